@@ -1,0 +1,30 @@
+// `npm run ledger:audit`: proves the ledger on the live database (DATABASE_URL, or the embedded
+// one in DATA_DIR/.data) and exits non-zero, naming each account, on any difference.
+import { loadSettings } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { auditLedger } from '../apps/server/src/modules/wallet/audit.ts';
+
+const settings = loadSettings();
+if (!settings.databaseUrl) {
+  // PGlite keeps its files for one process at a time; a running server must be stopped first.
+  const isServing = await fetch(`http://127.0.0.1:${settings.port}/healthz`).then((r) => r.ok, () => false);
+  if (isServing) {
+    console.error(`A server is running on port ${settings.port} with the embedded database; stop it (Ctrl-C) and run the audit again, or set DATABASE_URL.`);
+    process.exit(2);
+  }
+}
+const database = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
+try {
+  const report = await auditLedger(database.db);
+  console.info(`ledger audit (${database.kind}): ${report.accounts} accounts, ${report.transfers} transfers`);
+  for (const t of report.totals) console.info(`  ${t.asset}: sum over all accounts ${t.sum}`);
+  if (report.isOk) {
+    console.info('OK: every asset sums to zero, no user balance is negative, every balance and version matches the journal.');
+  } else {
+    console.error(`FAILED: ${report.problems.length} problem(s)`);
+    for (const p of report.problems) console.error(`  - ${p}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

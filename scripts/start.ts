@@ -1,0 +1,78 @@
+// `npm start`: the whole stack on one machine with its embedded defaults. Builds the web app,
+// starts a local EVM chain with the project's contracts, and serves the API and the web app with
+// the embedded PGlite database in ./.data. Ctrl-C stops everything; a second start reuses the data.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { deployLocalContracts } from '@nadi/chain/deploy';
+import { startLocalChain } from '@nadi/chain/local-chain';
+import type { AppSettings } from '../apps/server/src/config.ts';
+import { startServer } from '../apps/server/src/main.ts';
+
+const root = join(import.meta.dirname, '..');
+/** A prebuilt web app (e.g. the e2e suite's) may be named with WEB_DIST; then nothing is built. */
+const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+
+function buildWeb(): void {
+  if (process.env.WEB_DIST && existsSync(join(webDist, 'index.html'))) return;
+  console.info('› building the web app (vite, mode development)…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--mode', 'development', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('web build failed');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  buildWeb();
+  console.info('› starting the local chain (Hardhat node, chain id 31337)…');
+  const chain = await startLocalChain({ port: Number(process.env.CHAIN_PORT ?? 8545) });
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const stop = async (code: number) => {
+    await server?.stop().catch(() => {});
+    await chain.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+  try {
+    const contracts = await deployLocalContracts(chain.rpcUrl);
+    server = await startServer({
+      LOG_LEVEL: 'warn',
+      ...process.env,
+      APP_ENV: process.env.APP_ENV ?? 'development',
+      RPC_URL: chain.rpcUrl,
+      CHAIN_ID: String(contracts.chainId),
+      NADI_ADDRESS: contracts.nadi,
+      USDT_ADDRESS: contracts.usdt,
+      WEB_DIST: webDist,
+    });
+    printBanner(server.url, chain.rpcUrl, contracts, server.app.deps.settings, Date.now() - started);
+  } catch (error) {
+    console.error(error);
+    await stop(1);
+  }
+}
+
+function printBanner(url: string, rpcUrl: string, contracts: { nadi: string; usdt: string }, settings: AppSettings, elapsedMs: number): void {
+  const open = url.replace('127.0.0.1', 'localhost');
+  const rootCode = settings.rootInviteCode;
+  console.info(`
+  NADI is running (ready in ${(elapsedMs / 1000).toFixed(1)} s)
+
+    App        ${open}
+    API docs   ${open}/docs
+    Chain      ${rpcUrl} (chain id 31337)  NADI ${contracts.nadi}  USDT ${contracts.usdt}
+    Data       ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${resolve(settings.dataDir)} (embedded PGlite, kept between starts)`}
+
+  Sign in: open the app, tap "Connect wallet" and choose MetaMask (add network ${rpcUrl},
+  chain id 31337) or the built-in "Demo wallet" (one of the local chain's test accounts,
+  each funded with 100,000 NADI and 100,000 USDT). A new address needs an invite code:
+  use the root code ${rootCode}, or open ${open}/?code=${rootCode}
+
+  Press Ctrl-C to stop.
+`);
+}
+
+await main();

@@ -1,0 +1,64 @@
+// `npm test`: every check the project has, in order: lint, types, unit and server suites (PGlite,
+// and PostgreSQL too when TEST_DATABASE_URL is set), then the browser suite against the started
+// stack. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const reports = join(root, 'node_modules/.cache/nadi-test');
+mkdirSync(reports, { recursive: true });
+
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(label: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.info(`\n› ${label}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const isOk = result.status === 0;
+  console.info(`${isOk ? '✓' : '✗'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!isOk) failedSteps.push(label);
+  return isOk;
+}
+
+function addVitestReport(file: string): void {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function vitest(label: string, extra: string[], reportName: string): void {
+  const file = join(reports, `${reportName}.json`);
+  run(label, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra]);
+  addVitestReport(file);
+}
+
+/** Debian's Chromium drives the browser suite; install it when missing and we may (root with apt). */
+function ensureChromium(): void {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.error('Chromium is missing: install it with `apt-get install -y chromium` (Debian) and run again.');
+    return;
+  }
+  console.info('› installing Chromium from Debian packages');
+  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null'], { stdio: 'inherit' });
+}
+
+run('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+run('typecheck', [join(root, 'scripts/typecheck.ts')]);
+vitest('unit, server and package suites', [], 'unit');
+ensureChromium();
+vitest('browser suite (real Chromium against the started stack)', ['--config', 'e2e/vitest.config.ts'], 'e2e');
+
+console.info(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
+if (failedSteps.length > 0 && totals.failed === 0) totals.failed = failedSteps.length;
+console.info(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

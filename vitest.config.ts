@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace. Each project keeps its tests beside its code.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      // The same server suite on real PostgreSQL, when a server is named (CI always names one).
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'server-pg', root: 'apps/server', include: ['src/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 60_000, hookTimeout: 120_000 } }]
+        : []),
+      { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'engine', root: 'packages/engine', include: ['src/**/*.test.ts'], testTimeout: 120_000 } },
+      { test: { name: 'chain', root: 'packages/chain', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
