@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { route } from './route.ts';
+import { envelope } from './common.ts';
+
+/** The user fields of spec section 3 that exist at this stage of the product. */
+export const userInfo = z.object({
+  id: z.number().int(),
+  /** The user's own invite code. */
+  code: z.string(),
+  invite_code: z.string(),
+  invite_link: z.string(),
+  name: z.string(),
+  wallet_address: z.string(),
+  level: z.number().int(),
+  /** Direct referral count. */
+  zhi_num: z.number().int(),
+  /** Everyone below this user in the referral tree. */
+  team_num: z.number().int(),
+  referrer_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+export const userInfoResponse = envelope(userInfo);
+
+export const userRoutes = {
+  info: route({
+    method: 'GET',
+    path: '/api/v1/user/info',
+    input: undefined,
+    response: userInfoResponse,
+    auth: true,
+    summary: 'The signed-in user',
+  }),
+};

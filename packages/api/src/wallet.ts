@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { parseAmount } from '@nadi/money/money';
+import { envelope, pageQuery, paged } from './common.ts';
+import { route } from './route.ts';
+
+export const assets = ['NADI', 'USDT'] as const;
+export type Asset = (typeof assets)[number];
+
+/** A user's accounts: the fund account, the trade account (each per asset) and the destroy quota. */
+export const userAccountKinds = ['fund', 'trade', 'destroy_quota'] as const;
+export type UserAccountKind = (typeof userAccountKinds)[number];
+export const systemAccountKinds = ['custody', 'fees', 'rewards_pool', 'burn', 'treasury'] as const;
+export type SystemAccountKind = (typeof systemAccountKinds)[number];
+export type AccountKind = UserAccountKind | SystemAccountKind;
+
+/** The spec's 25 fund record types, then the internal ones. The web translates each code. */
+export const fundRecordTypes = [
+  'data_adjustment',
+  'device_income',
+  'machine_destruction',
+  'withdraw_return',
+  'power_income',
+  'power_level_income',
+  'community_power_income',
+  'destroy_mining',
+  'destroy_profit',
+  'redeem_savings',
+  'balance_savings',
+  'node_fee_dividend',
+  'node_mining_income',
+  'savings_income',
+  'income_reduction',
+  'activate_device',
+  'buy_node',
+  'release_pledge_income',
+  'cross_chain_recharge',
+  'balance_buy_node_device',
+  'device_direct_reward',
+  'deal_success',
+  'balance_transfer',
+  'sign_in_award',
+  'share_income',
+] as const;
+export const internalRecordTypes = ['freeze', 'unfreeze', 'exchange', 'exchange_fee', 'withdraw', 'withdraw_fee', 'trade_fee'] as const;
+export const recordTypes = [...fundRecordTypes, ...internalRecordTypes] as const;
+export type RecordType = (typeof recordTypes)[number];
+
+/** Record types that count as income (`/api/v1/user/incomeList`). */
+export const incomeRecordTypes = [
+  'device_income',
+  'power_income',
+  'power_level_income',
+  'community_power_income',
+  'destroy_profit',
+  'node_fee_dividend',
+  'node_mining_income',
+  'savings_income',
+  'release_pledge_income',
+  'device_direct_reward',
+  'sign_in_award',
+  'share_income',
+] as const satisfies readonly RecordType[];
+
+/**
+ * An amount on the wire: a decimal string with at most 18 decimals, above zero. Numbers, exponents,
+ * signs, blanks and anything longer than the bound are refused with a reason the web translates.
+ */
+export const amountSchema = z.unknown().transform((value, ctx) => {
+  const parsed = parseAmount(value);
+  if (parsed.ok) return parsed.units;
+  ctx.addIssue({ code: 'custom', message: `amount.${parsed.error}` });
+  return z.NEVER;
+});
+/** Amounts in answers: exact decimal strings. */
+export const amountText = z.string();
+
+export const accountBalance = z.object({
+  kind: z.enum(userAccountKinds),
+  asset: z.enum(assets),
+  available: amountText,
+  frozen: amountText,
+  /** available + frozen, valued in USDT at the current price. */
+  value_usdt: amountText,
+});
+export const assetsData = z.object({
+  accounts: z.array(accountBalance),
+  total_value_usdt: amountText,
+  /** USDT per NADI used for the valuation. */
+  nadi_price_usdt: amountText,
+  price_source: z.enum(['market', 'reference']),
+  /** The destroy quota (USDT), a spending limit rather than money, so not in the total. */
+  destroy_quota: amountText,
+});
+export type AssetsData = z.infer<typeof assetsData>;
+
+export const transferBody = z.object({
+  asset: z.enum(assets),
+  from: z.enum(['fund', 'trade']),
+  to: z.enum(['fund', 'trade']),
+  amount: amountSchema,
+});
+export const transferData = z.object({ id: z.number().int(), asset: z.enum(assets), amount: amountText, from: z.string(), to: z.string(), created_at: z.string() });
+export type TransferData = z.infer<typeof transferData>;
+
+export const exchangeQuoteBody = z.object({ from_asset: z.enum(assets), to_asset: z.enum(assets), amount: amountSchema });
+export const exchangeQuoteData = z.object({
+  quote_id: z.string(),
+  from_asset: z.enum(assets),
+  to_asset: z.enum(assets),
+  amount: amountText,
+  /** USDT per NADI. */
+  price: amountText,
+  fee: amountText,
+  fee_asset: z.enum(assets),
+  receive: amountText,
+  expires_at: z.string(),
+});
+export type ExchangeQuoteData = z.infer<typeof exchangeQuoteData>;
+export const exchangeConfirmBody = z.object({ quote_id: z.string().uuid(), amount: amountSchema });
+export const exchangeConfirmData = z.object({ id: z.number().int(), from_asset: z.enum(assets), to_asset: z.enum(assets), amount: amountText, receive: amountText, fee: amountText, created_at: z.string() });
+
+export const fundRecord = z.object({
+  id: z.number().int(),
+  type: z.enum(recordTypes),
+  asset: z.enum(assets),
+  account: z.enum(userAccountKinds),
+  /** Signed: positive when the account received. */
+  amount: amountText,
+  balance_after: amountText,
+  created_at: z.string(),
+});
+export type FundRecord = z.infer<typeof fundRecord>;
+export const moneyLogQuery = pageQuery.extend({
+  type: z.enum(recordTypes).optional(),
+  asset: z.enum(assets).optional(),
+  account: z.enum(userAccountKinds).optional(),
+});
+export const incomeListQuery = pageQuery.extend({ type: z.enum(incomeRecordTypes).optional(), asset: z.enum(assets).optional() });
+export const incomeListData = paged(fundRecord).extend({
+  totals: z.array(z.object({ asset: z.enum(assets), amount: amountText })),
+});
+export const transferListQuery = pageQuery.extend({ asset: z.enum(assets).optional() });
+
+export const walletRoutes = {
+  assets: route({ method: 'GET', path: '/api/v1/wallet/assets', input: undefined, response: envelope(assetsData), auth: true, summary: 'Balances per account and asset, valued in USDT' }),
+  transfer: route({ method: 'POST', path: '/api/v1/wallet/transfer', input: transferBody, response: envelope(transferData), auth: true, summary: 'Move an amount between the fund and the trade account (Idempotency-Key header accepted)' }),
+  transferList: route({ method: 'GET', path: '/api/v1/wallet/transferList', input: transferListQuery, response: envelope(paged(transferData)), auth: true, summary: 'Transfers between own accounts' }),
+  exchangeQuote: route({ method: 'POST', path: '/api/v1/wallet/exchange/quote', input: exchangeQuoteBody, response: envelope(exchangeQuoteData), auth: true, summary: 'A price for exchanging NADI and USDT, valid for a few seconds' }),
+  exchangeConfirm: route({ method: 'POST', path: '/api/v1/wallet/exchange/confirm', input: exchangeConfirmBody, response: envelope(exchangeConfirmData), auth: true, summary: 'Carry out a quote (Idempotency-Key header accepted)' }),
+  moneyLog: route({ method: 'GET', path: '/api/v1/wallet/moneyLog', input: moneyLogQuery, response: envelope(paged(fundRecord)), auth: true, summary: 'Fund records, newest first' }),
+  incomeList: route({ method: 'GET', path: '/api/v1/user/incomeList', input: incomeListQuery, response: envelope(incomeListData), auth: true, summary: 'Income records with totals' }),
+};
