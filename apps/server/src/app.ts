@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { AppDeps } from './deps.ts';
+import { authModule } from './modules/auth/routes.ts';
+import { configModule } from './modules/config/routes.ts';
+import { healthModule } from './modules/health/routes.ts';
+import { noticeModule } from './modules/notice/routes.ts';
+import { userModule } from './modules/user/routes.ts';
+import { walletModule } from './modules/wallet/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rpcProxy } from './plugins/rpc-proxy.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  redis?: Redis | null;
+  /** Key prefix of the shared rate-limit counters; instances of one deployment share it. */
+  rateLimitNamespace?: string;
+}
+
+/** Request bodies are small JSON; anything bigger is refused before parsing. */
+const bodyBytesMax = 64 * 1024;
+
+/**
+ * Builds the server in layers, as fastify/demo does: external plugins (security headers, rate
+ * limits, OpenAPI), then the app's own (errors, auth), then one plugin per domain module.
+ */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyBytesMax,
+    trustProxy: deps.settings.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorsPlugin);
+  await registerExternal(app, options);
+  await app.register(authPlugin);
+
+  await app.register(healthModule);
+  await app.register(authModule);
+  await app.register(userModule);
+  await app.register(configModule);
+  await app.register(noticeModule);
+  await app.register(walletModule);
+  if (deps.settings.env === 'development') await app.register(rpcProxy);
+  await app.register(webPlugin, { root: deps.settings.webDist });
+  return app;
+}
+
+async function registerExternal(app: FastifyInstance, options: BuildOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Wallet SDKs and the local chain are reached over fetch/WebSocket; images may be data URLs (QR codes).
+        'connect-src': ["'self'", 'https:', 'wss:', 'ws:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'nadi-rl:' } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'NADI API', version: '1.0.0', description: 'Envelope {code, msg, data}; code 200 is success.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}

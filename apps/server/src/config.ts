@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { environments, type Environment } from '@nadi/api/config';
+
+/**
+ * Every setting comes from the environment. Development has embedded defaults so `npm start`
+ * works on a fresh machine; staging and production must name each setting, and a missing or
+ * wrong one stops the start with a message naming it.
+ */
+const urlString = z.string().url();
+const addressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const positiveInt = z.coerce.number().int().positive();
+
+const rawSchema = z.object({
+  APP_ENV: z.enum(environments).optional(),
+  NODE_ENV: z.string().optional(),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PUBLIC_URL: urlString.optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  REDIS_URL: z.string().optional(),
+  RPC_URL: urlString.optional(),
+  /** The RPC the browser may use; the server's own RPC_URL may carry a provider key and stays private. */
+  PUBLIC_RPC_URL: z.string().optional(),
+  CHAIN_ID: positiveInt.optional(),
+  CHAIN_NAME: z.string().optional(),
+  EXPLORER_URL: urlString.optional(),
+  NADI_ADDRESS: addressString.optional(),
+  USDT_ADDRESS: addressString.optional(),
+  SIWE_DOMAIN: z.string().min(1).optional(),
+  ROOT_ADDRESS: addressString.optional(),
+  ROOT_INVITE_CODE: z.string().regex(/^[A-Z0-9]{6,12}$/, 'must be 6 to 12 upper-case letters or digits').optional(),
+  WALLETCONNECT_PROJECT_ID: z.string().optional(),
+  NODE_DEADLINE: z.string().datetime({ offset: true }).optional(),
+  APP_TITLE: z.string().default('NADI'),
+  SIGN_MESSAGE: z.string().default('Welcome to NADI. Sign this message to prove you own this wallet; it costs no gas.'),
+  SESSION_IDLE_MS: positiveInt.default(360_000),
+  LOGIN_MESSAGE_TTL_MS: positiveInt.default(600_000),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(30),
+  RATE_LIMIT_NONCE_PER_MINUTE: positiveInt.default(30),
+  /** USDT per NADI until the spot market trades; seeded once, then the operator's to change. */
+  NADI_REFERENCE_PRICE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5').default('0.5'),
+  EXCHANGE_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Development: each new account receives demo funds (a data adjustment from the treasury). */
+  DEMO_GRANT: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+/** Settings a non-development environment must provide explicitly. */
+const requiredOutsideDevelopment = [
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'RPC_URL',
+  'CHAIN_ID',
+  'NADI_ADDRESS',
+  'SIWE_DOMAIN',
+  'ROOT_ADDRESS',
+  'ROOT_INVITE_CODE',
+  'NODE_DEADLINE',
+] as const;
+
+export interface AppSettings {
+  env: Environment;
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  rpcUrl: string;
+  publicRpcUrl: string;
+  chainId: number;
+  chainName: string;
+  explorerUrl: string | null;
+  nadiAddress: string | null;
+  usdtAddress: string | null;
+  /** Hosts (host[:port]) a sign-in message may name; the first is the canonical one. */
+  siweDomains: string[];
+  rootAddress: string;
+  rootInviteCode: string;
+  walletConnectProjectId: string | null;
+  /** Overrides the seeded deadline in the database when set. */
+  nodeDeadline: string | null;
+  title: string;
+  signMessage: string;
+  sessionIdleMs: number;
+  loginMessageTtlMs: number;
+  rateLimitLoginPerMinute: number;
+  rateLimitNoncePerMinute: number;
+  trustProxy: boolean;
+  nadiReferencePrice: string;
+  exchangeFeeBps: number;
+  isDemoGrantOn: boolean;
+  logLevel: string;
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The first of the local chain's well-known test accounts; never a real-network default. */
+const hardhatAccount0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+export function loadSettings(env: Record<string, string | undefined> = process.env): AppSettings {
+  const parsed = rawSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const appEnv: Environment = raw.APP_ENV ?? (raw.NODE_ENV === 'production' ? 'production' : 'development');
+  if (appEnv !== 'development') {
+    const missing = requiredOutsideDevelopment.filter((key) => !raw[key]);
+    if (missing.length > 0) {
+      const lines = missing.map((key) => `  - ${key}: required when APP_ENV is ${appEnv}`);
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+  }
+  const port = raw.PORT;
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${port}`;
+  return {
+    env: appEnv,
+    host: raw.HOST,
+    port,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    databaseUrl: raw.DATABASE_URL ?? null,
+    dataDir: raw.DATA_DIR,
+    redisUrl: raw.REDIS_URL ?? null,
+    rpcUrl: raw.RPC_URL ?? 'http://127.0.0.1:8545',
+    publicRpcUrl: raw.PUBLIC_RPC_URL ?? (appEnv === 'development' ? '/rpc' : 'https://bsc-dataseed.bnbchain.org'),
+    chainId: raw.CHAIN_ID ?? 31_337,
+    chainName: raw.CHAIN_NAME ?? (appEnv === 'development' ? 'NADI Local' : 'BNB Smart Chain'),
+    explorerUrl: raw.EXPLORER_URL ?? null,
+    nadiAddress: raw.NADI_ADDRESS ?? null,
+    usdtAddress: raw.USDT_ADDRESS ?? null,
+    siweDomains: siweDomains(raw.SIWE_DOMAIN, publicUrl, port, appEnv),
+    rootAddress: raw.ROOT_ADDRESS ?? hardhatAccount0,
+    rootInviteCode: raw.ROOT_INVITE_CODE ?? 'NADI2026',
+    walletConnectProjectId: raw.WALLETCONNECT_PROJECT_ID || null,
+    nodeDeadline: raw.NODE_DEADLINE ?? null,
+    title: raw.APP_TITLE,
+    signMessage: raw.SIGN_MESSAGE,
+    sessionIdleMs: raw.SESSION_IDLE_MS,
+    loginMessageTtlMs: raw.LOGIN_MESSAGE_TTL_MS,
+    rateLimitLoginPerMinute: raw.RATE_LIMIT_LOGIN_PER_MINUTE,
+    rateLimitNoncePerMinute: raw.RATE_LIMIT_NONCE_PER_MINUTE,
+    trustProxy: raw.TRUST_PROXY === 'true',
+    nadiReferencePrice: raw.NADI_REFERENCE_PRICE,
+    exchangeFeeBps: raw.EXCHANGE_FEE_BPS,
+    isDemoGrantOn: appEnv === 'development' && raw.DEMO_GRANT !== 'false',
+    logLevel: raw.LOG_LEVEL,
+    webDist: raw.WEB_DIST ?? null,
+  };
+}
+
+/** Development accepts the local names of the machine; elsewhere only the configured list. */
+function siweDomains(configured: string | undefined, publicUrl: string, port: number, env: Environment): string[] {
+  if (configured) return configured.split(',').map((d) => d.trim()).filter(Boolean);
+  const canonical = new URL(publicUrl).host;
+  if (env !== 'development') return [canonical];
+  return [...new Set([canonical, `localhost:${port}`, `127.0.0.1:${port}`])];
+}

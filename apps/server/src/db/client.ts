@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it: the same schema and SQL for both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url: string | null;
+  /** Folder for PGlite's files; `null` keeps it in memory (tests). */
+  dataDir: string | null;
+  poolSizeMax?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.url ? openPostgres(options.url, options.poolSizeMax ?? 20) : await openPglite(options.dataDir);
+  await migrateDatabase(database);
+  return database;
+}
+
+function openPostgres(url: string, poolSizeMax: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSizeMax });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const path = resolve(dataDir, 'pglite');
+    mkdirSync(path, { recursive: true });
+    client = new PGlite(path);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function migrateDatabase(database: Database): Promise<void> {
+  // Both migrators read the same SQL files; only the driver differs.
+  if (database.kind === 'postgres') {
+    await migratePg(database.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder });
+  }
+}

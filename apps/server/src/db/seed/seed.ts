@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { AppSettings } from '../../config.ts';
+import type { Db } from '../client.ts';
+import { notices, seedRuns, users } from '../schema.ts';
+import { insertSettingIfAbsent, settingKeys } from '../../modules/config/repo.ts';
+import { shortAddress } from '../../modules/user/service.ts';
+import { demoNotices } from './notices.ts';
+import { createUserAccounts } from '../../modules/wallet/ledger-repo.ts';
+import { priceSettingKeys } from '../../modules/wallet/price.ts';
+
+const nodeSaleDaysDefault = 30;
+
+/**
+ * Puts the ground every environment needs (the root of the referral tree, the node deadline) and,
+ * in development, demo notices. Each part runs once: a second start finds its seed_runs row.
+ */
+export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One starter at a time: two instances starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const root = await tx
+      .insert(users)
+      .values({
+        address: settings.rootAddress.toLowerCase(),
+        inviteCode: settings.rootInviteCode,
+        referrerId: null,
+        name: shortAddress(settings.rootAddress.toLowerCase()),
+        role: 'operator',
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (root[0]) await createUserAccounts(tx, root[0].id);
+    const deadline = new Date(now.getTime() + nodeSaleDaysDefault * 86_400_000).toISOString();
+    await insertSettingIfAbsent(tx, settingKeys.nodeDeadline, deadline);
+    await insertSettingIfAbsent(tx, priceSettingKeys.nadiReferencePrice, settings.nadiReferencePrice);
+    await insertSettingIfAbsent(tx, priceSettingKeys.exchangeFeeBps, settings.exchangeFeeBps);
+    if (settings.env !== 'development') return;
+    const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
+    if (done.length === 0) return;
+    for (const [index, translations] of demoNotices.entries()) {
+      // An hour apart, the welcome notice newest, so the list has a stable order.
+      const publishedAt = new Date(now.getTime() - index * 3_600_000);
+      await tx.insert(notices).values({ translations, publishedAt });
+    }
+  });
+}

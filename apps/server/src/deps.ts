@@ -1,0 +1,25 @@
+import type { Hex } from 'viem';
+import type { AppSettings } from './config.ts';
+import type { Db } from './db/client.ts';
+
+/** The chain calls the API needs; a viem public client satisfies it. */
+export interface ChainReader {
+  verifyMessage(args: { address: `0x${string}`; message: string; signature: Hex }): Promise<boolean>;
+}
+
+/** Everything a module may use, passed in so tests can build an app on any database and clock. */
+export interface AppDeps {
+  settings: AppSettings;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  chain: ChainReader;
+  now: () => Date;
+  /** The spot market's last NADI/USDT price, once a market runs; null until it has traded. */
+  marketPrice?: () => bigint | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Lang } from '@nadi/api/common';
+import type { Route, RouteData } from '@nadi/api/route';
+import { translate } from '../i18n/messages.ts';
+import { requestLang } from '../plugins/errors.ts';
+import { AppError } from './app-error.ts';
+
+export interface SessionContext {
+  sessionId: number;
+  userId: number;
+  address: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Set from the contract's `auth` flag; the auth plugin enforces it. */
+    isAuthRequired?: boolean;
+  }
+}
+
+export interface HandlerContext<R extends Route> {
+  input: R['input'] extends z.ZodType ? z.output<R['input']> : undefined;
+  lang: Lang;
+  request: FastifyRequest;
+}
+
+export interface AuthedHandlerContext<R extends Route> extends HandlerContext<R> {
+  session: SessionContext;
+}
+
+type Handler<R extends Route> = R['auth'] extends true
+  ? (ctx: AuthedHandlerContext<R>) => Promise<RouteData<R>>
+  : (ctx: HandlerContext<R>) => Promise<RouteData<R>>;
+
+export interface RouteOptions {
+  /** Per-route request rate limit (per client address, per minute). */
+  rateLimitPerMinute?: number;
+}
+
+/**
+ * Registers one contract route: validation from its input schema, the success envelope around the
+ * handler's data, the response schema for serialisation and OpenAPI, and the auth requirement.
+ * Handlers stay thin: they get parsed input and call a service.
+ */
+export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handler: Handler<R>, options: RouteOptions = {}) {
+  const inputKey = r.method === 'GET' ? 'querystring' : 'body';
+  app.route({
+    method: r.method,
+    url: r.path,
+    schema: {
+      summary: r.summary,
+      ...(r.input ? { [inputKey]: r.input } : {}),
+      response: { 200: r.response },
+      ...(r.auth ? { security: [{ session: [] }] } : {}),
+    },
+    config: {
+      isAuthRequired: r.auth,
+      ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
+    },
+    handler: async (request) => {
+      const lang = requestLang(request);
+      const input = r.method === 'GET' ? request.query : request.body;
+      if (r.auth && !request.session) throw new AppError('UNAUTHORIZED');
+      const ctx = { input, lang, request, session: request.session };
+      const data = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+      return { code: 200, msg: translate(lang, 'OK'), data };
+    },
+  });
+}

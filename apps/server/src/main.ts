@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { createPublicClient, http } from 'viem';
+import { buildApp } from './app.ts';
+import { loadSettings, type AppSettings } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDatabase } from './db/seed/seed.ts';
+import { deleteStaleNonces } from './modules/auth/repo.ts';
+
+const nonceSweepIntervalMs = 10 * 60_000;
+const chainTimeoutMs = 5_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, and serves the API and the web app. */
+export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
+  const settings = loadSettings(env);
+  const database = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
+  const now = () => new Date();
+  await seedDatabase(database.db, settings, now());
+  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const app = await buildApp(
+    { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now },
+    { logger: { level: settings.logLevel }, redis },
+  );
+  const address = await app.listen({ host: settings.host, port: settings.port });
+  const sweep = setInterval(() => {
+    deleteStaleNonces(database.db, new Date(Date.now() - 3_600_000)).catch((err: unknown) => app.log.warn({ err }, 'nonce sweep failed'));
+  }, nonceSweepIntervalMs);
+  sweep.unref();
+  return {
+    app,
+    database,
+    url: address,
+    async stop() {
+      clearInterval(sweep);
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+function chainReader(settings: AppSettings) {
+  return createPublicClient({ transport: http(settings.rpcUrl, { timeout: chainTimeoutMs, retryCount: 0 }) });
+}
+
+/** Run directly (`node apps/server/src/main.ts`): serve until SIGINT/SIGTERM. */
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const server = await startServer();
+  const shutdown = () => {
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { newAccount } from '../../test/sign-in.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_NONCE_PER_MINUTE: '3', RATE_LIMIT_LOGIN_PER_MINUTE: '2' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('limits sign-in message requests per client with "request too frequent"', async () => {
+  const address = newAccount().address;
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    statuses.push((await t.app.inject({ method: 'GET', url: `/api/v1/auth/loginMessage?address=${address}`, headers: { lang: 'EN' } })).statusCode);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  const limited = await t.app.inject({ method: 'GET', url: `/api/v1/auth/loginMessage?address=${address}`, headers: { lang: 'EN' } });
+  expect(limited.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', msg: 'Request too frequent; please try again later' });
+});
+
+it('limits login attempts per client', async () => {
+  const body = { address: newAccount().address, message: 'x', sign_message: '0x00' };
+  const statuses: number[] = [];
+  for (let i = 0; i < 3; i += 1) statuses.push((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body })).statusCode);
+  expect(statuses).toEqual([400, 400, 429]);
+});
+
+// Several instances behind a load balancer count one client's requests together through Redis.
+describe.runIf(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'))('with Redis, across instances', () => {
+  let redis: Redis;
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    // Its own key prefix, so parallel suites on the same Redis never share counters.
+    const rateLimitNamespace = `nadi-test-${randomUUID()}:`;
+    first = await createTestApp({ RATE_LIMIT_NONCE_PER_MINUTE: '3' }, { redis, rateLimitNamespace });
+    second = await createTestApp({ RATE_LIMIT_NONCE_PER_MINUTE: '3' }, { redis, rateLimitNamespace });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    redis?.disconnect();
+  });
+
+  it('shares one budget between two servers', async () => {
+    const address = newAccount().address;
+    const url = `/api/v1/auth/loginMessage?address=${address}`;
+    const statuses = [];
+    for (const app of [first.app, second.app, first.app, second.app]) statuses.push((await app.inject({ method: 'GET', url })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadSettings } from '../../config.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('configuration from the environment', () => {
+  it('names every missing variable in production', () => {
+    expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/nadi' });
+    } catch (error) {
+      const text = (error as Error).message;
+      for (const name of ['PUBLIC_URL', 'RPC_URL', 'CHAIN_ID', 'NADI_ADDRESS', 'SIWE_DOMAIN', 'ROOT_ADDRESS']) expect(text).toContain(name);
+      expect(text).not.toContain('DATABASE_URL');
+    }
+  });
+
+  it('names a wrong value', () => {
+    expect(() => loadSettings({ NADI_ADDRESS: '0x12' })).toThrow(/NADI_ADDRESS/);
+    expect(() => loadSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('accepts a complete production configuration and keeps the server RPC private', () => {
+    const settings = loadSettings({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://app.nadi.example',
+      DATABASE_URL: 'postgres://db/nadi',
+      RPC_URL: 'https://bsc.example/key-123',
+      CHAIN_ID: '56',
+      NADI_ADDRESS: '0x1111111111111111111111111111111111111111',
+      SIWE_DOMAIN: 'app.nadi.example',
+      ROOT_ADDRESS: '0x2222222222222222222222222222222222222222',
+      ROOT_INVITE_CODE: 'NADIROOT',
+      NODE_DEADLINE: '2027-01-01T00:00:00Z',
+    });
+    expect(settings.env).toBe('production');
+    expect(settings.siweDomains).toEqual(['app.nadi.example']);
+    expect(settings.publicRpcUrl).not.toContain('key-123');
+  });
+});
+
+describe('GET /api/v1/common/config', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NADI_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers the public configuration with the seeded node deadline', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/common/config' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.chain).toMatchObject({ id: 31337, rpc_url: '/rpc', nadi_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' });
+    expect(Date.parse(data.node_deadline)).toBe(t.clock.now().getTime() + 30 * 86_400_000);
+    expect(data.dev_wallet).toBe(true);
+  });
+
+  it('keeps the deadline across restarts: seeding twice changes nothing', async () => {
+    const { seedDatabase } = await import('../../db/seed/seed.ts');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/common/config' })).json().data.node_deadline;
+    t.clock.advance(86_400_000);
+    await seedDatabase(t.database.db, t.settings, t.clock.now());
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/common/config' })).json().data.node_deadline;
+    expect(after).toBe(before);
+  });
+
+  it('serves health, metrics and the OpenAPI document', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json().status).toBe('ok');
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('http_request_duration_seconds');
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/user/info', '/api/v1/common/config']));
+  });
+
+  it('answers unknown API paths with the NOT_FOUND envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { lang: 'PT' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, reason: 'NOT_FOUND', msg: 'Não encontrado' });
+  });
+});

@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import type { UserInfo } from '@nadi/api/user';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createUserAccounts } from '../wallet/ledger-repo.ts';
+import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type UserRow } from './repo.ts';
+
+/** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const inviteCodeLength = 8;
+const inviteCodeAttemptsMax = 8;
+
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < inviteCodeLength; i += 1) code += inviteAlphabet[randomInt(inviteAlphabet.length)];
+  return code;
+}
+
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/**
+ * Registers a new address under the owner of `inviteCode`. The referrer is fixed here for good.
+ * Runs inside the caller's transaction so a failed sign-in leaves no user behind.
+ */
+export async function registerUser(tx: Tx, address: string, inviteCode: string | undefined): Promise<UserRow> {
+  if (!inviteCode) throw new AppError('INVITE_REQUIRED');
+  const referrer = await findUserByInviteCode(tx, inviteCode);
+  if (!referrer) throw new AppError('INVITE_INVALID');
+  for (let attempt = 0; attempt < inviteCodeAttemptsMax; attempt += 1) {
+    const user = await insertUserWithAncestors(tx, {
+      address,
+      inviteCode: newInviteCode(),
+      referrerId: referrer.id,
+      name: shortAddress(address),
+    });
+    if (user) {
+      await createUserAccounts(tx, user.id);
+      return user;
+    }
+    // Either the address registered concurrently (then use it) or the random code collided (retry).
+    const existing = await findUserByAddress(tx, address);
+    if (existing) return existing;
+  }
+  throw new Error('could not allocate a unique invite code');
+}
+
+export async function isRegistered(db: Db, address: string): Promise<boolean> {
+  return (await findUserByAddress(db, address)) !== null;
+}
+
+export async function getUserInfo(db: Db, userId: number, publicUrl: string): Promise<UserInfo> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const [team, referrer] = await Promise.all([
+    countTeam(db, user.id),
+    user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
+  ]);
+  return {
+    id: user.id,
+    code: user.inviteCode,
+    invite_code: user.inviteCode,
+    invite_link: inviteLink(publicUrl, user.inviteCode),
+    name: user.name,
+    wallet_address: user.address,
+    level: user.level,
+    zhi_num: team.direct,
+    team_num: team.team,
+    referrer_code: referrer?.inviteCode ?? null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function inviteLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/?code=${encodeURIComponent(code)}`;
+}

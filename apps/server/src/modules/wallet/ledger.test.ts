@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Asset } from '@nadi/api/wallet';
+import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
+import { balanceOf, fundUser, tokens } from '../../test/money.ts';
+import { newAccount, signIn } from '../../test/sign-in.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { auditLedger } from './audit.ts';
+import { freezeFunds, transferBetweenAccounts, unfreezeFunds } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function newUserId(): Promise<number> {
+  const token = await signIn(t.app, newAccount(), rootInviteCode);
+  return (await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data.id;
+}
+
+// ─── Model-based: random command sequences against an in-memory model ─────────────────────────
+type Part = 'available' | 'frozen';
+type Balances = Record<string, bigint>;
+const slot = (kind: string, asset: Asset, part: Part) => `${kind}:${asset}:${part}`;
+
+interface Real {
+  users: number[];
+  keys: { key: string; input: Parameters<typeof transferBetweenAccounts>[3]; user: number }[];
+}
+interface Model {
+  balances: Map<number, Balances>;
+}
+
+function get(model: Model, user: number, key: string): bigint {
+  return model.balances.get(user)?.[key] ?? 0n;
+}
+function add(model: Model, user: number, key: string, delta: bigint): void {
+  const b = model.balances.get(user) ?? {};
+  b[key] = (b[key] ?? 0n) + delta;
+  model.balances.set(user, b);
+}
+
+/** Runs the real operation; an INSUFFICIENT_BALANCE refusal is expected exactly when the model says so. */
+async function expectOutcome(isAllowed: boolean, op: () => Promise<unknown>): Promise<void> {
+  if (isAllowed) {
+    await op();
+    return;
+  }
+  await expect(op()).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.reason === 'INSUFFICIENT_BALANCE');
+}
+
+async function checkAgainstModel(model: Model, real: Real): Promise<void> {
+  for (const user of real.users) {
+    for (const kind of ['fund', 'trade'] as const) {
+      for (const asset of ['NADI', 'USDT'] as const) {
+        const actual = await balanceOf(t.database.db, user, kind, asset);
+        expect(actual.available).toBe(get(model, user, slot(kind, asset, 'available')));
+        expect(actual.frozen).toBe(get(model, user, slot(kind, asset, 'frozen')));
+      }
+    }
+  }
+  const totals = rowsOf<{ s: string }>(await t.database.db.execute(sql`select asset, sum(available + frozen)::text as s from ledger_accounts group by asset`));
+  for (const row of totals) expect(row.s).toBe('0');
+}
+
+const amountArb = fc.bigInt({ min: 1n, max: tokens(60) });
+const assetArb = fc.constantFrom<Asset>('NADI', 'USDT');
+const userArb = fc.nat({ max: 2 });
+
+class FundCommand implements fc.AsyncCommand<Model, Real> {
+  readonly user: number;
+  readonly asset: Asset;
+  readonly amount: bigint;
+  constructor(user: number, asset: Asset, amount: bigint) {
+    this.user = user;
+    this.asset = asset;
+    this.amount = amount;
+  }
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const id = real.users[this.user] as number;
+    await fundUser(t.database.db, id, this.asset, this.amount);
+    add(model, id, slot('fund', this.asset, 'available'), this.amount);
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `fund(${this.user}, ${this.asset}, ${this.amount})`;
+}
+
+class TransferCommand implements fc.AsyncCommand<Model, Real> {
+  readonly user: number;
+  readonly asset: Asset;
+  readonly toTrade: boolean;
+  readonly amount: bigint;
+  constructor(user: number, asset: Asset, toTrade: boolean, amount: bigint) {
+    this.user = user;
+    this.asset = asset;
+    this.toTrade = toTrade;
+    this.amount = amount;
+  }
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const id = real.users[this.user] as number;
+    const [from, to] = this.toTrade ? (['fund', 'trade'] as const) : (['trade', 'fund'] as const);
+    const isAllowed = get(model, id, slot(from, this.asset, 'available')) >= this.amount;
+    const key = `model:${randomUUID()}`;
+    const input = { asset: this.asset, from, to, amount: this.amount };
+    await expectOutcome(isAllowed, () => transferBetweenAccounts(t.app.deps, id, key, input));
+    if (isAllowed) {
+      add(model, id, slot(from, this.asset, 'available'), -this.amount);
+      add(model, id, slot(to, this.asset, 'available'), this.amount);
+      real.keys.push({ key, input, user: id });
+    }
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `transfer(${this.user}, ${this.asset}, ${this.toTrade ? 'fund→trade' : 'trade→fund'}, ${this.amount})`;
+}
+
+class HoldCommand implements fc.AsyncCommand<Model, Real> {
+  readonly user: number;
+  readonly asset: Asset;
+  readonly isFreeze: boolean;
+  readonly amount: bigint;
+  constructor(user: number, asset: Asset, isFreeze: boolean, amount: bigint) {
+    this.user = user;
+    this.asset = asset;
+    this.isFreeze = isFreeze;
+    this.amount = amount;
+  }
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const id = real.users[this.user] as number;
+    const source = slot('fund', this.asset, this.isFreeze ? 'available' : 'frozen');
+    const target = slot('fund', this.asset, this.isFreeze ? 'frozen' : 'available');
+    const isAllowed = get(model, id, source) >= this.amount;
+    const input = { userId: id, kind: 'fund' as const, asset: this.asset, amount: this.amount, reason: 'model' };
+    const op = this.isFreeze ? freezeFunds : unfreezeFunds;
+    await expectOutcome(isAllowed, () => op(t.database.db, `model:${randomUUID()}`, input));
+    if (isAllowed) {
+      add(model, id, source, -this.amount);
+      add(model, id, target, this.amount);
+    }
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `${this.isFreeze ? 'freeze' : 'unfreeze'}(${this.user}, ${this.asset}, ${this.amount})`;
+}
+
+class ReplayCommand implements fc.AsyncCommand<Model, Real> {
+  readonly index: number;
+  constructor(index: number) {
+    this.index = index;
+  }
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const earlier = real.keys[this.index % Math.max(real.keys.length, 1)];
+    if (!earlier) return;
+    const outcome = await transferBetweenAccounts(t.app.deps, earlier.user, earlier.key, earlier.input);
+    expect(outcome.amount).toBeDefined();
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `replay(${this.index})`;
+}
+
+describe('ledger against a model', () => {
+  it('agrees with the model after every command and keeps every invariant', async () => {
+    const commands = [
+      fc.tuple(userArb, assetArb, amountArb).map(([u, a, x]) => new FundCommand(u, a, x)),
+      fc.tuple(userArb, assetArb, fc.boolean(), amountArb).map(([u, a, d, x]) => new TransferCommand(u, a, d, x)),
+      fc.tuple(userArb, assetArb, fc.boolean(), amountArb).map(([u, a, f, x]) => new HoldCommand(u, a, f, x)),
+      fc.nat({ max: 50 }).map((i) => new ReplayCommand(i)),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+        const real: Real = { users: [await newUserId(), await newUserId(), await newUserId()], keys: [] };
+        await fc.asyncModelRun(() => ({ model: { balances: new Map() }, real }), cmds);
+        const report = await auditLedger(t.database.db);
+        expect(report.problems).toEqual([]);
+      }),
+      { numRuns: 12, seed: 20261122 },
+    );
+  }, 120_000);
+});
+
+describe('guards in the database itself', () => {
+  it('refuses to edit or delete a journal row', async () => {
+    const id = await newUserId();
+    await fundUser(t.database.db, id, 'NADI', tokens(1));
+    await expect(t.database.db.execute(sql`update ledger_transfers set amount = amount + 1`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from ledger_transfers`)).rejects.toThrow();
+  });
+
+  it('refuses a negative user balance even when code would write one', async () => {
+    const id = await newUserId();
+    await expect(t.database.db.execute(sql`update ledger_accounts set available = -1 where user_id = ${id} and kind = 'fund' and asset = 'NADI'`)).rejects.toThrow();
+  });
+
+  it('has the audit name an account whose cached balance drifted from its journal', async () => {
+    const id = await newUserId();
+    await fundUser(t.database.db, id, 'USDT', tokens(5));
+    expect((await auditLedger(t.database.db)).isOk).toBe(true);
+    await t.database.db.execute(sql`update ledger_accounts set available = available + 1 where user_id = ${id} and kind = 'fund' and asset = 'USDT'`);
+    const report = await auditLedger(t.database.db);
+    expect(report.isOk).toBe(false);
+    expect(report.problems.join('\n')).toMatch(new RegExp(`user ${id} fund USDT`));
+    expect(report.problems.join('\n')).toMatch(/asset USDT sums to 1, not 0/);
+    await t.database.db.execute(sql`update ledger_accounts set available = available - 1 where user_id = ${id} and kind = 'fund' and asset = 'USDT'`);
+    expect((await auditLedger(t.database.db)).isOk).toBe(true);
+  });
+});

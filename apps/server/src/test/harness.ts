@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+import { createPublicClient, http } from 'viem';
+import { buildApp } from '../app.ts';
+import { loadSettings, type AppSettings } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seedDatabase } from '../db/seed/seed.ts';
+import type { AppDeps } from '../deps.ts';
+
+/**
+ * Tests run on the embedded PGlite database by default and on a real PostgreSQL server when the
+ * `server-pg` project sets TEST_DB=postgres; each test file then gets its own fresh database.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ url: null, dataDir: null });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `nadi_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSizeMax: 40 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A clock the test moves by hand, so expiry is tested without waiting. */
+export class TestClock {
+  private ms = Date.parse('2026-11-22T08:00:00.000Z');
+  now = (): Date => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  settings: AppSettings;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export const testPublicUrl = 'http://localhost:8080';
+export const rootInviteCode = 'ROOT2026';
+
+export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string } = {}): Promise<TestApp> {
+  const settings = loadSettings({
+    APP_ENV: 'development',
+    PUBLIC_URL: testPublicUrl,
+    ROOT_INVITE_CODE: rootInviteCode,
+    // Nothing listens on port 9; tests that need a chain pass their own RPC_URL.
+    RPC_URL: 'http://127.0.0.1:9',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_NONCE_PER_MINUTE: '1000',
+    DEMO_GRANT: 'false',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  await seedDatabase(database.db, settings, clock.now());
+  const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }) });
+  const deps: AppDeps = { settings, db: database.db, dbKind: database.kind, chain, now: clock.now };
+  const app = await buildApp(deps, { redis: options.redis ?? null, rateLimitNamespace: options.rateLimitNamespace, ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    settings,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
