@@ -1,0 +1,21 @@
+import { authFeature } from '../features/auth/routes.tsx';
+import { homeFeature } from '../features/home/routes.tsx';
+import { languageFeature } from '../features/language/routes.tsx';
+import { noticeFeature } from '../features/notice/routes.tsx';
+import { securityCheckFeature } from '../features/security-check/routes.tsx';
+import { userFeature } from '../features/user/routes.tsx';
+import { walletFeature } from '../features/wallet/routes.tsx';
+import type { FeatureRoute, NavEntry } from '../lib/feature.ts';
+
+/** Every feature of this stage. A feature registers its own screens and menu entries. */
+export const features = [homeFeature, authFeature, securityCheckFeature, noticeFeature, userFeature, languageFeature, walletFeature];
+
+export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);
+
+function byOrder(a: NavEntry, b: NavEntry): number {
+  return a.order - b.order;
+}
+
+export const footerTabs: NavEntry[] = features.flatMap((feature) => feature.footerTabs ?? []).sort(byOrder);
+export const sideMenuEntries: NavEntry[] = features.flatMap((feature) => feature.sideMenu ?? []).sort(byOrder);
+export const hosts = features.flatMap((feature) => (feature.Host ? [{ id: feature.id, Host: feature.Host }] : []));

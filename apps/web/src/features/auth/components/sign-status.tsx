@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import type { SheetView } from '../hooks/use-sign-in.ts';
+
+interface Props {
+  view: SheetView;
+  onRetry: () => void;
+  onChooseAnother: () => void;
+}
+
+interface StatusText {
+  icon: IconName;
+  title: string;
+  hint: string;
+  isBusy: boolean;
+  isProblem: boolean;
+}
+
+function statusText(view: SheetView, t: (key: string) => string): StatusText {
+  const problem = (title: string, hint: string): StatusText => ({ icon: 'alert', title, hint, isBusy: false, isProblem: true });
+  switch (view.name) {
+    case 'step':
+      if (view.step === 'signing') return { icon: 'wallet', title: t('auth.waitingSignature'), hint: t('auth.waitingSignatureHint'), isBusy: true, isProblem: false };
+      if (view.step === 'verifying') return { icon: 'shield', title: t('auth.verifying'), hint: '', isBusy: true, isProblem: false };
+      return { icon: 'spark', title: t('auth.preparing'), hint: '', isBusy: true, isProblem: false };
+    case 'canceled':
+      return problem(t('wallet.signCanceled'), t('auth.canceledHint'));
+    case 'failed':
+      return problem(t(view.messageKey), t('auth.failedHint'));
+    case 'invalid':
+      return problem(t('wallet.signInvalid'), t('auth.invalidHint'));
+    case 'error':
+      return problem(t('auth.errorTitle'), view.message);
+    default:
+      return problem(t('api.failed'), '');
+  }
+}
+
+/** The spec's signing states: waiting for signature, then canceled, failed or invalid. */
+export function SignStatus({ view, onRetry, onChooseAnother }: Props) {
+  const { t } = useTranslation();
+  const text = statusText(view, t);
+  return (
+    <div className={`sign-status${text.isProblem ? ' sign-status--problem' : ''}`} role={text.isProblem ? 'alert' : 'status'} aria-live="polite">
+      <div className={`sign-status__badge${text.isBusy ? ' sign-status__badge--busy' : ''}`}>
+        <Icon name={text.icon} size={30} />
+      </div>
+      <p className="sign-status__title">{text.title}</p>
+      {text.hint ? <p className="sign-status__hint">{text.hint}</p> : null}
+      {text.isProblem ? (
+        <div className="sign-status__actions">
+          <button type="button" className="btn btn--block" onClick={onRetry}>
+            {t('auth.signAgain')}
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={onChooseAnother}>
+            {t('auth.chooseAnother')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

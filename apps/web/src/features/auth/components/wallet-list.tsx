@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+import type { WalletMessageKey } from '../../../lib/wallet/wallet-errors.ts';
+import type { WalletClient, WalletOption } from '../../../lib/wallet/wallet-types.ts';
+
+const metaMaskDownloadUrl = 'https://metamask.io/download/';
+
+function useWalletOptions(wallet: WalletClient): WalletOption[] {
+  const [options, setOptions] = useState(() => wallet.options());
+  // EIP-6963 wallets announce themselves a moment after the request; the list follows.
+  useEffect(() => wallet.onOptionsChange(() => setOptions(wallet.options())), [wallet]);
+  return options;
+}
+
+function optionName(option: WalletOption, t: (key: string) => string): string {
+  if (option.kind === 'browser') return t('wallet.browserWallet');
+  if (option.kind === 'walletconnect') return t('wallet.walletConnect');
+  if (option.kind === 'demo') return t('wallet.demoWallet');
+  return option.name;
+}
+
+function optionHint(option: WalletOption, t: (key: string) => string): string {
+  if (option.kind === 'walletconnect') return t('wallet.walletConnectHint');
+  if (option.kind === 'demo') return t('wallet.demoWalletHint');
+  return t('wallet.detected');
+}
+
+interface Props {
+  wallet: WalletClient;
+  errorKey: WalletMessageKey | null;
+  onChoose: (option: WalletOption, displayName: string) => void;
+}
+
+export function WalletList({ wallet, errorKey, onChoose }: Props) {
+  const { t } = useTranslation();
+  const options = useWalletOptions(wallet);
+  const hasBrowserWallet = options.some((option) => option.kind === 'injected' || option.kind === 'browser');
+
+  return (
+    <div className="wallet-list">
+      <p className="sign-sheet__lead">{t('wallet.sheetSubtitle')}</p>
+      {errorKey ? (
+        <p className="sign-sheet__error" role="alert">
+          <Icon name="alert" size={16} />
+          {t(errorKey)}
+        </p>
+      ) : null}
+      <ul className="wallet-list__items">
+        {options.map((option) => {
+          const name = optionName(option, t);
+          return (
+            <li key={option.id}>
+              <button type="button" className="wallet-option" onClick={() => onChoose(option, name)}>
+                <span className="wallet-option__icon">
+                  {option.icon ? <img src={option.icon} alt="" width={28} height={28} /> : <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />}
+                </span>
+                <span className="wallet-option__text">
+                  <span className="wallet-option__name">{name}</span>
+                  <span className="wallet-option__hint">{optionHint(option, t)}</span>
+                </span>
+                <Icon name="chevron" size={18} className="wallet-option__chevron" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasBrowserWallet ? null : (
+        <div className="wallet-list__missing">
+          <p>{t('wallet.installMetaMask')}</p>
+          <a className="btn btn--ghost btn--small" href={metaMaskDownloadUrl} target="_blank" rel="noreferrer">
+            {t('wallet.installLink')}
+          </a>
+        </div>
+      )}
+      <p className="sign-sheet__fineprint">
+        <Icon name="lock" size={14} />
+        {t('wallet.safetyNote')}
+      </p>
+    </div>
+  );
+}

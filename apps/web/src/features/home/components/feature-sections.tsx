@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+
+interface Item {
+  id: string;
+  icon: IconName;
+}
+
+const ecosystem: Item[] = [
+  { id: 'compute', icon: 'cpu' },
+  { id: 'hardware', icon: 'bolt' },
+  { id: 'token', icon: 'coins' },
+  { id: 'community', icon: 'users' },
+];
+
+const advantages: Item[] = [
+  { id: 'onchain', icon: 'shield' },
+  { id: 'real', icon: 'network' },
+  { id: 'custody', icon: 'lock' },
+  { id: 'global', icon: 'globe' },
+];
+
+/** Brand names read the same in every language, so they are data rather than locale text. */
+const partners = ['BNB Chain', 'MetaMask', 'WalletConnect', 'Trust Wallet', 'OKX Wallet', 'TokenPocket'];
+
+export function EcosystemSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" aria-labelledby="ecosystem-title">
+      <h2 id="ecosystem-title" className="section-title">
+        {t('home.ecosystemTitle')}
+      </h2>
+      <p className="section-subtitle">{t('home.ecosystemSubtitle')}</p>
+      <div className="eco-grid">
+        {ecosystem.map((item) => (
+          <article key={item.id} className="eco-card card">
+            <span className="eco-card__icon">
+              <Icon name={item.icon} size={22} />
+            </span>
+            <h3 className="eco-card__title">{t(`home.eco.${item.id}.title`)}</h3>
+            <p className="eco-card__text">{t(`home.eco.${item.id}.text`)}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function AdvantagesSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" aria-labelledby="advantages-title">
+      <h2 id="advantages-title" className="section-title">
+        {t('home.advantagesTitle')}
+      </h2>
+      <ol className="advantages">
+        {advantages.map((item, index) => (
+          <li key={item.id} className="advantage">
+            <span className="advantage__index mono">{String(index + 1).padStart(2, '0')}</span>
+            <div>
+              <h3 className="advantage__title">
+                <Icon name={item.icon} size={18} />
+                {t(`home.adv.${item.id}.title`)}
+              </h3>
+              <p className="advantage__text">{t(`home.adv.${item.id}.text`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function PartnersSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="home-section" aria-labelledby="partners-title">
+      <h2 id="partners-title" className="section-title">
+        {t('home.partnersTitle')}
+      </h2>
+      <p className="section-subtitle">{t('home.partnersSubtitle')}</p>
+      <ul className="partners">
+        {partners.map((name) => (
+          <li key={name} className="partner">
+            <span className="partner__mark" aria-hidden="true">
+              {name.slice(0, 1)}
+            </span>
+            {name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

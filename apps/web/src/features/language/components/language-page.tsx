@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+import { setLang } from '../../../lib/i18n.ts';
+import { langNativeNames, langs, langTags, type Lang } from '../../../lib/langs.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import './language.css';
+
+export default function LanguagePage() {
+  const { t } = useTranslation();
+  const currentLang = useLang();
+  const [pending, setPending] = useState<Lang | null>(null);
+
+  async function choose(lang: Lang) {
+    if (lang === currentLang || pending) return;
+    setPending(lang);
+    try {
+      // The app refetches server-translated data when the language changes (app/providers.tsx).
+      await setLang(lang);
+      notify(t('language.switched'), 'success');
+    } catch {
+      notify(t('language.switchFailed'), 'fail');
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="language-page">
+      <p className="language-page__subtitle">{t('language.subtitle')}</p>
+      <ul className="language-list card" role="radiogroup" aria-label={t('language.title')}>
+        {langs.map((lang) => {
+          const isCurrent = lang === currentLang;
+          return (
+            <li key={lang}>
+              <button type="button" role="radio" aria-checked={isCurrent} className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`} onClick={() => void choose(lang)} lang={langTags[lang]}>
+                <span className="language-row__code mono">{lang}</span>
+                <span className="list-row__label">{langNativeNames[lang]}</span>
+                {pending === lang ? <span className="spinner spinner--small" /> : isCurrent ? <Icon name="check" size={20} className="language-row__check" /> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

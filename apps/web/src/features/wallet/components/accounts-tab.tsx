@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
+import { Icon } from '../../../components/icon.tsx';
+import { formatMoney } from '../../../lib/money-format.ts';
+import { findAccount, type MoneyAccountKind } from '../balances.ts';
+import { amountDigitsShown } from '../record-format.ts';
+
+/** The "account" tab: the fund and trade accounts with available and frozen parts, and the destroy quota. */
+export function AccountsTab({ data }: { data: AssetsData }) {
+  const { t } = useTranslation();
+  return (
+    <div className="wallet-tab">
+      {(['fund', 'trade'] as const).map((kind) => (
+        <AccountCard key={kind} data={data} kind={kind} />
+      ))}
+      <section className="account-card card">
+        <header className="account-card__head">
+          <h2 className="account-card__name">{t('accounts.destroy_quota')}</h2>
+        </header>
+        <p className="account-card__quota mono">
+          {formatMoney(data.destroy_quota, amountDigitsShown)} <span className="account-card__unit">USDT</span>
+        </p>
+        <p className="account-card__hint">{t('walletPage.destroyQuotaHint')}</p>
+      </section>
+    </div>
+  );
+}
+
+function AccountCard({ data, kind }: { data: AssetsData; kind: MoneyAccountKind }) {
+  const { t } = useTranslation();
+  return (
+    <section className="account-card card" aria-labelledby={`account-${kind}`}>
+      <header className="account-card__head">
+        <h2 id={`account-${kind}`} className="account-card__name">
+          {t(`accounts.${kind}`)}
+        </h2>
+        <Link to={`/wallet/transfer?from=${kind}`} className="btn btn--ghost btn--small account-card__action">
+          <Icon name="transfer" size={16} />
+          {t('walletPage.transferOut')}
+        </Link>
+      </header>
+      <table className="account-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('walletPage.asset')}</th>
+            <th scope="col">{t('walletPage.available')}</th>
+            <th scope="col">{t('walletPage.frozen')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {assets.map((asset) => (
+            <AccountLine key={asset} data={data} kind={kind} asset={asset} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function AccountLine({ data, kind, asset }: { data: AssetsData; kind: MoneyAccountKind; asset: Asset }) {
+  const { t } = useTranslation();
+  const account = findAccount(data, kind, asset);
+  return (
+    <tr>
+      <th scope="row">
+        <span className="account-table__asset">{asset}</span>
+        <span className="account-table__value">{t('walletPage.valueUsdt', { value: formatMoney(account?.value_usdt ?? '0', 2) })}</span>
+      </th>
+      <td className="mono">{formatMoney(account?.available ?? '0', amountDigitsShown)}</td>
+      <td className="mono">{formatMoney(account?.frozen ?? '0', amountDigitsShown)}</td>
+    </tr>
+  );
+}

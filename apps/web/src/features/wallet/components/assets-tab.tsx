@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatAmount } from '@nadi/money/money';
+import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { formatMoney } from '../../../lib/money-format.ts';
+import { assetTotals, findAccount, type MoneyAccountKind } from '../balances.ts';
+import { amountDigitsShown } from '../record-format.ts';
+
+/** USDT values are estimates at the current price: two decimals are enough. */
+const valueDigitsShown = 2;
+
+const actions: { to: string; labelKey: string; icon: IconName }[] = [
+  { to: '/wallet/transfer', labelKey: 'nav.transfer', icon: 'transfer' },
+  { to: '/wallet/exchange', labelKey: 'nav.exchange', icon: 'exchange' },
+  { to: '/wallet/transfer/list', labelKey: 'nav.transferList', icon: 'list' },
+  { to: '/wallet/moneyLog', labelKey: 'nav.moneyLog', icon: 'clock' },
+];
+
+/** The "assets" tab: total value, the wallet's actions and each asset split over the two accounts. */
+export function AssetsTab({ data }: { data: AssetsData }) {
+  return (
+    <div className="wallet-tab">
+      <TotalCard data={data} />
+      <nav className="wallet-actions">
+        {actions.map((action) => (
+          <ActionLink key={action.to} {...action} />
+        ))}
+      </nav>
+      {assets.map((asset) => (
+        <AssetCard key={asset} data={data} asset={asset} />
+      ))}
+    </div>
+  );
+}
+
+function ActionLink({ to, labelKey, icon }: { to: string; labelKey: string; icon: IconName }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} className="wallet-actions__item">
+      <span className="wallet-actions__icon">
+        <Icon name={icon} size={22} />
+      </span>
+      <span className="wallet-actions__label">{t(labelKey)}</span>
+    </Link>
+  );
+}
+
+function TotalCard({ data }: { data: AssetsData }) {
+  const { t } = useTranslation();
+  return (
+    <section className="total-card card">
+      <p className="total-card__label">{t('walletPage.totalValue')}</p>
+      <p className="total-card__value mono">≈ {formatMoney(data.total_value_usdt, valueDigitsShown)}</p>
+      <p className="total-card__price">
+        <span>{t('walletPage.price', { price: formatMoney(data.nadi_price_usdt, 6) })}</span>
+        <span className={`chip${data.price_source === 'market' ? ' chip--accent' : ''}`}>{t(`walletPage.priceSource.${data.price_source}`)}</span>
+      </p>
+    </section>
+  );
+}
+
+function AssetCard({ data, asset }: { data: AssetsData; asset: Asset }) {
+  const { t } = useTranslation();
+  const totals = assetTotals(data, asset);
+  return (
+    <section className="asset-card card" aria-labelledby={`asset-${asset}`}>
+      <header className="asset-card__head">
+        <span className={`asset-badge asset-badge--${asset.toLowerCase()}`} aria-hidden="true">
+          {asset.slice(0, 1)}
+        </span>
+        <h2 id={`asset-${asset}`} className="asset-card__name">
+          {asset}
+        </h2>
+        <div className="asset-card__total">
+          <span className="mono">{formatAmount(totals.units, { fractionDigitsMax: amountDigitsShown })}</span>
+          <span className="asset-card__value">{t('walletPage.valueUsdt', { value: formatAmount(totals.valueUsdtUnits, { fractionDigitsMax: valueDigitsShown }) })}</span>
+        </div>
+      </header>
+      {(['fund', 'trade'] as const).map((kind) => (
+        <AccountRow key={kind} data={data} kind={kind} asset={asset} />
+      ))}
+    </section>
+  );
+}
+
+function AccountRow({ data, kind, asset }: { data: AssetsData; kind: MoneyAccountKind; asset: Asset }) {
+  const { t } = useTranslation();
+  const account = findAccount(data, kind, asset);
+  const frozen = account?.frozen ?? '0';
+  return (
+    <div className="asset-row" data-testid={`asset-${kind}-${asset}`}>
+      <span className="asset-row__label">{t(`accounts.${kind}`)}</span>
+      <span className="asset-row__amount mono">{formatMoney(account?.available ?? '0', amountDigitsShown)}</span>
+      {frozen !== '0' ? <span className="asset-row__frozen">{t('walletPage.frozenAmount', { amount: formatMoney(frozen, amountDigitsShown) })}</span> : null}
+    </div>
+  );
+}

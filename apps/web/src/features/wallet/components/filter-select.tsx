@@ -1,0 +1,31 @@
+import { Icon } from '../../../components/icon.tsx';
+
+interface Props<V extends string> {
+  label: string;
+  /** Undefined shows every value. */
+  value: V | undefined;
+  allLabel: string;
+  options: { value: V; label: string }[];
+  onChange: (value: V | undefined) => void;
+}
+
+/**
+ * A list filter as the phone's own picker: long option lists (32 record types) scroll natively
+ * and need no extra code.
+ */
+export function FilterSelect<V extends string>({ label, value, allLabel, options, onChange }: Props<V>) {
+  return (
+    <label className="filter-select">
+      <span className="filter-select__label">{label}</span>
+      <select value={value ?? ''} onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Icon name="chevron" size={16} className="filter-select__chevron" />
+    </label>
+  );
+}

@@ -1,0 +1,11 @@
+import { MoneyLogList } from './money-log-list.tsx';
+import './wallet.css';
+
+/** /wallet/moneyLog: kept alive (spec section 2), so its filters and scroll position survive a visit elsewhere. */
+export default function MoneyLogPage() {
+  return (
+    <div className="wallet-screen">
+      <MoneyLogList />
+    </div>
+  );
+}

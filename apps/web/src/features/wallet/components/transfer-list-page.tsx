@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assets, type Asset, type TransferData } from '@nadi/api/wallet';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/money-format.ts';
+import { langTags } from '../../../lib/langs.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useTransferList } from '../api/get-transfer-list.ts';
+import { amountDigitsShown } from '../record-format.ts';
+import { Segmented } from './segmented.tsx';
+import './wallet.css';
+
+export default function TransferListPage() {
+  const { t } = useTranslation();
+  const [asset, setAsset] = useState<Asset | 'all'>('all');
+  const transfers = useTransferList(asset === 'all' ? undefined : asset);
+  const options = [{ value: 'all' as const, label: t('records.allAssets') }, ...assets.map((value) => ({ value, label: value }))];
+  return (
+    <div className="wallet-screen records">
+      <Segmented label={t('records.filterAsset')} value={asset} options={options} onChange={setAsset} />
+      <InfiniteList
+        query={transfers}
+        getKey={(transfer) => transfer.id}
+        renderItem={(transfer) => <TransferItem transfer={transfer} />}
+        errorTitle={t('transfer.listFailed')}
+        empty={{ title: t('transfer.listEmpty'), hint: t('transfer.listEmptyHint'), icon: 'transfer' }}
+      />
+    </div>
+  );
+}
+
+function TransferItem({ transfer }: { transfer: TransferData }) {
+  const { t } = useTranslation();
+  const tag = langTags[useLang()];
+  return (
+    <article className="record card" data-testid="record-item">
+      <div className="record__main">
+        <h3 className="record__type">{t('transfer.direction', { from: t(`accounts.${transfer.from}`), to: t(`accounts.${transfer.to}`) })}</h3>
+        <time className="record__date" dateTime={transfer.created_at}>
+          {formatDateTime(transfer.created_at, tag)}
+        </time>
+      </div>
+      <div className="record__side">
+        <p className="record__amount mono">
+          {formatMoney(transfer.amount, amountDigitsShown)}
+          <span className="record__asset">{transfer.asset}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

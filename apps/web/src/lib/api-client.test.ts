@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '@nadi/api/auth';
+import { configRoutes } from '@nadi/api/config';
+import { noticeRoutes } from '@nadi/api/notice';
+import { userRoutes } from '@nadi/api/user';
+import { walletRoutes } from '@nadi/api/wallet';
+import { ApiError, createApiClient, sessionExpiredRedirectMs, type ApiClientDeps } from './api-client.ts';
+
+// The unit under test is the client's envelope and error handling, so `fetch` is the one stub:
+// it answers with what the server would send.
+
+interface Sent {
+  url: string;
+  init: RequestInit;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function setup(answer: (sent: Sent) => Response | Promise<Response>, options: { token?: string | null; isOnAuthRoute?: boolean } = {}) {
+  const sent: Sent[] = [];
+  const toasts: string[] = [];
+  const timers: { delayMs: number; run: () => void }[] = [];
+  const events: string[] = [];
+  let token = options.token === undefined ? 'tok-123' : options.token;
+  const deps: ApiClientDeps = {
+    fetch: async (url, init) => {
+      sent.push({ url, init });
+      return answer({ url, init });
+    },
+    session: {
+      getToken: () => token,
+      renew: () => events.push('renew'),
+      clear: () => {
+        token = null;
+        events.push('clear');
+      },
+    },
+    getLang: () => 'EN',
+    translate: (key) => `t:${key}`,
+    notify: (message) => toasts.push(message),
+    isOnAuthRoute: () => options.isOnAuthRoute ?? true,
+    redirectHome: () => events.push('home'),
+    setTimer: (run, delayMs) => timers.push({ run, delayMs }),
+  };
+  return { client: createApiClient(deps), sent, toasts, timers, events };
+}
+
+const okConfig = {
+  code: 200,
+  msg: 'ok',
+  data: {
+    title: 'NADI',
+    environment: 'development',
+    sign_message: 'Welcome',
+    node_deadline: '2027-01-01T00:00:00.000Z',
+    chain: { id: 31337, name: 'Hardhat', rpc_url: '/rpc', explorer_url: null, nadi_address: null, usdt_address: null },
+    walletconnect_project_id: null,
+    dev_wallet: true,
+    trade_ws_path: '/ws/trade',
+    notify_ws_path: '/ws',
+  },
+};
+
+function errorBody(code: number, reason: string, msg = 'server says no') {
+  return { code, msg, data: null, reason };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('requests', () => {
+  it('sends GET input as a query string with the raw token and the lang header', async () => {
+    const { client, sent } = setup(() => json(200, { code: 200, msg: 'ok', data: { list: [], total: 0, page: 2, page_size: 10 } }));
+    await client.call(noticeRoutes.list, { page: 2, page_size: 10 });
+    expect(sent[0]?.url).toBe('/api/v1/notice/list?page=2&page_size=10');
+    expect(sent[0]?.init.method).toBe('GET');
+    expect(sent[0]?.init.headers).toMatchObject({ authorization: 'tok-123', lang: 'EN' });
+    expect(sent[0]?.init.body).toBeUndefined();
+  });
+
+  it('sends POST input as JSON, and no body when the route has no input', async () => {
+    const { client, sent } = setup(() => json(200, { code: 200, msg: 'ok', data: { is_register: false } }), { token: null });
+    const address = '0x1111111111111111111111111111111111111111';
+    await client.call(authRoutes.isRegister, { address });
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ address });
+    expect(sent[0]?.init.headers).toMatchObject({ 'content-type': 'application/json' });
+    expect(sent[0]?.init.headers).not.toHaveProperty('authorization');
+
+    const logout = setup(() => json(200, { code: 200, msg: 'ok', data: null }));
+    await logout.client.call(authRoutes.logout, undefined);
+    expect(logout.sent[0]?.init.body).toBeUndefined();
+    expect(logout.sent[0]?.init.headers).not.toHaveProperty('content-type');
+  });
+
+  it('sends an amount as the decimal string the caller wrote, with the Idempotency-Key header', async () => {
+    const transfer = { id: 1, asset: 'NADI', amount: '40.5', from: 'fund', to: 'trade', created_at: '2026-01-01T00:00:00.000Z' };
+    const { client, sent } = setup(() => json(200, { code: 200, msg: 'ok', data: transfer }));
+    await client.call(walletRoutes.transfer, { asset: 'NADI', from: 'fund', to: 'trade', amount: '40.5' }, { idempotencyKey: 'key-1' });
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ asset: 'NADI', from: 'fund', to: 'trade', amount: '40.5' });
+    expect(sent[0]?.init.headers).toMatchObject({ 'idempotency-key': 'key-1' });
+
+    await client.call(walletRoutes.transfer, { asset: 'NADI', from: 'fund', to: 'trade', amount: '1' });
+    expect(sent[1]?.init.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('returns the envelope data and renews the session after an authenticated success', async () => {
+    const { client, events } = setup(() => json(200, okConfig));
+    const data = await client.call(configRoutes.config, undefined);
+    expect(data.chain.id).toBe(31337);
+    expect(events).toEqual(['renew']);
+  });
+});
+
+describe('error catalogue (spec section 8)', () => {
+  it('body code 401: logs out and shows the server message, home after 1.5 s on an auth route', async () => {
+    const { client, toasts, events, timers } = setup(() => json(401, errorBody(401, 'SESSION_EXPIRED', 'Session ended')));
+    const error = await failure(client.call(userRoutes.info, undefined));
+    expect(error.failure.kind).toBe('session-message');
+    expect(events).toEqual(['clear']);
+    expect(toasts).toEqual(['Session ended']);
+    expect(timers[0]?.delayMs).toBe(sessionExpiredRedirectMs);
+    timers[0]?.run();
+    expect(events).toEqual(['clear', 'home']);
+  });
+
+  it('body code 401 on a public screen logs out without leaving it', async () => {
+    const { client, events, timers } = setup(() => json(200, errorBody(401, 'UNAUTHORIZED')), { isOnAuthRoute: false });
+    await failure(client.call(userRoutes.info, undefined));
+    timers[0]?.run();
+    expect(events).toEqual(['clear']);
+  });
+
+  it('HTTP 401 with body code 200 asks for an invite code and keeps the session', async () => {
+    const { client, toasts, events } = setup(() => json(401, errorBody(200, 'INVITE_REQUIRED')), { token: null });
+    const error = await failure(client.call(authRoutes.isRegister, { address: '0x1111111111111111111111111111111111111111' }));
+    expect(error.failure.kind).toBe('invite-required');
+    expect(error.failure.reason).toBe('INVITE_REQUIRED');
+    expect(error.displayMessage).toBe('t:errors.INVITE_REQUIRED');
+    expect(toasts).toEqual(['t:errors.INVITE_REQUIRED']);
+    expect(events).toEqual([]);
+  });
+
+  it('other HTTP 401: logs out, says the session expired, goes home after 1.5 s', async () => {
+    const { client, toasts, events, timers } = setup(() => new Response('Unauthorized', { status: 401 }));
+    await failure(client.call(userRoutes.info, undefined));
+    expect(toasts).toEqual(['t:api.sessionExpired']);
+    expect(timers.map((timer) => timer.delayMs)).toEqual([1500]);
+    timers[0]?.run();
+    expect(events).toEqual(['clear', 'home']);
+  });
+
+  it('announces a dying session once even when several calls fail together', async () => {
+    const { client, toasts, timers } = setup(() => new Response('', { status: 401 }));
+    await Promise.all([1, 2, 3].map(() => failure(client.call(userRoutes.info, undefined))));
+    expect(toasts).toHaveLength(1);
+    expect(timers).toHaveLength(1);
+  });
+
+  it.each([
+    [403, errorBody(403, 'FORBIDDEN'), 'forbidden', 't:errors.FORBIDDEN'],
+    [400, errorBody(400, 'INVITE_INVALID', 'Unknown invite code'), 'bad-request', 'Unknown invite code'],
+    [429, errorBody(429, 'RATE_LIMITED'), 'rate-limited', 't:errors.RATE_LIMITED'],
+    [500, errorBody(500, 'INTERNAL'), 'server', 't:api.serverAbnormal'],
+    [502, '<html>bad gateway</html>', 'server', 't:api.serverAbnormal'],
+    [404, errorBody(404, 'NOT_FOUND'), 'server', 't:errors.NOT_FOUND'],
+  ])('HTTP %i is reported as %s', async (status, body, kind, message) => {
+    const { client, toasts, events } = setup(() => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)));
+    const error = await failure(client.call(configRoutes.config, undefined));
+    expect(error.failure.kind).toBe(kind);
+    expect(error.displayMessage).toBe(message);
+    expect(toasts).toEqual([message]);
+    expect(events).toEqual([]);
+  });
+
+  it('no response at all is a server exception', async () => {
+    const { client, toasts } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(client.call(configRoutes.config, undefined));
+    expect(error.failure.kind).toBe('network');
+    expect(toasts).toEqual(['t:api.serverException']);
+  });
+
+  it('a success status whose body breaks the contract is a generic failure', async () => {
+    const { client } = setup(() => json(200, { code: 200, msg: 'ok', data: { title: 'missing fields' } }));
+    const error = await failure(client.call(configRoutes.config, undefined));
+    expect(error.failure.kind).toBe('failed');
+    expect(error.displayMessage).toBe('t:api.failed');
+  });
+
+  it('a silent caller gets the error without a toast', async () => {
+    const { client, toasts } = setup(() => json(400, errorBody(400, 'SIWE_EXPIRED', 'Expired')));
+    const error = await failure(client.call(configRoutes.config, undefined, { isSilent: true }));
+    expect(error.failure.reason).toBe('SIWE_EXPIRED');
+    expect(toasts).toEqual([]);
+  });
+
+  it('a caller that cancels is not told the server failed', async () => {
+    const controller = new AbortController();
+    const { client, toasts } = setup(({ init }) => {
+      controller.abort();
+      return Promise.reject(init.signal?.reason ?? new Error('aborted'));
+    });
+    await expect(client.call(configRoutes.config, undefined, { signal: controller.signal })).rejects.not.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+
+/**
+ * How a feature describes itself to the app: its screens and the entries it adds to the footer
+ * tabs and the side menu. The app composes every feature's description; features never import
+ * one another.
+ */
+export interface FeatureRoute {
+  path: string;
+  /** Lazily loaded screen, so a route's code is fetched only when it is opened. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Screens that must be in the first download (the home route). */
+  Component?: ComponentType;
+  isAuth: boolean;
+  /** Kept mounted (state and scroll position) while the user visits other screens. */
+  isKeptAlive?: boolean;
+  /** A first visit here goes through the security check once. */
+  isFirstVisitCheck?: boolean;
+  /** Full-screen: no top bar and no footer tabs. */
+  isBare?: boolean;
+  /** Locale key of the top bar title; none shows the brand. */
+  titleKey?: string;
+  /** Where the top bar's back arrow leads; none shows the menu button instead. */
+  backTo?: string;
+}
+
+export type IconName = 'home' | 'user' | 'notice' | 'language' | 'shield' | 'wallet';
+
+export interface NavEntry {
+  id: string;
+  /** A function when the target depends on being signed in (home is / or /index). */
+  to: string | ((ctx: { isSignedIn: boolean }) => string);
+  labelKey: string;
+  icon: IconName;
+  /** Lower comes first. */
+  order: number;
+  /** Opening it needs a session; signed-out users are asked to sign in first. */
+  isAuth?: boolean;
+}
+
+export interface Feature {
+  id: string;
+  routes: FeatureRoute[];
+  footerTabs?: NavEntry[];
+  sideMenu?: NavEntry[];
+  /** Mounted once for the app's whole life (for example the sign-in sheet). */
+  Host?: ComponentType;
+}
+
+export function resolveTo(entry: NavEntry, isSignedIn: boolean): string {
+  return typeof entry.to === 'function' ? entry.to({ isSignedIn }) : entry.to;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseSignedAmount } from './money-format.ts';
+
+describe('parseSignedAmount', () => {
+  it('reads signed decimal strings from the server into exact base units', () => {
+    expect(parseSignedAmount('-40.5')).toBe(-405n * 10n ** 17n);
+    expect(parseSignedAmount('0.000000000000000001')).toBe(1n);
+    expect(parseSignedAmount('0')).toBe(0n);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(parseSignedAmount('')).toBeNull();
+    expect(parseSignedAmount('--1')).toBeNull();
+    expect(parseSignedAmount('1e3')).toBeNull();
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups thousands and cuts to the digits asked for', () => {
+    expect(formatMoney('1234567.891')).toBe('1,234,567.891');
+    expect(formatMoney('0.000000000000000001', 8)).toBe('0');
+    expect(formatMoney('-2.5')).toBe('-2.5');
+  });
+});

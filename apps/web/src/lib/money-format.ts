@@ -1,0 +1,21 @@
+import { formatAmount, parseAmount, tokenDecimals } from '@nadi/money/money';
+
+// Amounts from the server (decimal strings) for people to read. Kept apart from format.ts, which
+// the home route's first download uses, so the money package loads with the screens showing money.
+
+/** Base units of a signed decimal string from the server ("-12.5", "0.25"); null when it is not one. */
+export function parseSignedAmount(text: string): bigint | null {
+  const isNegative = text.startsWith('-');
+  const parsed = parseAmount(isNegative ? text.slice(1) : text, tokenDecimals, true);
+  if (!parsed.ok) return null;
+  return isNegative ? -parsed.units : parsed.units;
+}
+
+/**
+ * An amount from the server for people to read: thousands grouped, the fraction cut (never
+ * rounded up) to `fractionDigitsMax`. Text that is not an amount is shown as it came.
+ */
+export function formatMoney(text: string, fractionDigitsMax = 4): string {
+  const units = parseSignedAmount(text);
+  return units === null ? text : formatAmount(units, { fractionDigitsMax });
+}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorReasons } from '@nadi/api/errors';
+import { langs } from '@nadi/api/http';
+
+type Tree = { [key: string]: string | Tree };
+
+const dir = import.meta.dirname;
+const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+const messages = Object.fromEntries(files.map((name) => [name.replace('.json', ''), JSON.parse(readFileSync(join(dir, name), 'utf8')) as Tree]));
+
+function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object' && value !== null) for (const [k, v] of flatten(value, path)) out.set(k, v);
+    else out.set(path, value);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(Object.entries(messages).map(([lang, tree]) => [lang, flatten(tree)]));
+const allKeys = new Set(Object.values(flat).flatMap((map) => [...map.keys()]));
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('locale files', () => {
+  it('exist for exactly the ten languages of the contract', () => {
+    expect(Object.keys(messages).sort()).toEqual([...langs].sort());
+  });
+
+  it.each(Object.keys(flat))('%s has every key any language has, and none the default lacks', (lang) => {
+    const keys = flat[lang] ?? new Map();
+    const reference = flat.TW ?? new Map();
+    const missing = [...allKeys].filter((key) => !keys.has(key));
+    const extra = [...keys.keys()].filter((key) => !reference.has(key));
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it.each(Object.keys(flat))('%s has only non-empty strings', (lang) => {
+    const bad = [...(flat[lang] ?? new Map()).entries()].filter(([, value]) => typeof value !== 'string' || value.trim() === '');
+    expect(bad.map(([key]) => key)).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in every language', () => {
+    const reference = flat.EN ?? new Map<string, unknown>();
+    const mismatches: string[] = [];
+    for (const [lang, map] of Object.entries(flat)) {
+      for (const [key, value] of map) {
+        const expected = placeholders(String(reference.get(key) ?? ''));
+        if (JSON.stringify(placeholders(String(value))) !== JSON.stringify(expected)) mismatches.push(`${lang}:${key}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('translates every error reason of the contract', () => {
+    const missing = errorReasons.filter((reason) => !allKeys.has(`errors.${reason}`));
+    expect(missing).toEqual([]);
+    // And every language has them (the key-set test above then covers the rest).
+    expect([...(flat.TW ?? new Map()).keys()].filter((key) => key.startsWith('errors.')).length).toBe(errorReasons.length);
+  });
+});

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './app/app.css';
+import { App } from './app/app.tsx';
+import { configureApiClient } from './lib/api-client.ts';
+import { initI18n, translate } from './lib/i18n.ts';
+import { captureInviteCode } from './lib/invite-code.ts';
+import { notify } from './lib/notify.ts';
+
+// Before anything can redirect (the first-visit check does), keep the invite code of the link.
+captureInviteCode(globalThis.location.search);
+if ('scrollRestoration' in history) {
+  // Kept-alive screens restore their own scroll position (app/layout/keep-alive-outlet.tsx).
+  history.scrollRestoration = 'manual';
+}
+configureApiClient({ translate, notify: (message) => notify(message, 'fail') });
+
+await initI18n();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
