@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+type Messages = Record<string, unknown>;
+const localesDir = join(import.meta.dirname, '../../apps/web/src/locales');
+const cache = new Map<string, Messages>();
+
+/** The app's own text for a key, so the tests follow the locale files rather than restate them. */
+export function text(lang: string, key: string): string {
+  let messages = cache.get(lang);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')) as Messages;
+    cache.set(lang, messages);
+  }
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
+  if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return value;
+}
+
+/** Local-storage presets: the chosen language and, unless a test wants it, the security check done. */
+export async function preset(context: BrowserContext, options: { lang?: string; isSecurityChecked?: boolean }): Promise<void> {
+  await context.addInitScript(
+    ({ lang, isChecked }) => {
+      if (sessionStorage.getItem('e2e.preset')) return;
+      sessionStorage.setItem('e2e.preset', '1');
+      if (lang) localStorage.setItem('nadi.lang', lang);
+      if (isChecked) localStorage.setItem('nadi.security-checked', '1');
+    },
+    { lang: options.lang ?? null, isChecked: options.isSecurityChecked ?? true },
+  );
+}
+
+/** Records the `lang` header of every API call the page makes. */
+export function watchLangHeaders(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) seen.push(request.headers().lang ?? '(none)');
+  });
+  return seen;
+}
+
+/**
+ * Signs in from the home page through the E2E wallet. When the address is new, the invite step
+ * appears: it is filled with `inviteCode` (or, when that is null, the code must already be there).
+ */
+export async function signInFromHome(page: Page, lang: string, inviteCode: string | null): Promise<void> {
+  await page.getByRole('button', { name: text(lang, 'home.ctaConnect') }).first().click();
+  await page.getByRole('button', { name: /E2E Wallet/ }).click();
+  const invite = page.locator('#invite-code');
+  const signedIn = page.getByText(text(lang, 'auth.signedIn'));
+  await expect.poll(async () => (await invite.isVisible()) || (await signedIn.isVisible()), { timeout: 20_000 }).toBe(true);
+  if (await invite.isVisible()) {
+    if (inviteCode !== null) await invite.fill(inviteCode);
+    await page.getByRole('button', { name: text(lang, 'auth.inviteSubmit') }).click();
+  }
+  await page.waitForURL('**/index', { timeout: 20_000 });
+}
+
+export async function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = sessionStorage.getItem('nadi.session');
+    return raw ? ((JSON.parse(raw) as { token?: string }).token ?? null) : null;
+  });
+}
