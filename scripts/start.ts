@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       CHAIN_ID: String(contracts.chainId),
       NADI_ADDRESS: contracts.nadi,
       USDT_ADDRESS: contracts.usdt,
+      PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
       WEB_DIST: webDist,
     });
     printBanner(server.url, chain.rpcUrl, contracts, server.app.deps.settings, Date.now() - started);

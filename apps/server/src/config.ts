@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { environments, type Environment } from '@nadi/api/config';
+import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
+import { devDepositXpub } from '@nadi/chain/hd';
 
 /**
  * Every setting comes from the environment. Development has embedded defaults so `npm start`
@@ -44,6 +46,28 @@ const rawSchema = z.object({
   /** Development: each new account receives demo funds (a data adjustment from the treasury). */
   DEMO_GRANT: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // On-chain money (deposits, withdrawals, wallet payments).
+  /** Extended PUBLIC key (xpub) for deposit addresses: address i is its child i (i = user id). */
+  DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)').optional(),
+  PAYMENT_GATEWAY_ADDRESS: addressString.optional(),
+  /** The hot wallet that sends withdrawals: 0x + 64 hex. Development uses the local chain's account #0. */
+  HOT_WALLET_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits').optional(),
+  /** Wallet addresses with the operator role (comma-separated); they review withdrawals. */
+  OPERATOR_ADDRESSES: z
+    .string()
+    .regex(/^\s*0x[0-9a-fA-F]{40}(\s*,\s*0x[0-9a-fA-F]{40})*\s*$/, 'must be comma-separated 0x addresses')
+    .optional(),
+  /** Blocks on top of a deposit, withdrawal or payment before it counts (spec: 3). */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  CHAIN_POLL_MS: positiveInt.optional(),
+  /** The most blocks one log query covers. */
+  CHAIN_SCAN_BLOCKS_MAX: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Where the scanners start on an empty database (default: the chain's head at first start; 0 in development). */
+  CHAIN_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Run the deposit/payment scanners and the withdrawal sender in this process. */
+  CHAIN_WORKERS: z.enum(['true', 'false']).default('true'),
+  WITHDRAW_MIN: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 1').default('1'),
+  WITHDRAW_FEE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5').default('0.5'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -59,6 +83,10 @@ const requiredOutsideDevelopment = [
   'ROOT_ADDRESS',
   'ROOT_INVITE_CODE',
   'NODE_DEADLINE',
+  'DEPOSIT_XPUB',
+  'PAYMENT_GATEWAY_ADDRESS',
+  'HOT_WALLET_PRIVATE_KEY',
+  'OPERATOR_ADDRESSES',
 ] as const;
 
 export interface AppSettings {
@@ -93,6 +121,21 @@ export interface AppSettings {
   nadiReferencePrice: string;
   exchangeFeeBps: number;
   isDemoGrantOn: boolean;
+  depositXpub: string;
+  paymentGatewayAddress: string | null;
+  /** Never logged or sent anywhere; only the withdrawal sender reads it. */
+  hotWalletPrivateKey: `0x${string}`;
+  /** Lower-case addresses. */
+  operatorAddresses: string[];
+  confirmations: number;
+  chainPollMs: number;
+  chainScanBlocksMax: number;
+  chainStartBlock: number | null;
+  isChainWorkersOn: boolean;
+  withdrawMin: string;
+  withdrawFee: string;
+  /** Test orders for the payment flow: everywhere but production. */
+  isTestOrderOn: boolean;
   logLevel: string;
   webDist: string | null;
 }
@@ -151,6 +194,21 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     nadiReferencePrice: raw.NADI_REFERENCE_PRICE,
     exchangeFeeBps: raw.EXCHANGE_FEE_BPS,
     isDemoGrantOn: appEnv === 'development' && raw.DEMO_GRANT !== 'false',
+    depositXpub: raw.DEPOSIT_XPUB ?? devDepositXpub(),
+    paymentGatewayAddress: raw.PAYMENT_GATEWAY_ADDRESS ?? null,
+    hotWalletPrivateKey: (raw.HOT_WALLET_PRIVATE_KEY ?? hardhatDevPrivateKeys[0]) as `0x${string}`,
+    operatorAddresses: (raw.OPERATOR_ADDRESSES ?? (appEnv === 'development' ? hardhatAccount0 : ''))
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+    confirmations: raw.CHAIN_CONFIRMATIONS,
+    chainPollMs: raw.CHAIN_POLL_MS ?? (appEnv === 'development' ? 1_000 : 3_000),
+    chainScanBlocksMax: raw.CHAIN_SCAN_BLOCKS_MAX,
+    chainStartBlock: raw.CHAIN_START_BLOCK ?? (appEnv === 'development' ? 0 : null),
+    isChainWorkersOn: raw.CHAIN_WORKERS === 'true',
+    withdrawMin: raw.WITHDRAW_MIN,
+    withdrawFee: raw.WITHDRAW_FEE,
+    isTestOrderOn: appEnv !== 'production',
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,
   };

@@ -8,6 +8,7 @@ import { loadSettings, type AppSettings } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { deleteStaleNonces } from './modules/auth/repo.ts';
+import { startChainWorkers } from './modules/onchain/workers.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -35,12 +36,14 @@ export async function startServer(env: Record<string, string | undefined> = proc
     deleteStaleNonces(database.db, new Date(Date.now() - 3_600_000)).catch((err: unknown) => app.log.warn({ err }, 'nonce sweep failed'));
   }, nonceSweepIntervalMs);
   sweep.unref();
+  const workers = settings.isChainWorkersOn ? startChainWorkers(app.deps, app.log) : [];
   return {
     app,
     database,
     url: address,
     async stop() {
       clearInterval(sweep);
+      await Promise.all(workers.map((worker) => worker.stop()));
       await app.close();
       await database.close();
       redis?.disconnect();

@@ -30,6 +30,9 @@ export const errorReasons = [
   'PRICE_UNAVAILABLE',
   'AMOUNT_TOO_SMALL',
   'IDEMPOTENCY_KEY_INVALID',
+  'WITHDRAW_BELOW_MIN',
+  'WITHDRAW_NOT_PENDING',
+  'CHAIN_UNAVAILABLE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -67,6 +70,9 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   PRICE_UNAVAILABLE: { http: 503, body: 500 },
   AMOUNT_TOO_SMALL: { http: 400, body: 400 },
   IDEMPOTENCY_KEY_INVALID: { http: 400, body: 400 },
+  WITHDRAW_BELOW_MIN: { http: 400, body: 400 },
+  WITHDRAW_NOT_PENDING: { http: 409, body: 409 },
+  CHAIN_UNAVAILABLE: { http: 503, body: 500 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -44,6 +44,9 @@ const EN: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'At most 18 decimal places',
   'amount.TOO_LARGE': 'The amount is too large',
   'amount.ZERO': 'The amount must be above 0',
+  WITHDRAW_BELOW_MIN: 'The amount is below the minimum withdrawal',
+  WITHDRAW_NOT_PENDING: 'This withdrawal has already been reviewed',
+  CHAIN_UNAVAILABLE: 'The blockchain network cannot be reached right now; please try again later',
 };
 
 const TW: Catalogue = {
@@ -81,6 +84,9 @@ const TW: Catalogue = {
   'amount.TOO_MANY_DECIMALS': '最多 18 位小數',
   'amount.TOO_LARGE': '金額過大',
   'amount.ZERO': '金額必須大於 0',
+  WITHDRAW_BELOW_MIN: '金額低於最低提現數量',
+  WITHDRAW_NOT_PENDING: '此提現已審核過',
+  CHAIN_UNAVAILABLE: '暫時無法連線區塊鏈網路，請稍後再試',
 };
 
 const CN: Catalogue = {
@@ -118,6 +124,9 @@ const CN: Catalogue = {
   'amount.TOO_MANY_DECIMALS': '最多 18 位小数',
   'amount.TOO_LARGE': '金额过大',
   'amount.ZERO': '金额必须大于 0',
+  WITHDRAW_BELOW_MIN: '金额低于最低提现数量',
+  WITHDRAW_NOT_PENDING: '此提现已审核过',
+  CHAIN_UNAVAILABLE: '暂时无法连接区块链网络，请稍后再试',
 };
 
 const JP: Catalogue = {
@@ -155,6 +164,9 @@ const JP: Catalogue = {
   'amount.TOO_MANY_DECIMALS': '小数点以下は最大 18 桁です',
   'amount.TOO_LARGE': '金額が大きすぎます',
   'amount.ZERO': '金額は 0 より大きくしてください',
+  WITHDRAW_BELOW_MIN: '出金の最低額を下回っています',
+  WITHDRAW_NOT_PENDING: 'この出金はすでに審査済みです',
+  CHAIN_UNAVAILABLE: '現在ブロックチェーンネットワークに接続できません。しばらくしてから再試行してください',
 };
 
 const KO: Catalogue = {
@@ -192,6 +204,9 @@ const KO: Catalogue = {
   'amount.TOO_MANY_DECIMALS': '소수점 이하는 최대 18자리입니다',
   'amount.TOO_LARGE': '금액이 너무 큽니다',
   'amount.ZERO': '금액은 0보다 커야 합니다',
+  WITHDRAW_BELOW_MIN: '최소 출금 금액보다 적습니다',
+  WITHDRAW_NOT_PENDING: '이미 심사된 출금입니다',
+  CHAIN_UNAVAILABLE: '지금은 블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도하세요',
 };
 
 const TH: Catalogue = {
@@ -229,6 +244,9 @@ const TH: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'ทศนิยมได้ไม่เกิน 18 ตำแหน่ง',
   'amount.TOO_LARGE': 'จำนวนมากเกินไป',
   'amount.ZERO': 'จำนวนต้องมากกว่า 0',
+  WITHDRAW_BELOW_MIN: 'จำนวนต่ำกว่าขั้นต่ำในการถอน',
+  WITHDRAW_NOT_PENDING: 'การถอนนี้ได้รับการตรวจสอบแล้ว',
+  CHAIN_UNAVAILABLE: 'ไม่สามารถเชื่อมต่อเครือข่ายบล็อกเชนได้ในขณะนี้ โปรดลองอีกครั้งภายหลัง',
 };
 
 const PT: Catalogue = {
@@ -266,6 +284,9 @@ const PT: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'No máximo 18 casas decimais',
   'amount.TOO_LARGE': 'O valor é demasiado grande',
   'amount.ZERO': 'O valor tem de ser superior a 0',
+  WITHDRAW_BELOW_MIN: 'O valor está abaixo do levantamento mínimo',
+  WITHDRAW_NOT_PENDING: 'Este levantamento já foi analisado',
+  CHAIN_UNAVAILABLE: 'Não é possível ligar à rede blockchain agora; tente novamente mais tarde',
 };
 
 const MS: Catalogue = {
@@ -303,6 +324,9 @@ const MS: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'Maksimum 18 tempat perpuluhan',
   'amount.TOO_LARGE': 'Jumlah terlalu besar',
   'amount.ZERO': 'Jumlah mesti melebihi 0',
+  WITHDRAW_BELOW_MIN: 'Jumlah di bawah pengeluaran minimum',
+  WITHDRAW_NOT_PENDING: 'Pengeluaran ini sudah disemak',
+  CHAIN_UNAVAILABLE: 'Rangkaian blockchain tidak dapat dicapai sekarang; sila cuba lagi nanti',
 };
 
 const ID: Catalogue = {
@@ -340,6 +364,9 @@ const ID: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'Maksimal 18 angka desimal',
   'amount.TOO_LARGE': 'Jumlah terlalu besar',
   'amount.ZERO': 'Jumlah harus di atas 0',
+  WITHDRAW_BELOW_MIN: 'Jumlah di bawah penarikan minimum',
+  WITHDRAW_NOT_PENDING: 'Penarikan ini sudah ditinjau',
+  CHAIN_UNAVAILABLE: 'Jaringan blockchain tidak dapat dijangkau saat ini; silakan coba lagi nanti',
 };
 
 const VN: Catalogue = {
@@ -377,6 +404,9 @@ const VN: Catalogue = {
   'amount.TOO_MANY_DECIMALS': 'Tối đa 18 chữ số thập phân',
   'amount.TOO_LARGE': 'Số tiền quá lớn',
   'amount.ZERO': 'Số tiền phải lớn hơn 0',
+  WITHDRAW_BELOW_MIN: 'Số lượng thấp hơn mức rút tối thiểu',
+  WITHDRAW_NOT_PENDING: 'Lệnh rút này đã được xét duyệt',
+  CHAIN_UNAVAILABLE: 'Hiện không thể kết nối mạng blockchain; vui lòng thử lại sau',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

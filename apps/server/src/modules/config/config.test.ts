@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadSettings } from '../../config.ts';
+import { devDepositXpub } from '@nadi/chain/hd';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('configuration from the environment', () => {
@@ -9,7 +10,7 @@ describe('configuration from the environment', () => {
       loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/nadi' });
     } catch (error) {
       const text = (error as Error).message;
-      for (const name of ['PUBLIC_URL', 'RPC_URL', 'CHAIN_ID', 'NADI_ADDRESS', 'SIWE_DOMAIN', 'ROOT_ADDRESS']) expect(text).toContain(name);
+      for (const name of ['PUBLIC_URL', 'RPC_URL', 'CHAIN_ID', 'NADI_ADDRESS', 'SIWE_DOMAIN', 'ROOT_ADDRESS', 'DEPOSIT_XPUB', 'HOT_WALLET_PRIVATE_KEY', 'OPERATOR_ADDRESSES']) expect(text).toContain(name);
       expect(text).not.toContain('DATABASE_URL');
     }
   });
@@ -31,8 +32,15 @@ describe('configuration from the environment', () => {
       ROOT_ADDRESS: '0x2222222222222222222222222222222222222222',
       ROOT_INVITE_CODE: 'NADIROOT',
       NODE_DEADLINE: '2027-01-01T00:00:00Z',
+      DEPOSIT_XPUB: devDepositXpub(),
+      PAYMENT_GATEWAY_ADDRESS: '0x3333333333333333333333333333333333333333',
+      HOT_WALLET_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+      OPERATOR_ADDRESSES: '0x4444444444444444444444444444444444444444, 0x5555555555555555555555555555555555555555',
     });
     expect(settings.env).toBe('production');
+    expect(settings.operatorAddresses).toEqual(['0x4444444444444444444444444444444444444444', '0x5555555555555555555555555555555555555555']);
+    expect(settings.isTestOrderOn).toBe(false);
+    expect(settings.chainStartBlock).toBeNull();
     expect(settings.siweDomains).toEqual(['app.nadi.example']);
     expect(settings.publicRpcUrl).not.toContain('key-123');
   });

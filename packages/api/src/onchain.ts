@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { amountSchema, amountText } from './wallet.ts';
+import { envelope, idQuery, pageQuery, paged } from './common.ts';
+import { route } from './route.ts';
+
+// On-chain money: deposits (recharge), withdrawals with operator review, and orders paid from the
+// user's wallet through the PaymentGateway contract. Amounts are decimal strings of the token
+// (18 decimals), as everywhere; hashes and addresses are lower-case 0x hex.
+
+const hexAddress = z.string().regex(/^0x[0-9a-f]{40}$/);
+const txHash = z.string().regex(/^0x[0-9a-f]{64}$/);
+
+// ---- Deposits ------------------------------------------------------------------------------
+
+export const rechargeAddressData = z.object({
+  /** The user's own deposit address (EIP-55 checksummed for display and QR). */
+  address: z.string(),
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  /** Only this token may be sent; anything else is not credited. */
+  asset: z.literal('NADI'),
+  token_address: z.string(),
+  confirmations_required: z.number().int().min(1),
+});
+export type RechargeAddressData = z.infer<typeof rechargeAddressData>;
+
+export const depositStatuses = ['pending', 'credited', 'orphaned'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+export const rechargeRecord = z.object({
+  id: z.number().int(),
+  asset: z.literal('NADI'),
+  amount: amountText,
+  status: z.enum(depositStatuses),
+  confirmations: z.number().int().min(0),
+  confirmations_required: z.number().int().min(1),
+  tx_hash: txHash,
+  from_address: hexAddress,
+  block_number: z.string(),
+  created_at: z.string(),
+  credited_at: z.string().nullable(),
+});
+export type RechargeRecord = z.infer<typeof rechargeRecord>;
+
+// ---- Withdrawals ---------------------------------------------------------------------------
+
+/** Spec section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed. */
+export const withdrawStatuses = [0, 1, 2, 3] as const;
+export type WithdrawStatus = (typeof withdrawStatuses)[number];
+
+export const withdrawConfigData = z.object({
+  asset: z.literal('NADI'),
+  min_amount: amountText,
+  fee: amountText,
+  /** Where withdrawals go: the signed-in wallet's own address. */
+  to_address: z.string(),
+  available: amountText,
+  confirmations_required: z.number().int().min(1),
+  chain_name: z.string(),
+});
+export type WithdrawConfigData = z.infer<typeof withdrawConfigData>;
+
+export const withdrawApplyBody = z.object({ amount: amountSchema });
+
+export const withdrawRecord = z.object({
+  id: z.number().int(),
+  asset: z.literal('NADI'),
+  /** Taken from the balance: receive + fee. */
+  amount: amountText,
+  fee: amountText,
+  receive: amountText,
+  to_address: hexAddress,
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  tx_hash: txHash.nullable(),
+  confirmations: z.number().int().min(0),
+  /** Why it was rejected (operator's words) or failed on chain; null otherwise. */
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WithdrawRecord = z.infer<typeof withdrawRecord>;
+
+export const withdrawListQuery = pageQuery.extend({
+  status: z
+    .union([z.number().int(), z.string().regex(/^[0-3]$/).transform(Number)])
+    .pipe(z.number().int().min(0).max(3))
+    .optional(),
+});
+
+export const operatorWithdrawRecord = withdrawRecord.extend({ user_id: z.number().int(), user_address: hexAddress });
+export const withdrawReviewBody = z.object({ id: z.number().int().min(1) });
+export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason: z.string().trim().min(1).max(200) });
+
+// ---- Wallet payments -------------------------------------------------------------------------
+
+export const paymentOrderStatuses = ['unpaid', 'paid', 'fulfilled'] as const;
+export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
+
+export const paymentOrder = z.object({
+  id: z.number().int(),
+  /** The bytes32 order id passed to PaymentGateway.pay. */
+  order_key: z.string().regex(/^0x[0-9a-f]{64}$/),
+  kind: z.string(),
+  asset: z.enum(['NADI', 'USDT']),
+  amount: amountText,
+  status: z.enum(paymentOrderStatuses),
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  gateway_address: z.string(),
+  token_address: z.string(),
+  confirmations: z.number().int().min(0),
+  confirmations_required: z.number().int().min(1),
+  tx_hash: txHash.nullable(),
+  created_at: z.string(),
+  fulfilled_at: z.string().nullable(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrder>;
+
+export const testOrderBody = z.object({ asset: z.enum(['NADI', 'USDT']), amount: amountSchema });
+
+export const onchainRoutes = {
+  rechargeAddress: route({ method: 'GET', path: '/api/v1/recharge/address', input: undefined, response: envelope(rechargeAddressData), auth: true, summary: 'The signed-in user’s NADI deposit address' }),
+  rechargeList: route({ method: 'GET', path: '/api/v1/recharge/list', input: pageQuery, response: envelope(paged(rechargeRecord)), auth: true, summary: 'Deposits seen on chain, pending (with confirmations) and credited' }),
+  withdrawConfig: route({ method: 'GET', path: '/api/v1/withdraw/config', input: undefined, response: envelope(withdrawConfigData), auth: true, summary: 'Minimum, fee, destination and available amount for a withdrawal' }),
+  withdrawApply: route({ method: 'POST', path: '/api/v1/withdraw/apply', input: withdrawApplyBody, response: envelope(withdrawRecord), auth: true, summary: 'Request a NADI withdrawal to the signed-in wallet; the amount is frozen at once (Idempotency-Key header accepted)' }),
+  withdrawList: route({ method: 'GET', path: '/api/v1/withdraw/list', input: withdrawListQuery, response: envelope(paged(withdrawRecord)), auth: true, summary: 'The user’s withdrawals with status and transaction hash' }),
+  operatorWithdrawList: route({ method: 'GET', path: '/api/v1/operator/withdraw/list', input: withdrawListQuery, response: envelope(paged(operatorWithdrawRecord)), auth: true, summary: 'Operators: withdrawals, by default those pending review' }),
+  operatorWithdrawApprove: route({ method: 'POST', path: '/api/v1/operator/withdraw/approve', input: withdrawReviewBody, response: envelope(operatorWithdrawRecord), auth: true, summary: 'Operators: approve a pending withdrawal (it is then sent once)' }),
+  operatorWithdrawReject: route({ method: 'POST', path: '/api/v1/operator/withdraw/reject', input: withdrawRejectBody, response: envelope(operatorWithdrawRecord), auth: true, summary: 'Operators: reject a pending withdrawal with a reason; the funds return' }),
+  testOrder: route({ method: 'POST', path: '/api/v1/payment/testOrder', input: testOrderBody, response: envelope(paymentOrder), auth: true, summary: 'A test order to pay from the wallet (development and staging)' }),
+  paymentOrder: route({ method: 'GET', path: '/api/v1/payment/order', input: idQuery, response: envelope(paymentOrder), auth: true, summary: 'An order paid from the wallet: status and confirmations' }),
+};
