@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deployLocalContracts } from '@nadi/chain/deploy';
-import { startLocalChain } from '@nadi/chain/local-chain';
+import { rpcRequest, startLocalChain } from '@nadi/chain/local-chain';
 import type { AppSettings } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/main.ts';
 
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop(0));
   try {
     const contracts = await deployLocalContracts(chain.rpcUrl);
+    // A block every second besides automine, so deposits and payments gain confirmations in the demo.
+    await rpcRequest(chain.rpcUrl, 'evm_setIntervalMining', [1_000]);
     server = await startServer({
       LOG_LEVEL: 'warn',
       ...process.env,

@@ -47,6 +47,13 @@ export type RechargeRecord = z.infer<typeof rechargeRecord>;
 /** Spec section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed. */
 export const withdrawStatuses = [0, 1, 2, 3] as const;
 export type WithdrawStatus = (typeof withdrawStatuses)[number];
+/**
+ * Why a sent withdrawal failed (status 3, funds returned): `reverted` the transfer was mined and
+ * reverted; `nonce_replaced` another transaction of the hot wallet took its nonce, so it can never be
+ * mined.
+ */
+export const withdrawFailReasons = ['reverted', 'nonce_replaced'] as const;
+export type WithdrawFailReason = (typeof withdrawFailReasons)[number];
 
 export const withdrawConfigData = z.object({
   asset: z.literal('NADI'),
@@ -72,9 +79,13 @@ export const withdrawRecord = z.object({
   to_address: hexAddress,
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   tx_hash: txHash.nullable(),
+  /** Blocks on top of the transaction, counting its own; 0 until it is mined. */
   confirmations: z.number().int().min(0),
-  /** Why it was rejected (operator's words) or failed on chain; null otherwise. */
+  confirmations_required: z.number().int().min(1),
+  /** Why an operator rejected it (the operator's words); null otherwise. */
   reason: z.string().nullable(),
+  /** Why it failed on chain (status 3 with a transaction), a code the web translates; null otherwise. */
+  fail_reason: z.enum(withdrawFailReasons).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -88,13 +99,21 @@ export const withdrawListQuery = pageQuery.extend({
 });
 
 export const operatorWithdrawRecord = withdrawRecord.extend({ user_id: z.number().int(), user_address: hexAddress });
+export type OperatorWithdrawRecord = z.infer<typeof operatorWithdrawRecord>;
 export const withdrawReviewBody = z.object({ id: z.number().int().min(1) });
 export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason: z.string().trim().min(1).max(200) });
 
 // ---- Wallet payments -------------------------------------------------------------------------
 
-export const paymentOrderStatuses = ['unpaid', 'paid', 'fulfilled'] as const;
+/**
+ * unpaid → paid (a Paid event seen, waiting for its confirmations; back to unpaid if a reorg drops
+ * it) → fulfilled, or rejected when the confirmed payment used another token or paid less than the
+ * amount (the contract has then used the order id up: a new order is needed).
+ */
+export const paymentOrderStatuses = ['unpaid', 'paid', 'fulfilled', 'rejected'] as const;
 export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
+export const paymentRejectReasons = ['token_mismatch', 'amount_below_order'] as const;
+export type PaymentRejectReason = (typeof paymentRejectReasons)[number];
 
 export const paymentOrder = z.object({
   id: z.number().int(),
@@ -111,6 +130,8 @@ export const paymentOrder = z.object({
   confirmations: z.number().int().min(0),
   confirmations_required: z.number().int().min(1),
   tx_hash: txHash.nullable(),
+  /** Set when status is 'rejected'. */
+  reject_reason: z.enum(paymentRejectReasons).nullable(),
   created_at: z.string(),
   fulfilled_at: z.string().nullable(),
 });

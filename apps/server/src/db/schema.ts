@@ -379,7 +379,9 @@ export const senderNonces = pgTable(
 /**
  * An order paid from the user's wallet through the PaymentGateway contract. `orderKey` is the
  * bytes32 order id the contract sees; the order is fulfilled once, after its Paid event has the
- * required confirmations and matches token and amount.
+ * required confirmations and matches token and amount. A confirmed payment that does not match
+ * (another token, less than the amount) is 'rejected' with the reason: the contract has then
+ * taken the order id for good, so the order can never be paid again (an operator refunds).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -402,6 +404,11 @@ export const paymentOrders = pgTable(
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     blockHash: text('block_hash'),
     payer: text('payer'),
+    /** What the Paid event carried (lower-case token address, base units), once seen. */
+    paidToken: text('paid_token'),
+    paidAmount: units('paid_amount'),
+    /** Why a confirmed payment was not accepted: 'token_mismatch' or 'amount_below_order'. */
+    rejectReason: text('reject_reason'),
     confirmations: integer('confirmations').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
@@ -411,7 +418,8 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_order_key').on(t.orderKey),
     uniqueIndex('payment_orders_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
     index('payment_orders_user_idx').on(t.userId, t.id),
-    check('payment_orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'fulfilled')`),
+    check('payment_orders_status_known', sql`${t.status} in ('unpaid', 'paid', 'fulfilled', 'rejected')`),
     check('payment_orders_amount_positive', sql`${t.amount} > 0`),
+    check('payment_orders_reject_reason', sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`),
   ],
 );

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { onchainRoutes } from '@nadi/api/onchain';
+import { registerRoute } from '../../../lib/register-route.ts';
+import { createTestOrder, getOrder } from './service.ts';
 
-// SCAFFOLD (issue 5, payments helper replaces this file with the routes of onchainRoutes it owns).
-export async function paymentModule(_app: FastifyInstance) {}
+/** Test orders per client address and minute: enough for any manual test, not for filling the table. */
+const testOrdersPerMinuteMax = 30;
+
+export async function paymentModule(app: FastifyInstance) {
+  const { deps } = app;
+  registerRoute(app, onchainRoutes.testOrder, async ({ session, input }) => createTestOrder(deps, session.userId, input), { rateLimitPerMinute: testOrdersPerMinuteMax });
+  registerRoute(app, onchainRoutes.paymentOrder, async ({ session, input }) => getOrder(deps, session.userId, input.id));
+}
