@@ -5,13 +5,16 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type Manifest } from 'vite';
 
-// Builds the app the way a deploy does and checks two promises of the web app:
+// Builds the app the way a deploy does and checks three promises of the web app:
 // 1. the development-only demo wallet is compiled out of staging and production builds;
-// 2. the home route's first download stays small on a phone.
+// 2. the test-order payment screen is compiled out of production builds;
+// 3. the home route's first download stays small on a phone.
 
 const root = import.meta.dirname;
 /** The connector id of the demo wallet (src/lib/wallet/demo-wallet.ts). */
 const devWalletMarker = 'nadi-demo-wallet';
+/** The chunk of the test-order payment screen (src/features/payment/components/payment-test-page.tsx), named where it is imported. */
+const testPaymentMarker = 'payment-test-page';
 /** Entry chunk plus its static imports, gzip, for the home route. */
 const homeInitialJsGzipMax = 150 * 1024;
 
@@ -40,8 +43,8 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-function containsMarker(dir: string): string[] {
-  return filesUnder(dir).filter((file) => /\.(js|css|html|json)$/.test(file) && readFileSync(file, 'utf8').includes(devWalletMarker));
+function containsMarker(dir: string, marker: string = devWalletMarker): string[] {
+  return filesUnder(dir).filter((file) => /\.(js|css|html|json)$/.test(file) && readFileSync(file, 'utf8').includes(marker));
 }
 
 /** The entry chunk and every chunk it imports statically, recursively (what the browser must load). */
@@ -59,14 +62,16 @@ function initialChunks(manifest: Manifest): string[] {
 }
 
 describe('web build', () => {
-  it('contains the demo wallet in development (so the marker is a real one)', async () => {
+  it('contains the demo wallet and the test payment in development (so the markers are real ones)', async () => {
     const outDir = await buildFor('development');
     expect(containsMarker(outDir).length).toBeGreaterThan(0);
+    expect(containsMarker(outDir, testPaymentMarker).length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('leaves the demo wallet out of a production build, and keeps the home route small', async () => {
+  it('leaves the demo wallet and the test payment out of a production build, and keeps the home route small', async () => {
     const outDir = await buildFor('production');
     expect(containsMarker(outDir)).toEqual([]);
+    expect(containsMarker(outDir, testPaymentMarker)).toEqual([]);
 
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const chunks = initialChunks(manifest);

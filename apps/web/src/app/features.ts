@@ -2,13 +2,28 @@ import { authFeature } from '../features/auth/routes.tsx';
 import { homeFeature } from '../features/home/routes.tsx';
 import { languageFeature } from '../features/language/routes.tsx';
 import { noticeFeature } from '../features/notice/routes.tsx';
+import { paymentFeature } from '../features/payment/routes.tsx';
+import { rechargeFeature } from '../features/recharge/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
 import { userFeature } from '../features/user/routes.tsx';
 import { walletFeature } from '../features/wallet/routes.tsx';
+import { withdrawFeature } from '../features/withdraw/routes.tsx';
 import type { FeatureRoute, NavEntry } from '../lib/feature.ts';
+import { setWalletActions } from '../lib/wallet-actions.ts';
 
 /** Every feature of this stage. A feature registers its own screens and menu entries. */
-export const features = [homeFeature, authFeature, securityCheckFeature, noticeFeature, userFeature, languageFeature, walletFeature];
+export const features = [
+  homeFeature,
+  authFeature,
+  securityCheckFeature,
+  noticeFeature,
+  userFeature,
+  languageFeature,
+  walletFeature,
+  rechargeFeature,
+  withdrawFeature,
+  paymentFeature,
+];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);
 
@@ -18,4 +33,6 @@ function byOrder(a: NavEntry, b: NavEntry): number {
 
 export const footerTabs: NavEntry[] = features.flatMap((feature) => feature.footerTabs ?? []).sort(byOrder);
 export const sideMenuEntries: NavEntry[] = features.flatMap((feature) => feature.sideMenu ?? []).sort(byOrder);
+// Read by the wallet's assets tab (lib/wallet-actions.ts); set before any screen renders.
+setWalletActions(features.flatMap((feature) => feature.walletActions ?? []).sort(byOrder));
 export const hosts = features.flatMap((feature) => (feature.Host ? [{ id: feature.id, Host: feature.Host }] : []));

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * How a feature describes itself to the app: its screens and the entries it adds to the footer
- * tabs and the side menu. The app composes every feature's description; features never import
+ * tabs, the side menu and the wallet's actions. The app composes every feature's description; features never import
  * one another.
  */
 export interface FeatureRoute {
@@ -24,7 +24,7 @@ export interface FeatureRoute {
   backTo?: string;
 }
 
-export type IconName = 'home' | 'user' | 'notice' | 'language' | 'shield' | 'wallet';
+export type IconName = 'home' | 'user' | 'notice' | 'language' | 'shield' | 'wallet' | 'deposit' | 'withdraw' | 'transfer' | 'exchange' | 'list' | 'clock' | 'card';
 
 export interface NavEntry {
   id: string;
@@ -43,6 +43,8 @@ export interface Feature {
   routes: FeatureRoute[];
   footerTabs?: NavEntry[];
   sideMenu?: NavEntry[];
+  /** Shortcuts on the wallet's assets tab (recharge, withdraw, transfer…), whichever feature owns the screen. */
+  walletActions?: NavEntry[];
   /** Mounted once for the app's whole life (for example the sign-in sheet). */
   Host?: ComponentType;
 }

@@ -3,6 +3,9 @@ import { formatAmount, parseAmount, tokenDecimals } from '@nadi/money/money';
 // Amounts from the server (decimal strings) for people to read. Kept apart from format.ts, which
 // the home route's first download uses, so the money package loads with the screens showing money.
 
+/** Fraction digits shown for amounts in lists, forms and quotes; the rest is cut, never rounded up. */
+export const amountDigitsShown = 8;
+
 /** Base units of a signed decimal string from the server ("-12.5", "0.25"); null when it is not one. */
 export function parseSignedAmount(text: string): bigint | null {
   const isNegative = text.startsWith('-');

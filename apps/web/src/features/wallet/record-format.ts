@@ -1,9 +1,6 @@
 import { formatAmount } from '@nadi/money/money';
 import type { RecordType } from '@nadi/api/wallet';
-import { parseSignedAmount } from '../../lib/money-format.ts';
-
-/** Fraction digits shown for amounts in lists and quotes; the rest is cut, never rounded up. */
-export const amountDigitsShown = 8;
+import { amountDigitsShown, parseSignedAmount } from '../../lib/money-format.ts';
 
 export type AmountTone = 'credit' | 'debit' | 'none';
 

@@ -13,4 +13,11 @@ export const walletFeature: Feature = {
   ],
   footerTabs: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 30, isAuth: true }],
   sideMenu: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 15, isAuth: true }],
+  // Recharge (10) and withdraw (20) come from their own features.
+  walletActions: [
+    { id: 'transfer', to: '/wallet/transfer', labelKey: 'nav.transfer', icon: 'transfer', order: 30, isAuth: true },
+    { id: 'exchange', to: '/wallet/exchange', labelKey: 'nav.exchange', icon: 'exchange', order: 40, isAuth: true },
+    { id: 'transfer-list', to: '/wallet/transfer/list', labelKey: 'nav.transferList', icon: 'list', order: 50, isAuth: true },
+    { id: 'money-log', to: '/wallet/moneyLog', labelKey: 'nav.moneyLog', icon: 'clock', order: 60, isAuth: true },
+  ],
 };

@@ -125,5 +125,6 @@ export async function createWalletClient(config: AppConfig): Promise<WalletClien
         },
       }),
     demo: demoSetup?.demo ?? null,
+    wagmi,
   };
 }

@@ -23,7 +23,8 @@ const noProviderNames = new Set(['ProviderNotFoundError', 'ConnectorNotFoundErro
 /** Wrapped errors never nest deeply; the bound stops a cyclic `cause` from looping forever. */
 const causeDepthMax = 8;
 
-function* causes(error: unknown): Generator<Record<string, unknown>> {
+/** The error and its causes, outermost first. */
+export function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current = error;
   for (let depth = 0; depth < causeDepthMax && typeof current === 'object' && current !== null; depth += 1) {
     yield current as Record<string, unknown>;

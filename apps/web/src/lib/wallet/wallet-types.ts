@@ -1,4 +1,7 @@
-// The shape of the lazily loaded wallet module, importable without pulling wagmi or viem in.
+// The shape of the lazily loaded wallet module, importable without pulling wagmi or viem in (type
+// imports are erased).
+
+import type { Config } from 'wagmi';
 
 export type WalletKind = 'injected' | 'browser' | 'walletconnect' | 'demo';
 
@@ -28,4 +31,6 @@ export interface WalletClient {
   onAddressChange(listener: (address: string | null) => void): () => void;
   /** Present only in development builds with the server's demo wallet switched on. */
   demo: DemoWallet | null;
+  /** wagmi's configuration, for the chain actions of lazily loaded modules (lib/payment). */
+  wagmi: Config;
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { UserInfo } from '@nadi/api/user';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { confirmDialog } from '../../../lib/confirm-dialog.ts';
 import { formatDate, shortAddress } from '../../../lib/format.ts';
@@ -11,7 +12,6 @@ import { notify } from '../../../lib/notify.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
-import { InviteQr } from './invite-qr.tsx';
 import './user.css';
 
 export default function UserCentrePage() {
@@ -84,7 +84,7 @@ function InviteCard({ user }: { user: UserInfo }) {
         <CopyButton text={user.invite_link} label={t('user.copyInviteLink')} />
       </div>
       <div className="invite__qr">
-        <InviteQr link={user.invite_link} />
+        <QrCode text={user.invite_link} alt={t('user.qrAlt')} failedText={t('user.qrFailed')} />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { useIntentKey } from '../hooks/use-intent-key.ts';
-import { invalidateWallet } from './invalidate-wallet.ts';
+import { useIntentKey } from '../../../lib/use-intent-key.ts';
+import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
 
 export interface ConfirmInput {
   quote_id: string;

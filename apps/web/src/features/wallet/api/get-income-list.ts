@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { incomeRecordTypes } from '@nadi/api/wallet';
 import { call } from '../../../lib/api-client.ts';
-import { walletQueryKey } from './invalidate-wallet.ts';
-import { nextPage, recordsPageSize } from './paging.ts';
+import { walletQueryKey } from '../../../lib/invalidate-wallet.ts';
+import { nextPage, recordsPageSize } from '../../../lib/paging.ts';
 
 export type IncomeType = (typeof incomeRecordTypes)[number];
 

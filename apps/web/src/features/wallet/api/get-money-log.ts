@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Asset, RecordType } from '@nadi/api/wallet';
 import { call } from '../../../lib/api-client.ts';
-import { walletQueryKey } from './invalidate-wallet.ts';
-import { nextPage, recordsPageSize } from './paging.ts';
+import { walletQueryKey } from '../../../lib/invalidate-wallet.ts';
+import { nextPage, recordsPageSize } from '../../../lib/paging.ts';
 
 export interface MoneyLogFilter {
   type?: RecordType;

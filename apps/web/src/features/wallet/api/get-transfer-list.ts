@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Asset } from '@nadi/api/wallet';
 import { call } from '../../../lib/api-client.ts';
-import { walletQueryKey } from './invalidate-wallet.ts';
-import { nextPage, recordsPageSize } from './paging.ts';
+import { walletQueryKey } from '../../../lib/invalidate-wallet.ts';
+import { nextPage, recordsPageSize } from '../../../lib/paging.ts';
 
 export async function getTransferList({ page, asset, signal }: { page: number; asset: Asset | undefined; signal?: AbortSignal }) {
   const { walletRoutes } = await import('@nadi/api/wallet');

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Asset, TransferData } from '@nadi/api/wallet';
 import { call } from '../../../lib/api-client.ts';
-import { useIntentKey } from '../hooks/use-intent-key.ts';
-import { invalidateWallet } from './invalidate-wallet.ts';
+import { useIntentKey } from '../../../lib/use-intent-key.ts';
+import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
 
 export type TransferAccount = 'fund' | 'trade';
 

@@ -4,7 +4,7 @@ import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
 import { Icon } from '../../../components/icon.tsx';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { findAccount, type MoneyAccountKind } from '../balances.ts';
-import { amountDigitsShown } from '../record-format.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
 
 /** The "account" tab: the fund and trade accounts with available and frozen parts, and the destroy quota. */
 export function AccountsTab({ data }: { data: AssetsData }) {

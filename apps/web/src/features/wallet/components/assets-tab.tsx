@@ -2,29 +2,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '@nadi/money/money';
 import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
-import { Icon, type IconName } from '../../../components/icon.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { resolveTo, type NavEntry } from '../../../lib/feature.ts';
 import { formatMoney } from '../../../lib/money-format.ts';
+import { walletActions } from '../../../lib/wallet-actions.ts';
 import { assetTotals, findAccount, type MoneyAccountKind } from '../balances.ts';
-import { amountDigitsShown } from '../record-format.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
 
 /** USDT values are estimates at the current price: two decimals are enough. */
 const valueDigitsShown = 2;
 
-const actions: { to: string; labelKey: string; icon: IconName }[] = [
-  { to: '/wallet/transfer', labelKey: 'nav.transfer', icon: 'transfer' },
-  { to: '/wallet/exchange', labelKey: 'nav.exchange', icon: 'exchange' },
-  { to: '/wallet/transfer/list', labelKey: 'nav.transferList', icon: 'list' },
-  { to: '/wallet/moneyLog', labelKey: 'nav.moneyLog', icon: 'clock' },
-];
+/** Rows of three when that fills them evenly (six actions), else rows of four. */
+function actionColumns(count: number): number {
+  return count % 4 !== 0 && count % 3 === 0 ? 3 : 4;
+}
 
 /** The "assets" tab: total value, the wallet's actions and each asset split over the two accounts. */
 export function AssetsTab({ data }: { data: AssetsData }) {
+  const actions = walletActions();
   return (
     <div className="wallet-tab">
       <TotalCard data={data} />
-      <nav className="wallet-actions">
+      <nav className="wallet-actions" style={{ gridTemplateColumns: `repeat(${actionColumns(actions.length)}, 1fr)` }}>
         {actions.map((action) => (
-          <ActionLink key={action.to} {...action} />
+          <ActionLink key={action.id} action={action} />
         ))}
       </nav>
       {assets.map((asset) => (
@@ -34,14 +35,15 @@ export function AssetsTab({ data }: { data: AssetsData }) {
   );
 }
 
-function ActionLink({ to, labelKey, icon }: { to: string; labelKey: string; icon: IconName }) {
+function ActionLink({ action }: { action: NavEntry }) {
   const { t } = useTranslation();
+  // The wallet is behind a session, so every action is opened signed in.
   return (
-    <Link to={to} className="wallet-actions__item">
+    <Link to={resolveTo(action, true)} className="wallet-actions__item">
       <span className="wallet-actions__icon">
-        <Icon name={icon} size={22} />
+        <Icon name={action.icon} size={22} />
       </span>
-      <span className="wallet-actions__label">{t(labelKey)}</span>
+      <span className="wallet-actions__label">{t(action.labelKey)}</span>
     </Link>
   );
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { AssetsData } from '@nadi/api/wallet';
 import { useExchangeFlow } from '../hooks/use-exchange-flow.ts';
-import { AmountField } from './amount-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { AssetsGate } from './assets-gate.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { RouteCard } from './route-card.tsx';
+import '../../../components/money.css';
 import './wallet.css';
 
 export default function ExchangePage() {
@@ -19,7 +20,7 @@ function ExchangeForm({ data }: { data: AssetsData }) {
   return (
     // Enter in the amount field asks for a quote; confirming always takes a deliberate tap.
     <form
-      className="wallet-screen wallet-form"
+      className="money-screen wallet-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -4,7 +4,8 @@ import { assets, incomeRecordTypes } from '@nadi/api/wallet';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { useIncomeList, type IncomeType } from '../api/get-income-list.ts';
-import { amountDigitsShown, recordTypeKey } from '../record-format.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { recordTypeKey } from '../record-format.ts';
 import { FilterSelect } from './filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 

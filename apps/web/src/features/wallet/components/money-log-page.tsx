@@ -1,10 +1,11 @@
 import { MoneyLogList } from './money-log-list.tsx';
+import '../../../components/money.css';
 import './wallet.css';
 
 /** /wallet/moneyLog: kept alive (spec section 2), so its filters and scroll position survive a visit elsewhere. */
 export default function MoneyLogPage() {
   return (
-    <div className="wallet-screen">
+    <div className="money-screen">
       <MoneyLogList />
     </div>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExchangeQuoteData } from '@nadi/api/wallet';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { quoteSecondsLeft, quoteShareLeft } from '../quote-countdown.ts';
-import { amountDigitsShown } from '../record-format.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
 
 interface Props {
   quote: ExchangeQuoteData;

@@ -4,7 +4,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { amountDigitsShown, recordTypeKey, signedAmountView } from '../record-format.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { recordTypeKey, signedAmountView } from '../record-format.ts';
 
 /** One fund or income record: what it was, where, when, the signed amount and the balance after it. */
 export function RecordItem({ record }: { record: FundRecord }) {

@@ -7,8 +7,9 @@ import { formatMoney } from '../../../lib/money-format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTransferList } from '../api/get-transfer-list.ts';
-import { amountDigitsShown } from '../record-format.ts';
-import { Segmented } from './segmented.tsx';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { Segmented } from '../../../components/segmented.tsx';
+import '../../../components/money.css';
 import './wallet.css';
 
 export default function TransferListPage() {
@@ -17,7 +18,7 @@ export default function TransferListPage() {
   const transfers = useTransferList(asset === 'all' ? undefined : asset);
   const options = [{ value: 'all' as const, label: t('records.allAssets') }, ...assets.map((value) => ({ value, label: value }))];
   return (
-    <div className="wallet-screen records">
+    <div className="money-screen records">
       <Segmented label={t('records.filterAsset')} value={asset} options={options} onChange={setAsset} />
       <InfiniteList
         query={transfers}

@@ -7,13 +7,14 @@ import { formatMoney } from '../../../lib/money-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTransfer, type TransferAccount } from '../api/transfer.ts';
 import { availableUnits } from '../balances.ts';
-import { useAmountInput } from '../hooks/use-amount-input.ts';
-import { amountDigitsShown } from '../record-format.ts';
-import { amountErrorText, submitErrorText } from '../submit-error.ts';
-import { AmountField } from './amount-field.tsx';
+import { useAmountInput } from '../../../lib/amount/use-amount-input.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { showSubmitError } from '../../../lib/submit-error.ts';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { AssetsGate } from './assets-gate.tsx';
 import { RouteCard } from './route-card.tsx';
-import { Segmented } from './segmented.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
+import '../../../components/money.css';
 import './wallet.css';
 
 export default function TransferPage() {
@@ -48,17 +49,13 @@ function TransferForm({ data }: { data: AssetsData }) {
           notify(t('transfer.success', { amount: formatMoney(result.amount, amountDigitsShown), asset: result.asset }), 'success');
           amount.setText('');
         },
-        onError: (error) => {
-          const fieldText = amountErrorText(error);
-          if (fieldText) amount.setServerError(fieldText);
-          else notify(submitErrorText(error, t), 'fail');
-        },
+        onError: (error) => showSubmitError(error, amount.setServerError, t),
       },
     );
   }
 
   return (
-    <form className="wallet-screen wallet-form" onSubmit={submit} noValidate>
+    <form className="money-screen wallet-form" onSubmit={submit} noValidate>
       <Segmented label={t('transfer.asset')} value={asset} options={assets.map((value) => ({ value, label: value }))} onChange={setAsset} />
       <RouteCard from={t(`accounts.${from}`)} to={t(`accounts.${to}`)} swapLabel={t('transfer.swap')} onSwap={() => setFrom(to)} isDisabled={transfer.isPending} />
       <AmountField

@@ -6,6 +6,7 @@ import { AssetsGate } from './assets-gate.tsx';
 import { AssetsTab } from './assets-tab.tsx';
 import { IncomeList } from './income-list.tsx';
 import { MoneyLogList } from './money-log-list.tsx';
+import '../../../components/money.css';
 import './wallet.css';
 
 // Spec section 2 lists the wallet tabs as assets, team, account, income record and money record;
@@ -29,7 +30,7 @@ export default function WalletPage() {
           <Tabs.Tab key={key} title={t(`walletPage.tab.${key}`)} />
         ))}
       </Tabs>
-      <div className="wallet-screen" role="tabpanel" aria-label={t(`walletPage.tab.${tab}`)}>
+      <div className="money-screen" role="tabpanel" aria-label={t(`walletPage.tab.${tab}`)}>
         <TabContent tab={tab} />
       </div>
     </div>

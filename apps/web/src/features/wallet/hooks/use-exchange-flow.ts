@@ -8,9 +8,9 @@ import { useConfirmExchange } from '../api/confirm-exchange.ts';
 import { useExchangeQuote, type ReceivedQuote } from '../api/create-exchange-quote.ts';
 import { availableUnits } from '../balances.ts';
 import { isQuoteLive, quoteDeadlineMs } from '../quote-countdown.ts';
-import { amountDigitsShown } from '../record-format.ts';
-import { amountErrorText, submitErrorText } from '../submit-error.ts';
-import { useAmountInput } from './use-amount-input.ts';
+import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { showSubmitError } from '../../../lib/submit-error.ts';
+import { useAmountInput } from '../../../lib/amount/use-amount-input.ts';
 import { useNowUntil } from './use-now-until.ts';
 
 /** The quote on screen: its deadline on this device's clock, and whether the server already called it expired. */
@@ -43,9 +43,7 @@ export function useExchangeFlow(data: AssetsData) {
   const isBusy = quote.isPending || confirm.isPending;
 
   function showFailure(error: unknown) {
-    const fieldText = amountErrorText(error);
-    if (fieldText) amount.setServerError(fieldText);
-    else notify(submitErrorText(error, t), 'fail');
+    showSubmitError(error, amount.setServerError, t);
   }
 
   function changeAmount(text: string) {

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from './api-client.ts';
 
 /**
  * One user intent (a submission with given parameters) and the Idempotency-Key that names it to

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount, toDecimalString } from '@nadi/money/money';
-import type { Asset } from '@nadi/api/wallet';
-import { normaliseAmountInput } from '../amount-check.ts';
-import { amountDigitsShown } from '../record-format.ts';
+import { normaliseAmountInput } from '../lib/amount/amount-check.ts';
+import { amountDigitsShown } from '../lib/money-format.ts';
+import './money.css';
 
 interface Props {
   id: string;
   testId: string;
   value: string;
   onChange: (text: string) => void;
-  asset: Asset;
+  /** The asset's symbol (NADI, USDT), shown after the number. */
+  asset: string;
   availableUnits: bigint;
   /** Locale key of the "available" line; it receives {{amount}} and {{asset}}. */
   availableKey?: string;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { intentFor, newIdempotencyKey, settleIntent, type Intent } from '../intent-key.ts';
+import { intentFor, newIdempotencyKey, settleIntent, type Intent } from './intent-key.ts';
 
 /**
  * The Idempotency-Key of a form's submissions: `keyFor` returns the pending key when the same

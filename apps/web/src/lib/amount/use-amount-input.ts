@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { amountProblemKey, checkAmount, visibleProblem, type AmountCheck } from '../amount-check.ts';
+import { amountProblemKey, checkAmount, visibleProblem, type AmountCheck, type AmountLimits } from './amount-check.ts';
 
 /**
  * The state of an amount field: the text, its check against what is available, and the message
  * to show (a server refusal until the text changes, else the field's own problem).
  */
-export function useAmountInput(availableUnits: bigint | null) {
+export function useAmountInput(availableUnits: bigint | null, limits: AmountLimits = {}) {
   const [text, setTextState] = useState('');
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const check = checkAmount(text, availableUnits);
+  const check = checkAmount(text, availableUnits, limits);
   const problem = visibleProblem(check, hasTriedSubmit);
 
   function setText(next: string): void {
@@ -24,5 +24,5 @@ export function useAmountInput(availableUnits: bigint | null) {
     return check;
   }
 
-  return { text, setText, check, errorKey: problem ? amountProblemKey(problem) : null, serverError, setServerError, trySubmit };
+  return { text, setText, check, problem, errorKey: problem ? amountProblemKey(problem) : null, serverError, setServerError, trySubmit };
 }

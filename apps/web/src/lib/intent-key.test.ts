@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, classifyFailure } from '../../lib/api-client.ts';
+import { ApiError, classifyFailure } from './api-client.ts';
 import { intentFor, isRefusal, newIdempotencyKey, settleIntent, type Intent } from './intent-key.ts';
 
 function apiError(httpStatus: number | null, body: unknown = null): ApiError {

@@ -35,6 +35,16 @@ describe('checkAmount (spec section 5)', () => {
     expect(checkAmount('999999', null)).toMatchObject({ ok: true, text: '999999' });
   });
 
+  it('holds a minimum and a fee to the amount, after the balance', () => {
+    const limits = { minUnits: one, feeUnits: one / 2n };
+    expect(checkAmount('0.999999999999999999', available, limits)).toEqual({ ok: false, problem: 'BELOW_MIN' });
+    expect(checkAmount('1', available, limits)).toEqual({ ok: true, units: one, text: '1' });
+    expect(checkAmount('101', available, limits)).toEqual({ ok: false, problem: 'ABOVE_AVAILABLE' });
+    // A fee at or above the minimum: the amount must still leave something to receive.
+    expect(checkAmount('2', available, { minUnits: one, feeUnits: 2n * one })).toEqual({ ok: false, problem: 'NOT_ABOVE_FEE' });
+    expect(checkAmount('2.000000000000000001', available, { minUnits: one, feeUnits: 2n * one })).toMatchObject({ ok: true });
+  });
+
   it('names the locale key of each problem', () => {
     expect(amountProblemKey('ABOVE_AVAILABLE')).toBe('amount.ABOVE_AVAILABLE');
   });
@@ -63,6 +73,12 @@ describe('visibleProblem', () => {
     expect(visibleProblem(checkAmount('5', one), false)).toBe('ABOVE_AVAILABLE');
     expect(visibleProblem(checkAmount('0.0000000000000000001', null), false)).toBe('TOO_MANY_DECIMALS');
     expect(visibleProblem(checkAmount('-2', null), false)).toBe('NEGATIVE');
+  });
+
+  it('waits for a submit before calling an amount below the minimum', () => {
+    // With a minimum of 10, the "1" of "15" is below it only until the next key.
+    expect(visibleProblem(checkAmount('1', null, { minUnits: 10n * one }), false)).toBeNull();
+    expect(visibleProblem(checkAmount('1', null, { minUnits: 10n * one }), true)).toBe('BELOW_MIN');
   });
 
   it('shows nothing for a good amount', () => {

@@ -1,7 +1,16 @@
 import { parseAmount, toDecimalString, type ParseError } from '@nadi/money/money';
 
-/** Why an amount cannot be sent; each has an `amount.<problem>` locale key. */
-export type AmountProblem = ParseError | 'ABOVE_AVAILABLE';
+/**
+ * Why an amount cannot be sent; each has an `amount.<problem>` locale key. BELOW_MIN and
+ * NOT_ABOVE_FEE name an amount, so their screens word them with it (withdraw: "minimum 1 NADI").
+ */
+export type AmountProblem = ParseError | 'ABOVE_AVAILABLE' | 'BELOW_MIN' | 'NOT_ABOVE_FEE';
+
+/** Bounds beyond the balance: a minimum, and a fee taken out of the amount (which must exceed it). */
+export interface AmountLimits {
+  minUnits?: bigint;
+  feeUnits?: bigint;
+}
 
 export type AmountCheck = { ok: true; units: bigint; text: string } | { ok: false; problem: AmountProblem };
 
@@ -15,13 +24,16 @@ export function normaliseAmountInput(text: string): string {
 
 /**
  * Spec section 5: an amount is not empty, not below 0 (nor 0: nothing would move), has at most 18
- * decimals and is not above what is available. `availableUnits` null means "not known yet", and
- * the server checks the balance again in any case. `text` is the canonical wire form.
+ * decimals and is not above what is available; with limits, not below the minimum and more than
+ * the fee. `availableUnits` null means "not known yet", and the server checks the balance again in
+ * any case. `text` is the canonical wire form.
  */
-export function checkAmount(text: string, availableUnits: bigint | null): AmountCheck {
+export function checkAmount(text: string, availableUnits: bigint | null, limits: AmountLimits = {}): AmountCheck {
   const parsed = parseAmount(text);
   if (!parsed.ok) return { ok: false, problem: parsed.error };
   if (availableUnits !== null && parsed.units > availableUnits) return { ok: false, problem: 'ABOVE_AVAILABLE' };
+  if (limits.minUnits !== undefined && parsed.units < limits.minUnits) return { ok: false, problem: 'BELOW_MIN' };
+  if (limits.feeUnits !== undefined && parsed.units <= limits.feeUnits) return { ok: false, problem: 'NOT_ABOVE_FEE' };
   return { ok: true, units: parsed.units, text: toDecimalString(parsed.units) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, classifyFailure, failureMessage } from '../../lib/api-client.ts';
+import { ApiError, classifyFailure, failureMessage } from './api-client.ts';
 import { amountErrorText, submitErrorText } from './submit-error.ts';
 
 function refused(httpStatus: number, body: Record<string, unknown>): ApiError {
@@ -16,6 +16,11 @@ describe('where a failed submit is shown', () => {
   it('puts a balance refusal under the field, in the translated text', () => {
     const error = refused(400, { code: 400, msg: '', data: null, reason: 'INSUFFICIENT_BALANCE' });
     expect(amountErrorText(error)).toBe('t:errors.INSUFFICIENT_BALANCE');
+  });
+
+  it('puts a withdrawal below the minimum under the field', () => {
+    const error = refused(400, { code: 400, msg: '', data: null, reason: 'WITHDRAW_BELOW_MIN' });
+    expect(amountErrorText(error)).toBe('t:errors.WITHDRAW_BELOW_MIN');
   });
 
   it('leaves other failures to a toast', () => {

@@ -1,0 +1,89 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { RechargeAddressData } from '@nadi/api/onchain';
+import { AddressText } from '../../../components/address-text.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
+import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { checksummed } from '../../../lib/address.ts';
+import { shortAddress } from '../../../lib/format.ts';
+import { useRechargeAddress } from '../api/get-recharge-address.ts';
+import '../../../components/money.css';
+import './recharge.css';
+
+/** /recharge: the user's own deposit address, its QR code, and what may be sent to it. */
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const address = useRechargeAddress();
+  if (address.isPending) return <LoadingView />;
+  if (address.isError) return <ErrorView title={t('recharge.loadFailed')} error={address.error} onRetry={() => void address.refetch()} />;
+  return <RechargeView data={address.data} />;
+}
+
+/** When the browser refuses to copy, the address is selected so the user can copy it by hand. */
+function selectContents(element: HTMLElement | null): void {
+  const selection = window.getSelection();
+  if (!element || !selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+function RechargeView({ data }: { data: RechargeAddressData }) {
+  const { t } = useTranslation();
+  const addressRef = useRef<HTMLDivElement>(null);
+  const address = checksummed(data.address);
+  return (
+    <div className="money-screen">
+      <section className="deposit card" aria-labelledby="deposit-title">
+        <header className="deposit__head">
+          <span className="asset-badge asset-badge--nadi" aria-hidden="true">
+            N
+          </span>
+          <h2 id="deposit-title" className="deposit__title">
+            {t('recharge.title', { asset: data.asset })}
+          </h2>
+          <span className="chip chip--accent">{data.chain_name}</span>
+        </header>
+        <div className="deposit__qr">
+          <QrCode text={address} alt={t('recharge.qrAlt')} failedText={t('recharge.qrFailed')} testId="recharge-qr" />
+        </div>
+        <p className="deposit__label">{t('recharge.address')}</p>
+        <div ref={addressRef} className="deposit__address">
+          <AddressText address={address} testId="recharge-address" />
+        </div>
+        <CopyButton text={address} label={t('recharge.copy')} isLabelShown onFailed={() => selectContents(addressRef.current)} testId="recharge-copy" />
+      </section>
+      <dl className="facts card">
+        <div className="facts__row">
+          <dt>{t('recharge.network')}</dt>
+          <dd>{data.chain_name}</dd>
+        </div>
+        <div className="facts__row">
+          <dt>{t('recharge.token')}</dt>
+          <dd>
+            {data.asset} <span className="mono facts__faint">{shortAddress(data.token_address)}</span>
+          </dd>
+        </div>
+        <div className="facts__row">
+          <dt>{t('recharge.confirmations')}</dt>
+          <dd>{t('recharge.confirmationsValue', { blocks: data.confirmations_required })}</dd>
+        </div>
+      </dl>
+      <div className="warning-box" role="note" data-testid="recharge-warning">
+        <Icon name="alert" size={20} />
+        <div>
+          <p className="warning-box__title">{t('recharge.onlyAsset', { asset: data.asset, network: data.chain_name })}</p>
+          <p>{t('recharge.warning', { asset: data.asset, network: data.chain_name, blocks: data.confirmations_required })}</p>
+        </div>
+      </div>
+      <Link to="/recharge/list" className="text-link">
+        {t('nav.rechargeList')}
+        <Icon name="chevron" size={16} />
+      </Link>
+    </div>
+  );
+}

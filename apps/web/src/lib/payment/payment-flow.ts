@@ -1,0 +1,183 @@
+import type { PaymentOrder } from '@nadi/api/onchain';
+import { units } from '@nadi/money/money';
+import { paymentErrorOutcome } from './payment-errors.ts';
+
+// The wallet payment of spec section 4 as one pure flow: every call to the wallet, the chain and
+// the server goes through `PaymentDeps`, so tests drive it with a fake world and the stepper
+// component only shows what it reports.
+
+/** The spec's payment steps in order, with "switch network" before the balance is read. */
+export const paymentSteps = ['install', 'connect', 'network', 'balance', 'allowance', 'approve', 'approve-wait', 'pay', 'pay-wait'] as const;
+export type PaymentStep = (typeof paymentSteps)[number];
+
+export type Hash = `0x${string}`;
+export type Address = `0x${string}`;
+
+/** Amounts in base units (18 decimals) with the symbol they are counted in. */
+export interface Shortfall {
+  currentUnits: bigint | null;
+  requiredUnits: bigint | null;
+  symbol: string;
+}
+
+/** `order-rejected`: the server saw a payment that did not match the order (token or amount); the order id is used up. */
+export type FailureReason = 'reverted' | 'rate-limited' | 'wrong-network' | 'order-rejected' | 'error';
+
+export type PaymentOutcome =
+  | { kind: 'success'; txHash: Hash | null }
+  | { kind: 'no-wallet' }
+  | ({ kind: 'insufficient-balance' } & Shortfall)
+  | ({ kind: 'insufficient-gas' } & Shortfall)
+  | ({ kind: 'insufficient-allowance' } & Shortfall)
+  | { kind: 'cancelled'; step: PaymentStep }
+  | { kind: 'failed'; step: PaymentStep; reason: FailureReason }
+  /** Paid on chain, but the server has not counted the confirmations within the wait limit. */
+  | { kind: 'pending'; txHash: Hash | null };
+
+export type OutcomeKind = PaymentOutcome['kind'];
+
+/** What the flow needs of an order (the contract's PaymentOrder). */
+export type PayableOrder = Pick<PaymentOrder, 'id' | 'order_key' | 'asset' | 'amount' | 'status' | 'chain_id' | 'gateway_address' | 'token_address' | 'tx_hash'>;
+
+/** The wallet and the chain (lib/payment/payment-chain.ts with wagmi and viem). */
+export interface PaymentChain {
+  hasWallet(): Promise<boolean>;
+  /** The connected account, connecting first when needed. */
+  connect(): Promise<Address>;
+  chainId(): Promise<number>;
+  switchChain(chainId: number): Promise<void>;
+  nativeSymbol: string;
+  tokenBalance(token: Address, owner: Address): Promise<bigint>;
+  nativeBalance(owner: Address): Promise<bigint>;
+  allowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
+  /** Estimated gas × the fee per gas, in the native coin's base units. */
+  approveCost(token: Address, spender: Address, amount: bigint, owner: Address): Promise<bigint>;
+  payCost(gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<bigint>;
+  approve(token: Address, spender: Address, amount: bigint, owner: Address): Promise<Hash>;
+  pay(gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<Hash>;
+  waitForReceipt(hash: Hash): Promise<'success' | 'reverted'>;
+}
+
+export interface PaymentDeps extends PaymentChain {
+  /** GET /api/v1/payment/order. */
+  getOrder(id: number): Promise<Pick<PaymentOrder, 'status' | 'confirmations' | 'confirmations_required'>>;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  onStep(step: PaymentStep): void;
+  onConfirmations(confirmations: number, required: number): void;
+  /** True once the screen is gone: the flow stops before its next wallet request. */
+  isStopped(): boolean;
+}
+
+/** How often the order is read while the server counts confirmations. */
+export const orderPollMs = 2_000;
+/** After this the screen stops waiting and says the payment will complete on its own. */
+export const fulfilmentWaitMsMax = 10 * 60_000;
+
+class Stopped extends Error {
+  override name = 'Stopped';
+}
+
+/** Waits until the server has seen the payment reach its confirmations and fulfilled the order. */
+async function waitForFulfilment(deps: PaymentDeps, orderId: number, txHash: Hash | null): Promise<PaymentOutcome> {
+  const deadline = deps.now() + fulfilmentWaitMsMax;
+  for (;;) {
+    if (deps.isStopped()) throw new Stopped();
+    // A failed read is retried on the next round: the payment is on chain whatever the server says now.
+    const order = await deps.getOrder(orderId).catch(() => null);
+    if (order) {
+      deps.onConfirmations(order.confirmations, order.confirmations_required);
+      if (order.status === 'fulfilled') return { kind: 'success', txHash };
+      if (order.status === 'rejected') return { kind: 'failed', step: 'pay-wait', reason: 'order-rejected' };
+    }
+    if (deps.now() >= deadline) return { kind: 'pending', txHash };
+    await deps.sleep(orderPollMs);
+  }
+}
+
+/** Null when the native coin covers the cost of the next transaction. */
+async function gasShortfall(deps: PaymentDeps, account: Address, cost: Promise<bigint>): Promise<PaymentOutcome | null> {
+  const [requiredUnits, currentUnits] = await Promise.all([cost, deps.nativeBalance(account)]);
+  return currentUnits < requiredUnits ? { kind: 'insufficient-gas', currentUnits, requiredUnits, symbol: deps.nativeSymbol } : null;
+}
+
+interface Payment {
+  account: Address;
+  token: Address;
+  gateway: Address;
+  orderKey: Hash;
+  requiredUnits: bigint;
+  symbol: string;
+}
+
+/** Approves exactly the order's amount when the allowance is short; null when the payment may go on. */
+async function authorize(deps: PaymentDeps, p: Payment, enter: (step: PaymentStep) => void): Promise<PaymentOutcome | null> {
+  enter('allowance');
+  if ((await deps.allowance(p.token, p.account, p.gateway)) >= p.requiredUnits) return null;
+  enter('approve');
+  const short = await gasShortfall(deps, p.account, deps.approveCost(p.token, p.gateway, p.requiredUnits, p.account));
+  if (short) return short;
+  const approveHash = await deps.approve(p.token, p.gateway, p.requiredUnits, p.account);
+  enter('approve-wait');
+  if ((await deps.waitForReceipt(approveHash)) !== 'success') return { kind: 'failed', step: 'approve-wait', reason: 'reverted' };
+  // Wallets let the user lower the amount in the approval screen; then the payment would revert.
+  const allowance = await deps.allowance(p.token, p.account, p.gateway);
+  if (allowance < p.requiredUnits) return { kind: 'insufficient-allowance', currentUnits: allowance, requiredUnits: p.requiredUnits, symbol: p.symbol };
+  return null;
+}
+
+async function payOrder(deps: PaymentDeps, order: PayableOrder, enter: (step: PaymentStep) => void): Promise<PaymentOutcome> {
+  enter('install');
+  if (!(await deps.hasWallet())) return { kind: 'no-wallet' };
+  enter('connect');
+  const account = await deps.connect();
+  enter('network');
+  if ((await deps.chainId()) !== order.chain_id) await deps.switchChain(order.chain_id);
+  if ((await deps.chainId()) !== order.chain_id) return { kind: 'failed', step: 'network', reason: 'wrong-network' };
+  enter('balance');
+  const p: Payment = {
+    account,
+    token: order.token_address as Address,
+    gateway: order.gateway_address as Address,
+    orderKey: order.order_key as Hash,
+    requiredUnits: units(order.amount),
+    symbol: order.asset,
+  };
+  const balance = await deps.tokenBalance(p.token, account);
+  if (balance < p.requiredUnits) return { kind: 'insufficient-balance', currentUnits: balance, requiredUnits: p.requiredUnits, symbol: p.symbol };
+  const refusal = await authorize(deps, p, enter);
+  if (refusal) return refusal;
+  enter('pay');
+  const short = await gasShortfall(deps, account, deps.payCost(p.gateway, p.orderKey, p.token, p.requiredUnits, account));
+  if (short) return short;
+  const txHash = await deps.pay(p.gateway, p.orderKey, p.token, p.requiredUnits, account);
+  enter('pay-wait');
+  if ((await deps.waitForReceipt(txHash)) !== 'success') return { kind: 'failed', step: 'pay-wait', reason: 'reverted' };
+  return waitForFulfilment(deps, order.id, txHash);
+}
+
+/**
+ * Pays an order from the user's wallet: install → connect → network → balance → allowance →
+ * approve → wait → pay → wait for the server to count the confirmations. An order the server
+ * already saw paid is never paid again; the flow only waits for it. Resolves with the outcome,
+ * or null when the screen went away meanwhile.
+ */
+export async function runPayment(deps: PaymentDeps, order: PayableOrder): Promise<PaymentOutcome | null> {
+  let step: PaymentStep = 'install';
+  const enter = (next: PaymentStep) => {
+    if (deps.isStopped()) throw new Stopped();
+    step = next;
+    deps.onStep(next);
+  };
+  try {
+    // The server has seen a payment for this order (or refused one): paying again would only revert.
+    if (order.status !== 'unpaid') {
+      enter('pay-wait');
+      return await waitForFulfilment(deps, order.id, (order.tx_hash as Hash | null) ?? null);
+    }
+    return await payOrder(deps, order, enter);
+  } catch (error) {
+    if (error instanceof Stopped) return null;
+    return paymentErrorOutcome(error, step, order.asset, deps.nativeSymbol);
+  }
+}

@@ -1,0 +1,248 @@
+import type { Browser, Page } from 'playwright-core';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex } from 'viem';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
+
+// Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
+// #1 and #2 (each funded with 100,000 NADI and 100,000 USDT on chain); the other suites use #3..#9.
+const accounts = {
+  payer: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  other: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  /** Hardhat #0: the root user and, in development, the operator who reviews withdrawals. */
+  operator: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+} as const;
+
+const baseUrl = inject('baseUrl');
+const rpcUrl = inject('rpcUrl');
+const rootCode = inject('rootInviteCode');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The app's text with its {{placeholders}} filled. */
+function filled(lang: string, key: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text(lang, key));
+}
+
+async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+async function mine(blocks: number): Promise<void> {
+  await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
+}
+
+/** scripts/start.ts has the node mine a block every second besides automine. */
+const startIntervalMiningMs = 1_000;
+
+/**
+ * Runs `run` with the node mining only on transactions (and on `mine`), so a state with fewer
+ * confirmations than required lasts long enough to be seen; the stack's pace comes back after.
+ */
+async function withBlocksOnDemand(run: () => Promise<void>): Promise<void> {
+  await rpc('evm_setIntervalMining', [0]);
+  try {
+    await run();
+  } finally {
+    await rpc('evm_setIntervalMining', [startIntervalMiningMs]);
+  }
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
+  const body = (await response.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+async function post<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { code: number; data: T };
+  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** The operator signs in through the API: the node signs the SIWE message for its unlocked account. */
+async function operatorToken(): Promise<string> {
+  const { message } = await api<{ message: string }>('', `/api/v1/auth/loginMessage?address=${accounts.operator}`);
+  const signature = await rpc('personal_sign', [toHex(message), accounts.operator]);
+  const data = await post<{ token: string }>('', '/api/v1/auth/login', { address: accounts.operator, message, sign_message: signature, code: '' });
+  return data.token;
+}
+
+async function signIn(page: Page, lang: string): Promise<string> {
+  await page.goto(`/?code=${rootCode}`);
+  await signInFromHome(page, lang, null);
+  return (await sessionToken(page)) ?? '';
+}
+
+async function newPhone(lang: string, account: string): Promise<Page> {
+  const context = await phoneContext(browser, baseUrl);
+  await preset(context, { lang });
+  await installWallet(context, account);
+  return context.newPage();
+}
+
+/** Creates a test order on /payment/test; the stepper then waits for its start button. */
+async function createOrder(page: Page, asset: 'NADI' | 'USDT', amount: string): Promise<void> {
+  await page.goto('/payment/test');
+  await page.getByRole('radio', { name: asset }).click();
+  await page.getByTestId('test-order-amount').fill(amount);
+  await page.getByTestId('test-order-create').click();
+  await page.getByTestId('payment-start').waitFor();
+}
+
+async function startPayment(page: Page, asset: 'NADI' | 'USDT', amount: string): Promise<void> {
+  await createOrder(page, asset, amount);
+  await page.getByTestId('payment-start').click();
+}
+
+async function stepStatus(page: Page, step: string): Promise<string | null> {
+  return page.getByTestId(`payment-step-${step}`).getAttribute('data-status');
+}
+
+describe('recharge, withdraw and the payment stepper (EN)', () => {
+  it('shows the deposit address and QR, lists a deposit until it is credited, and enforces the withdraw minimum', async () => {
+    const page = await newPhone('EN', accounts.payer);
+    const token = await signIn(page, 'EN');
+
+    // Recharge from the wallet's actions: the address is the server's, EIP-55, with its QR code.
+    await page.goto('/wallet');
+    await page.getByRole('link', { name: text('EN', 'nav.recharge') }).click();
+    await page.waitForURL('**/recharge');
+    const deposit = await api<{ address: string; token_address: string }>(token, '/api/v1/recharge/address');
+    const shown = page.getByTestId('recharge-address');
+    await expect.poll(() => shown.textContent()).toBe(getAddress(deposit.address));
+    const qr = page.getByTestId('recharge-qr');
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.startsWith('data:image/png'))).toBe(true);
+    await page.getByText(filled('EN', 'recharge.onlyAsset', { asset: 'NADI', network: 'NADI Local' })).waitFor();
+    await screenshot(page, '20-recharge-EN');
+
+    // A real NADI transfer to that address: pending with its confirmations, then credited.
+    await withBlocksOnDemand(async () => {
+      await rpc('eth_sendTransaction', [
+        { from: accounts.payer, to: deposit.token_address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(deposit.address), parseUnits('12.5', 18)] }) },
+      ]);
+      // The server's watcher sees it within a poll or two; the list opens once it has.
+      await expect.poll(async () => (await api<{ list: unknown[] }>(token, '/api/v1/recharge/list')).list.length, { timeout: 20_000 }).toBe(1);
+      await page.goto('/recharge/list');
+      const status = page.getByTestId('recharge-status').first();
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(filled('EN', 'recharge.status.pending', { done: 1, required: 3 }));
+      await screenshot(page, '21-recharge-list-pending-EN');
+      await mine(2);
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(text('EN', 'recharge.status.credited'));
+    });
+    expect(await page.getByTestId('recharge-item').first().locator('.record__amount').textContent()).toBe('+12.5NADI');
+
+    // Withdraw: below the minimum is refused in the form with the spec's message; nothing is frozen.
+    await page.goto('/withdraw');
+    const amount = page.getByTestId('withdraw-amount');
+    await amount.fill('0.5');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByRole('alert').filter({ hasText: filled('EN', 'withdraw.belowMin', { amount: '1', asset: 'NADI' }) }).waitFor();
+    await screenshot(page, '22-withdraw-minimum-EN');
+    expect((await api<{ list: unknown[] }>(token, '/api/v1/withdraw/list')).list).toEqual([]);
+
+    // A valid one: the fee and what arrives are shown, then the request is pending review.
+    await amount.fill('25');
+    expect(await page.getByTestId('withdraw-receive').textContent()).toBe('24.5 NADI');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByText(filled('EN', 'withdraw.success', { amount: '25', asset: 'NADI' })).waitFor();
+    await page.getByTestId('withdraw-status').first().filter({ hasText: text('EN', 'withdraw.status.pending') }).waitFor();
+    await page.goto('/withdraw/list');
+    const records = page.getByTestId('withdraw-item');
+    await expect.poll(() => records.count(), { timeout: 15_000 }).toBe(1);
+    expect(await records.first().getByTestId('withdraw-status').textContent()).toBe(text('EN', 'withdraw.status.pending'));
+    await screenshot(page, '23-withdraw-list-EN');
+    const listed = await api<{ list: { id: number; status: number; amount: string; fee: string }[] }>(token, '/api/v1/withdraw/list');
+    expect(listed.list).toMatchObject([{ status: 0, amount: '25', fee: '0.5' }]);
+
+    // The operator rejects it with a reason: the record says so, and the amount is back.
+    await post(await operatorToken(), '/api/v1/operator/withdraw/reject', { id: listed.list[0]?.id, reason: 'Address under review' });
+    await page.reload();
+    await records.first().getByTestId('withdraw-status').filter({ hasText: text('EN', 'withdraw.status.rejected') }).waitFor();
+    expect(await records.first().getByTestId('withdraw-reason').textContent()).toBe(
+      `${filled('EN', 'withdraw.reason', { reason: 'Address under review' })} ${text('EN', 'withdraw.returned')}`,
+    );
+    await screenshot(page, '23b-withdraw-rejected-EN');
+    // 10,000 (the demo grant) + 12.5 deposited; the 25 frozen by the request came back.
+    expect((await api<{ available: string }>(token, '/api/v1/withdraw/config')).available).toBe('10012.5');
+    await page.context().close();
+  });
+
+  it('pays a test order from the injected wallet, and shows insufficient balance with both amounts', async () => {
+    const page = await newPhone('EN', accounts.payer);
+    await signIn(page, 'EN');
+
+    const outcome = page.getByTestId('payment-outcome');
+    await withBlocksOnDemand(async () => {
+      await startPayment(page, 'NADI', '25');
+      // The stepper walks the spec's steps; the payment waits for 3 confirmations counted by the server.
+      await expect.poll(() => stepStatus(page, 'pay-wait'), { timeout: 30_000 }).toBe('active');
+      await page.getByText(filled('EN', 'payment.confirmations', { done: 1, required: 3 })).waitFor({ timeout: 20_000 });
+      await screenshot(page, '24-payment-confirming-EN');
+      await mine(2);
+      await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
+    });
+    expect(await outcome.textContent()).toContain(text('EN', 'payment.outcome.success'));
+    for (const step of ['install', 'connect', 'network', 'balance', 'allowance', 'approve', 'approve-wait', 'pay', 'pay-wait']) {
+      expect(await stepStatus(page, step)).toBe('done');
+    }
+    await screenshot(page, '25-payment-success-EN');
+
+    // More than the wallet holds (100,000 less 12.5 deposited and 25 paid): refused before any transaction.
+    await startPayment(page, 'NADI', '200000');
+    await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('insufficient-balance');
+    expect(await outcome.textContent()).toContain(filled('EN', 'payment.outcome.insufficientBalanceAmounts', { current: '99,962.5', required: '200,000', symbol: 'NADI' }));
+    expect(await stepStatus(page, 'balance')).toBe('failed');
+    expect(await stepStatus(page, 'approve')).toBe('pending');
+    await screenshot(page, '26-payment-insufficient-EN');
+    await page.context().close();
+  });
+});
+
+describe('the same screens in Traditional Chinese', () => {
+  it('shows recharge and withdraw, and "user cancelled" when the wallet rejects, then pays on retry', async () => {
+    const page = await newPhone('TW', accounts.other);
+    await signIn(page, 'TW');
+
+    await page.goto('/recharge');
+    await page.getByTestId('recharge-qr').waitFor();
+    await screenshot(page, '30-recharge-TW');
+
+    await page.goto('/withdraw');
+    await page.getByTestId('withdraw-amount').fill('100');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByText(filled('TW', 'withdraw.success', { amount: '100', asset: 'NADI' })).waitFor();
+    await screenshot(page, '31-withdraw-TW');
+    await page.goto('/withdraw/list');
+    await page.getByTestId('withdraw-status').filter({ hasText: text('TW', 'withdraw.status.pending') }).waitFor();
+    await screenshot(page, '32-withdraw-list-TW');
+
+    // The approval is rejected in the wallet: "user cancelled", and nothing was sent.
+    await createOrder(page, 'USDT', '12.34');
+    await screenshot(page, '33-payment-ready-TW');
+    await page.evaluate(() => (window as unknown as { __e2eWallet: { rejectNext: (method: string) => void } }).__e2eWallet.rejectNext('eth_sendTransaction'));
+    await page.getByTestId('payment-start').click();
+    const outcome = page.getByTestId('payment-outcome');
+    await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('cancelled');
+    expect(await outcome.textContent()).toContain(text('TW', 'payment.outcome.cancelled'));
+    expect(await stepStatus(page, 'approve')).toBe('failed');
+    await screenshot(page, '34-payment-cancelled-TW');
+
+    // The node keeps mining a block a second here: the confirmations come by themselves.
+    await page.getByTestId('payment-retry').click();
+    await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
+    await screenshot(page, '35-payment-success-TW');
+    await page.context().close();
+  });
+});
