@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
@@ -16,13 +16,7 @@ const accounts = {
 const baseUrl = inject('baseUrl');
 const rpcUrl = inject('rpcUrl');
 const rootCode = inject('rootInviteCode');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const phones = phoneBrowser(baseUrl);
 
 /** The app's text with its {{placeholders}} filled. */
 function filled(lang: string, key: string, values: Record<string, string | number>): string {
@@ -85,7 +79,7 @@ async function signIn(page: Page, lang: string): Promise<string> {
 }
 
 async function newPhone(lang: string, account: string): Promise<Page> {
-  const context = await phoneContext(browser, baseUrl);
+  const context = await phones.open();
   await preset(context, { lang });
   await installWallet(context, account);
   return context.newPage();

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { preset, sessionToken, signInFromHome, text, watchLangHeaders } from './support/app.ts';
 
 // Accounts of the local chain's test mnemonic (the Hardhat node signs for them); each test uses
@@ -15,17 +14,11 @@ const accounts = {
 
 const baseUrl = inject('baseUrl');
 const rootCode = inject('rootInviteCode');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const phones = phoneBrowser(baseUrl);
 
 describe('first visit', () => {
   it('goes through the security check once, then home (default language TW)', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { isSecurityChecked: false });
     const page = await context.newPage();
     await page.goto('/');
@@ -45,7 +38,7 @@ describe('first visit', () => {
   });
 
   it('sends a deep link to an authenticated route without a session to /', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     const page = await context.newPage();
     await page.goto('/user');
@@ -57,7 +50,7 @@ describe('first visit', () => {
 
 describe('signing in with a wallet', () => {
   it('registers through an invite link, shows the user centre, switches language and signs out', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     await installWallet(context, accounts.invited);
     const page = await context.newPage();
@@ -100,7 +93,7 @@ describe('signing in with a wallet', () => {
   });
 
   it('asks a new address without a code for one, explains a wrong one, then registers', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     await installWallet(context, accounts.noCode);
     const page = await context.newPage();
@@ -125,7 +118,7 @@ describe('signing in with a wallet', () => {
   });
 
   it('says the signature was canceled when the wallet rejects it', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     await installWallet(context, accounts.rejecting);
     const page = await context.newPage();
@@ -142,7 +135,7 @@ describe('signing in with a wallet', () => {
   });
 
   it('ends the session when the wallet switches account and signs the new one in', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     await installWallet(context, accounts.switching);
     const page = await context.newPage();

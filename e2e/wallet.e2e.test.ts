@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { formatAmount, units } from '@nadi/money/money';
 import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
@@ -12,13 +12,7 @@ const accounts = {
 
 const baseUrl = inject('baseUrl');
 const rootCode = inject('rootInviteCode');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const phones = phoneBrowser(baseUrl);
 
 /** The available amount a wallet row shows, e.g. "10,000" (the frozen line is a separate span). */
 async function rowAmount(page: Page, kind: 'fund' | 'trade', asset: 'NADI' | 'USDT'): Promise<string> {
@@ -40,7 +34,7 @@ async function serverAvailable(token: string, kind: 'fund' | 'trade', asset: 'NA
 
 describe('wallet screens', () => {
   it('transfers to the trade account, exchanges NADI for USDT, and the balances and records follow', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'EN' });
     await installWallet(context, accounts.mover);
     const page = await context.newPage();
@@ -112,7 +106,7 @@ describe('wallet screens', () => {
   });
 
   it('shows the same screens in Traditional Chinese, with every record type translated', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phones.open();
     await preset(context, { lang: 'TW' });
     await installWallet(context, accounts.reader);
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const artifactsDir = join(import.meta.dirname, '../artifacts');
 mkdirSync(artifactsDir, { recursive: true });
@@ -9,6 +10,23 @@ export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--d
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+/** One browser per test file, launched before its tests and closed after them; `open()` gives a new phone. */
+export function phoneBrowser(baseUrl: string): { open(): Promise<BrowserContext> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open() {
+      if (!browser) throw new Error('phoneBrowser: open() is for tests, after beforeAll');
+      return phoneContext(browser, baseUrl);
+    },
+  };
 }
 
 /** A phone: 390×844, touch, the UA of a mobile browser. */
