@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
+import { marketModule } from './modules/market/routes.ts';
 import { noticeModule } from './modules/notice/routes.ts';
 import { rechargeModule } from './modules/onchain/deposits/routes.ts';
 import { paymentModule } from './modules/onchain/payments/routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(configModule);
   await app.register(noticeModule);
   await app.register(walletModule);
+  await app.register(marketModule);
   await app.register(rechargeModule);
   await app.register(withdrawModule);
   await app.register(paymentModule);

@@ -43,6 +43,12 @@ const rawSchema = z.object({
   /** USDT per NADI until the spot market trades; seeded once, then the operator's to change. */
   NADI_REFERENCE_PRICE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5').default('0.5'),
   EXCHANGE_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(30),
+  // Spot market NADI/USDT (docs/market.md). Seeded into app_settings once; the database wins after.
+  MARKET_TICK_SIZE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('0.0001'),
+  MARKET_LOT_SIZE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('0.01'),
+  MARKET_MIN_NOTIONAL: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('1'),
+  MARKET_MAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
+  MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(20),
   /** Development: each new account receives demo funds (a data adjustment from the treasury). */
   DEMO_GRANT: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -120,6 +126,7 @@ export interface AppSettings {
   trustProxy: boolean;
   nadiReferencePrice: string;
   exchangeFeeBps: number;
+  market: { tickSize: string; lotSize: string; minNotional: string; makerFeeBps: number; takerFeeBps: number };
   isDemoGrantOn: boolean;
   depositXpub: string;
   paymentGatewayAddress: string | null;
@@ -193,6 +200,13 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     trustProxy: raw.TRUST_PROXY === 'true',
     nadiReferencePrice: raw.NADI_REFERENCE_PRICE,
     exchangeFeeBps: raw.EXCHANGE_FEE_BPS,
+    market: {
+      tickSize: raw.MARKET_TICK_SIZE,
+      lotSize: raw.MARKET_LOT_SIZE,
+      minNotional: raw.MARKET_MIN_NOTIONAL,
+      makerFeeBps: raw.MARKET_MAKER_FEE_BPS,
+      takerFeeBps: raw.MARKET_TAKER_FEE_BPS,
+    },
     isDemoGrantOn: appEnv === 'development' && raw.DEMO_GRANT !== 'false',
     depositXpub: raw.DEPOSIT_XPUB ?? devDepositXpub(),
     paymentGatewayAddress: raw.PAYMENT_GATEWAY_ADDRESS ?? null,

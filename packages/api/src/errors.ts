@@ -33,6 +33,10 @@ export const errorReasons = [
   'WITHDRAW_BELOW_MIN',
   'WITHDRAW_NOT_PENDING',
   'CHAIN_UNAVAILABLE',
+  'ORDER_PRICE_INVALID',
+  'ORDER_QUANTITY_INVALID',
+  'ORDER_BELOW_MIN_NOTIONAL',
+  'ORDER_LIMIT_REACHED',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -73,6 +77,10 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   WITHDRAW_BELOW_MIN: { http: 400, body: 400 },
   WITHDRAW_NOT_PENDING: { http: 409, body: 409 },
   CHAIN_UNAVAILABLE: { http: 503, body: 500 },
+  ORDER_PRICE_INVALID: { http: 400, body: 400 },
+  ORDER_QUANTITY_INVALID: { http: 400, body: 400 },
+  ORDER_BELOW_MIN_NOTIONAL: { http: 400, body: 400 },
+  ORDER_LIMIT_REACHED: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -47,6 +47,10 @@ const EN: Catalogue = {
   WITHDRAW_BELOW_MIN: 'The amount is below the minimum withdrawal',
   WITHDRAW_NOT_PENDING: 'This withdrawal has already been reviewed',
   CHAIN_UNAVAILABLE: 'The blockchain network cannot be reached right now; please try again later',
+  ORDER_PRICE_INVALID: "The price must be a whole number of ticks within the market's range",
+  ORDER_QUANTITY_INVALID: "The amount must be a whole number of lots within the market's range",
+  ORDER_BELOW_MIN_NOTIONAL: "The order total is below the market's minimum",
+  ORDER_LIMIT_REACHED: 'Too many open orders; cancel some and try again',
 };
 
 const TW: Catalogue = {
@@ -87,6 +91,10 @@ const TW: Catalogue = {
   WITHDRAW_BELOW_MIN: '金額低於最低提現數量',
   WITHDRAW_NOT_PENDING: '此提現已審核過',
   CHAIN_UNAVAILABLE: '暫時無法連線區塊鏈網路，請稍後再試',
+  ORDER_PRICE_INVALID: '價格須為最小價格單位的整數倍且在市場範圍內',
+  ORDER_QUANTITY_INVALID: '數量須為最小數量單位的整數倍且在市場範圍內',
+  ORDER_BELOW_MIN_NOTIONAL: '訂單總額低於市場最低限額',
+  ORDER_LIMIT_REACHED: '未成交訂單過多，請撤銷部分後再試',
 };
 
 const CN: Catalogue = {
@@ -127,6 +135,10 @@ const CN: Catalogue = {
   WITHDRAW_BELOW_MIN: '金额低于最低提现数量',
   WITHDRAW_NOT_PENDING: '此提现已审核过',
   CHAIN_UNAVAILABLE: '暂时无法连接区块链网络，请稍后再试',
+  ORDER_PRICE_INVALID: '价格须为最小价格单位的整数倍且在市场范围内',
+  ORDER_QUANTITY_INVALID: '数量须为最小数量单位的整数倍且在市场范围内',
+  ORDER_BELOW_MIN_NOTIONAL: '订单总额低于市场最低限额',
+  ORDER_LIMIT_REACHED: '未成交订单过多，请撤销部分后再试',
 };
 
 const JP: Catalogue = {
@@ -167,6 +179,10 @@ const JP: Catalogue = {
   WITHDRAW_BELOW_MIN: '出金の最低額を下回っています',
   WITHDRAW_NOT_PENDING: 'この出金はすでに審査済みです',
   CHAIN_UNAVAILABLE: '現在ブロックチェーンネットワークに接続できません。しばらくしてから再試行してください',
+  ORDER_PRICE_INVALID: '価格は呼び値の整数倍で、市場の範囲内である必要があります',
+  ORDER_QUANTITY_INVALID: '数量は最小単位の整数倍で、市場の範囲内である必要があります',
+  ORDER_BELOW_MIN_NOTIONAL: '注文総額が市場の最低額を下回っています',
+  ORDER_LIMIT_REACHED: '未約定の注文が多すぎます。一部を取り消してから再試行してください',
 };
 
 const KO: Catalogue = {
@@ -207,6 +223,10 @@ const KO: Catalogue = {
   WITHDRAW_BELOW_MIN: '최소 출금 금액보다 적습니다',
   WITHDRAW_NOT_PENDING: '이미 심사된 출금입니다',
   CHAIN_UNAVAILABLE: '지금은 블록체인 네트워크에 연결할 수 없습니다. 잠시 후 다시 시도하세요',
+  ORDER_PRICE_INVALID: '가격은 호가 단위의 정수배이며 시장 범위 내여야 합니다',
+  ORDER_QUANTITY_INVALID: '수량은 최소 단위의 정수배이며 시장 범위 내여야 합니다',
+  ORDER_BELOW_MIN_NOTIONAL: '주문 총액이 시장 최소 금액보다 적습니다',
+  ORDER_LIMIT_REACHED: '미체결 주문이 너무 많습니다. 일부를 취소한 후 다시 시도하세요',
 };
 
 const TH: Catalogue = {
@@ -247,6 +267,10 @@ const TH: Catalogue = {
   WITHDRAW_BELOW_MIN: 'จำนวนต่ำกว่าขั้นต่ำในการถอน',
   WITHDRAW_NOT_PENDING: 'การถอนนี้ได้รับการตรวจสอบแล้ว',
   CHAIN_UNAVAILABLE: 'ไม่สามารถเชื่อมต่อเครือข่ายบล็อกเชนได้ในขณะนี้ โปรดลองอีกครั้งภายหลัง',
+  ORDER_PRICE_INVALID: 'ราคาต้องเป็นจำนวนเต็มเท่าของหน่วยราคาและอยู่ในช่วงของตลาด',
+  ORDER_QUANTITY_INVALID: 'จำนวนต้องเป็นจำนวนเต็มเท่าของหน่วยขั้นต่ำและอยู่ในช่วงของตลาด',
+  ORDER_BELOW_MIN_NOTIONAL: 'มูลค่าคำสั่งซื้อขายต่ำกว่าขั้นต่ำของตลาด',
+  ORDER_LIMIT_REACHED: 'มีคำสั่งที่ยังไม่จับคู่มากเกินไป โปรดยกเลิกบางรายการแล้วลองอีกครั้ง',
 };
 
 const PT: Catalogue = {
@@ -287,6 +311,10 @@ const PT: Catalogue = {
   WITHDRAW_BELOW_MIN: 'O valor está abaixo do levantamento mínimo',
   WITHDRAW_NOT_PENDING: 'Este levantamento já foi analisado',
   CHAIN_UNAVAILABLE: 'Não é possível ligar à rede blockchain agora; tente novamente mais tarde',
+  ORDER_PRICE_INVALID: 'O preço deve ser um múltiplo inteiro do tick e estar no intervalo do mercado',
+  ORDER_QUANTITY_INVALID: 'A quantidade deve ser um múltiplo inteiro do lote e estar no intervalo do mercado',
+  ORDER_BELOW_MIN_NOTIONAL: 'O total da ordem está abaixo do mínimo do mercado',
+  ORDER_LIMIT_REACHED: 'Demasiadas ordens abertas; cancele algumas e tente novamente',
 };
 
 const MS: Catalogue = {
@@ -327,6 +355,10 @@ const MS: Catalogue = {
   WITHDRAW_BELOW_MIN: 'Jumlah di bawah pengeluaran minimum',
   WITHDRAW_NOT_PENDING: 'Pengeluaran ini sudah disemak',
   CHAIN_UNAVAILABLE: 'Rangkaian blockchain tidak dapat dicapai sekarang; sila cuba lagi nanti',
+  ORDER_PRICE_INVALID: 'Harga mesti gandaan penuh saiz tik dan dalam julat pasaran',
+  ORDER_QUANTITY_INVALID: 'Jumlah mesti gandaan penuh saiz lot dan dalam julat pasaran',
+  ORDER_BELOW_MIN_NOTIONAL: 'Jumlah pesanan di bawah minimum pasaran',
+  ORDER_LIMIT_REACHED: 'Terlalu banyak pesanan terbuka; batalkan sebahagian dan cuba lagi',
 };
 
 const ID: Catalogue = {
@@ -367,6 +399,10 @@ const ID: Catalogue = {
   WITHDRAW_BELOW_MIN: 'Jumlah di bawah penarikan minimum',
   WITHDRAW_NOT_PENDING: 'Penarikan ini sudah ditinjau',
   CHAIN_UNAVAILABLE: 'Jaringan blockchain tidak dapat dijangkau saat ini; silakan coba lagi nanti',
+  ORDER_PRICE_INVALID: 'Harga harus kelipatan bulat ukuran tick dan dalam rentang pasar',
+  ORDER_QUANTITY_INVALID: 'Jumlah harus kelipatan bulat ukuran lot dan dalam rentang pasar',
+  ORDER_BELOW_MIN_NOTIONAL: 'Total order di bawah minimum pasar',
+  ORDER_LIMIT_REACHED: 'Terlalu banyak order terbuka; batalkan sebagian dan coba lagi',
 };
 
 const VN: Catalogue = {
@@ -407,6 +443,10 @@ const VN: Catalogue = {
   WITHDRAW_BELOW_MIN: 'Số lượng thấp hơn mức rút tối thiểu',
   WITHDRAW_NOT_PENDING: 'Lệnh rút này đã được xét duyệt',
   CHAIN_UNAVAILABLE: 'Hiện không thể kết nối mạng blockchain; vui lòng thử lại sau',
+  ORDER_PRICE_INVALID: 'Giá phải là bội số nguyên của bước giá và nằm trong phạm vi thị trường',
+  ORDER_QUANTITY_INVALID: 'Số lượng phải là bội số nguyên của lô và nằm trong phạm vi thị trường',
+  ORDER_BELOW_MIN_NOTIONAL: 'Tổng giá trị lệnh thấp hơn mức tối thiểu của thị trường',
+  ORDER_LIMIT_REACHED: 'Quá nhiều lệnh đang mở; hãy hủy bớt rồi thử lại',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

@@ -7,6 +7,7 @@ import { shortAddress } from '../../modules/user/service.ts';
 import { demoNotices } from './notices.ts';
 import { createUserAccounts } from '../../modules/wallet/ledger-repo.ts';
 import { priceSettingKeys } from '../../modules/wallet/price.ts';
+import { marketSettingKey } from '../../modules/market/params.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -34,6 +35,7 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     await insertSettingIfAbsent(tx, settingKeys.nodeDeadline, deadline);
     await insertSettingIfAbsent(tx, priceSettingKeys.nadiReferencePrice, settings.nadiReferencePrice);
     await insertSettingIfAbsent(tx, priceSettingKeys.exchangeFeeBps, settings.exchangeFeeBps);
+    await insertSettingIfAbsent(tx, marketSettingKey, settings.market);
     if (settings.env !== 'development') return;
     const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
     if (done.length === 0) return;

@@ -1,0 +1,64 @@
+// The market's read side: lists, ticker, candles and depth. Nothing here writes or waits for the
+// command queue; depth reads the engine, everything else what the database has committed.
+import { toDecimalString } from '@nadi/money/money';
+import { klineIntervalMs, type DepthData, type KlineInterval, type TickerData } from '@nadi/api/market';
+import type { PageQuery } from '@nadi/api/common';
+import type { Db } from '../../db/client.ts';
+import { finishedStatuses, klines, openStatuses, pageFills, pageOrders, recentTrades, windowStats } from './repo.ts';
+import type { MarketService } from './service.ts';
+import { fillView, klineView, orderView, tradeView } from './views.ts';
+
+const dayMs = 86_400_000;
+
+export async function listOrders(db: Db, market: MarketService, userId: number, isOpen: boolean, q: PageQuery) {
+  const { list, total } = await pageOrders(db, userId, market.config.symbol, isOpen ? openStatuses : finishedStatuses, q.page, q.page_size);
+  return { list: list.map(orderView), total, page: q.page, page_size: q.page_size };
+}
+
+export async function listFills(db: Db, market: MarketService, userId: number, q: PageQuery) {
+  const { list, total } = await pageFills(db, userId, market.config.symbol, q.page, q.page_size);
+  return { list: list.map((f) => fillView(f, market.config.symbol)), total, page: q.page, page_size: q.page_size };
+}
+
+export function depthOf(market: MarketService, limit: number): DepthData {
+  const d = market.depth(limit);
+  const c = market.config;
+  const level = ([ticks, lots]: [number, number]): [string, string] => [toDecimalString(BigInt(ticks) * c.tickUnits), toDecimalString(BigInt(lots) * c.lotUnits)];
+  return { symbol: c.symbol, seq: d.seq, bids: d.bids.map(level), asks: d.asks.map(level) };
+}
+
+export async function recent(db: Db, market: MarketService, limit: number) {
+  return (await recentTrades(db, market.config.symbol, limit)).map(tradeView);
+}
+
+export async function candles(db: Db, market: MarketService, q: { interval: KlineInterval; limit: number; start?: number | undefined; end?: number | undefined }) {
+  const rows = await klines(db, market.config.symbol, klineIntervalMs[q.interval], { limit: q.limit, ...(q.start !== undefined ? { start: q.start } : {}), ...(q.end !== undefined ? { end: q.end } : {}) });
+  return rows.map(klineView);
+}
+
+export async function ticker(db: Db, market: MarketService, nowMs: number): Promise<TickerData> {
+  const s = await windowStats(db, market.config.symbol, nowMs - dayMs);
+  const top = depthOf(market, 1);
+  const open = BigInt(s.open ?? '0');
+  const close = BigInt(s.close ?? '0');
+  const change = close - open;
+  // Percent with two decimals, truncated toward zero: change × 10 000 / open is hundredths of a percent.
+  const hundredths = open > 0n ? (change * 10_000n) / open : 0n;
+  const abs = hundredths < 0n ? -hundredths : hundredths;
+  const percent = `${hundredths < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  const last = market.lastPrice();
+  return {
+    symbol: market.config.symbol,
+    last_price: last === null ? null : toDecimalString(last),
+    open_price: toDecimalString(open),
+    high_price: toDecimalString(BigInt(s.high ?? '0')),
+    low_price: toDecimalString(BigInt(s.low ?? '0')),
+    volume: toDecimalString(BigInt(s.volume)),
+    quote_volume: toDecimalString(BigInt(s.quote_volume)),
+    price_change: `${change < 0n ? '-' : ''}${toDecimalString(change < 0n ? -change : change)}`,
+    price_change_percent: percent,
+    best_bid: top.bids[0]?.[0] ?? null,
+    best_ask: top.asks[0]?.[0] ?? null,
+    trade_count: Number(s.n),
+  };
+}
