@@ -3,19 +3,21 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
-import { marketModule } from './modules/market/routes.ts';
+import { marketModule, type MarketModuleOptions } from './modules/market/routes.ts';
 import { noticeModule } from './modules/notice/routes.ts';
 import { rechargeModule } from './modules/onchain/deposits/routes.ts';
 import { paymentModule } from './modules/onchain/payments/routes.ts';
 import { withdrawModule } from './modules/onchain/withdrawals/routes.ts';
 import { userModule } from './modules/user/routes.ts';
-import { walletModule } from './modules/wallet/routes.ts';
+import { walletModule, type WalletModuleOptions } from './modules/wallet/routes.ts';
+import { tradeSocketLimits } from './modules/market/trade-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
@@ -26,6 +28,8 @@ export interface BuildOptions {
   redis?: Redis | null;
   /** Key prefix of the shared rate-limit counters; instances of one deployment share it. */
   rateLimitNamespace?: string;
+  /** The live sockets' limits and timings (tests shorten them); defaults are the named constants. */
+  sockets?: MarketModuleOptions & WalletModuleOptions;
 }
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -54,8 +58,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(userModule);
   await app.register(configModule);
   await app.register(noticeModule);
-  await app.register(walletModule);
-  await app.register(marketModule);
+  await app.register(walletModule, { ...(options.sockets?.accountSocket ? { accountSocket: options.sockets.accountSocket } : {}) });
+  await app.register(marketModule, options.sockets ?? {});
   await app.register(rechargeModule);
   await app.register(withdrawModule);
   await app.register(paymentModule);
@@ -90,4 +94,6 @@ async function registerExternal(app: FastifyInstance, options: BuildOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Inbound socket messages above the limit are refused by ws itself with close code 1009.
+  await app.register(websocket, { options: { maxPayload: tradeSocketLimits.inboundBytesMax } });
 }

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EventBus } from './lib/event-bus.ts';
 
 /** The chain calls the API needs; a viem public client satisfies it. */
 export interface ChainReader {
@@ -14,6 +15,8 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   chain: ChainReader;
   now: () => Date;
+  /** Committed changes for the live sockets (in process today; Redis pub/sub can replace it). */
+  events: EventBus;
   /** The spot market's last NADI/USDT price, once a market runs; null until it has traded. */
   marketPrice?: () => bigint | null;
 }

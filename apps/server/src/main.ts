@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { loadSettings, type AppSettings } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { LocalBus } from './lib/event-bus.ts';
 import { deleteStaleNonces } from './modules/auth/repo.ts';
 import { startChainWorkers } from './modules/onchain/workers.ts';
 
@@ -28,7 +29,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   await seedDatabase(database.db, settings, now());
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const app = await buildApp(
-    { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now },
+    { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now, events: new LocalBus() },
     { logger: { level: settings.logLevel }, redis },
   );
   const address = await app.listen({ host: settings.host, port: settings.port });

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { createPublicClient, http } from 'viem';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadSettings, type AppSettings } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/seed.ts';
 import type { AppDeps } from '../deps.ts';
+import { LocalBus } from '../lib/event-bus.ts';
 
 /**
  * Tests run on the embedded PGlite database by default and on a real PostgreSQL server when the
@@ -61,7 +62,7 @@ export interface TestApp {
 export const testPublicUrl = 'http://localhost:8080';
 export const rootInviteCode = 'ROOT2026';
 
-export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {}): Promise<TestApp> {
   const settings = loadSettings({
     APP_ENV: 'development',
     PUBLIC_URL: testPublicUrl,
@@ -77,8 +78,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const clock = new TestClock();
   await seedDatabase(database.db, settings, clock.now());
   const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }) });
-  const deps: AppDeps = { settings, db: database.db, dbKind: database.kind, chain, now: clock.now };
-  const app = await buildApp(deps, { redis: options.redis ?? null, rateLimitNamespace: options.rateLimitNamespace, ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}) });
+  const deps: AppDeps = { settings, db: database.db, dbKind: database.kind, chain, now: clock.now, events: new LocalBus() };
+  const app = await buildApp(deps, { redis: options.redis ?? null, rateLimitNamespace: options.rateLimitNamespace, ...(options.sockets ? { sockets: options.sockets } : {}), ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}) });
   await app.ready();
   return {
     app,

@@ -52,8 +52,12 @@ export async function updateOrder(tx: Tx, row: OrderRow): Promise<void> {
     .where(eq(marketOrders.id, row.id));
 }
 
-export async function insertTrade(tx: Tx, row: NewTradeRow): Promise<void> {
-  await tx.insert(marketTrades).values(row);
+/** Returns the trade's id (the one REST and the trades stream show). */
+export async function insertTrade(tx: Tx, row: NewTradeRow): Promise<number> {
+  const inserted = await tx.insert(marketTrades).values(row).returning({ id: marketTrades.id });
+  const id = inserted[0]?.id;
+  if (id === undefined) throw new Error('market: the trade was not written');
+  return id;
 }
 
 export async function pageOrders(db: Db, userId: number, symbol: string, statuses: readonly string[], page: number, pageSize: number) {

@@ -5,6 +5,16 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { marketInfoOf } from './params.ts';
 import { candles, depthOf, listFills, listOrders, recent, ticker } from './queries.ts';
 import { MarketService } from './service.ts';
+import { bookLevelOf } from './publish.ts';
+import { tradeSocketLimits, type TradeSocketLimits } from './trade-socket.ts';
+import { bookConflationMs, TradeStreams } from './trade-streams.ts';
+import { registerTradeSocket } from './ws-routes.ts';
+
+export interface MarketModuleOptions {
+  /** Tests shorten the limits (idle time) and the conflation window. */
+  tradeSocket?: Partial<TradeSocketLimits>;
+  bookConflationMs?: number;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,11 +29,15 @@ declare module 'fastify' {
  */
 export const marketModule = fp(registerMarket, { name: 'market' });
 
-async function registerMarket(app: FastifyInstance) {
+async function registerMarket(app: FastifyInstance, options: MarketModuleOptions) {
   const { deps } = app;
   const market = await MarketService.open(deps);
   deps.marketPrice = () => market.lastPrice();
   app.decorate('market', market);
+  const source = { symbol: market.config.symbol, levelOf: (p: number, l: number) => bookLevelOf(market.config, p, l), publishedBook: () => market.publishedBook() };
+  const streams = new TradeStreams(deps.events, source, options.bookConflationMs ?? bookConflationMs);
+  app.addHook('onClose', async () => streams.close());
+  registerTradeSocket(app, streams, { ...tradeSocketLimits, ...options.tradeSocket });
   registerRoute(app, marketRoutes.info, async () => marketInfoOf(market.config));
   registerRoute(app, marketRoutes.place, async ({ session, input }) => market.place(session.userId, input));
   registerRoute(app, marketRoutes.cancel, async ({ session, input }) => market.cancel(session.userId, input.order_id));

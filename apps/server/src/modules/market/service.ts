@@ -4,8 +4,9 @@
 // The database is the system of record: if that transaction fails, the engine (which already
 // ran the command) is thrown away and rebuilt from the open orders in the database.
 import { MatchingEngine } from '@nadi/engine/engine';
+import { DepthFeed, DepthReplica } from '@nadi/engine/depth-feed';
 import { cancelOrder, limitOrder, marketBuyByQuote, marketOrder } from '@nadi/engine/commands';
-import type { BookSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@nadi/engine/types';
+import type { BookSnapshot, DepthSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@nadi/engine/types';
 import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,6 +25,8 @@ import {
 } from './params.ts';
 import { balanceOfTrade, findByClientOrderId, findOrder, readRecoveryState, type NewOrderRow, type OrderRow } from './repo.ts';
 import { frozenAssetOf, settleEvents } from './settle.ts';
+import { publishCommitted } from './publish.ts';
+import { MarketStats } from './stats.ts';
 import { orderView } from './views.ts';
 
 const rejectErrors: Record<RejectReason, AppError['reason']> = {
@@ -43,6 +46,13 @@ export class MarketService {
   readonly config: MarketConfig;
   private readonly deps: AppDeps;
   private engine: MatchingEngine | null = null;
+  /** Level changes of the engine, flushed once per committed command (never for a failed one). */
+  private feed: DepthFeed | null = null;
+  /** The book as the live streams know it: the last rebuild plus every published depth update. */
+  private published: DepthReplica | null = null;
+  private hasLoaded = false;
+  /** Ticker and candles for the live streams, refreshed after trades. */
+  readonly stats: MarketStats;
   private lastOrderId = 0;
   private lastTsMs = 0;
   /** The tail of the command queue: each command starts when the previous one has ended. */
@@ -51,6 +61,7 @@ export class MarketService {
   constructor(deps: AppDeps, config: MarketConfig) {
     this.deps = deps;
     this.config = config;
+    this.stats = new MarketStats(deps.db, deps.events, config, () => deps.now().getTime(), () => this.lastPrice());
   }
 
   /** Reads the parameters (app_settings, seeded from the environment) and rebuilds the book. */
@@ -71,6 +82,15 @@ export class MarketService {
   /** The book's best levels straight from the engine (the writer's view, always current). */
   depth(levels: number) {
     return this.requireEngine().depth(levels);
+  }
+
+  /**
+   * The whole book as published to the live streams, stamped with the seq of the last published
+   * depth update: the next update's prevSeq is this seq. A command in flight is not in it.
+   */
+  publishedBook(): DepthSnapshot {
+    if (!this.published) throw new AppError('INTERNAL', 'the market engine is not loaded');
+    return { seq: this.published.seq, ...this.published.top(Number.MAX_SAFE_INTEGER) };
   }
 
   /** Runs commands one at a time, in arrival order; a failed command does not stop the queue. */
@@ -175,11 +195,27 @@ export class MarketService {
 
   /** The command's one transaction; on any failure the engine is rebuilt from what was committed. */
   private async commit(events: EngineEvent[], taker?: NewOrderRow & { frozen: bigint }): Promise<Map<number, OrderRow>> {
+    const tradeIds = new Map<number, number>();
+    let orders: Map<number, OrderRow>;
     try {
-      return await this.deps.db.transaction((tx) => settleEvents(tx, events, { config: this.config, now: this.deps.now(), ...(taker ? { taker } : {}) }));
+      orders = await this.deps.db.transaction((tx) => settleEvents(tx, events, { config: this.config, now: this.deps.now(), tradeIds, ...(taker ? { taker } : {}) }));
     } catch (error) {
       await this.rebuild();
       throw error;
+    }
+    this.publish(events, orders, tradeIds);
+    return orders;
+  }
+
+  /** Tells the live streams what the command committed; a failure here never fails the command. */
+  private publish(events: EngineEvent[], orders: Map<number, OrderRow>, tradeIds: Map<number, number>): void {
+    try {
+      const depth = this.feed?.flush() ?? null;
+      if (depth) this.published?.apply(depth);
+      publishCommitted(this.deps.events, this.config, { events, orders, tradeIds, depth });
+      if (events.some((e) => e.type === 'trade')) this.stats.refresh();
+    } catch (error) {
+      console.error('market: publishing a committed command failed', error);
     }
   }
 
@@ -224,6 +260,11 @@ export class MarketService {
       asks: asks.map(row),
     };
     this.engine = MatchingEngine.restore(snapshot);
+    // A new feed on the new engine: changes of a failed command died with the old one.
+    this.feed = new DepthFeed(this.engine);
+    this.published = new DepthReplica(this.feed.snapshot(Number.MAX_SAFE_INTEGER));
+    if (this.hasLoaded) this.deps.events.publish({ type: 'book_reset', symbol: c.symbol });
+    this.hasLoaded = true;
     this.lastOrderId = state.lastOrderId;
     this.lastTsMs = Math.max(this.lastTsMs, state.lastTsMs);
   }

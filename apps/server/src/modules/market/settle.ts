@@ -19,6 +19,8 @@ export interface SettleContext {
   now: Date;
   /** The order being placed (its row as first written), absent for a cancel. */
   taker?: NewOrderRow & { frozen: bigint };
+  /** Filled in while settling: each trade's id by its engine seq (for the live streams). */
+  tradeIds?: Map<number, number>;
 }
 
 /** Applies a command's events in order; returns the orders it touched, as written. */
@@ -150,7 +152,7 @@ async function settleTrade(tx: Tx, ctx: SettleContext, e: TradeEvent, orders: Ma
     legs,
     result: () => null,
   });
-  await insertTrade(tx, {
+  const tradeId = await insertTrade(tx, {
     symbol: config.symbol,
     seq: e.seq,
     makerOrderId: maker.id,
@@ -167,6 +169,7 @@ async function settleTrade(tx: Tx, ctx: SettleContext, e: TradeEvent, orders: Ma
     flowId: flow.flowId,
     createdAt: ctx.now,
   });
+  ctx.tradeIds?.set(e.seq, tradeId);
 }
 
 /** Ends an order and gives back what it still holds (a buy filled below its limit, a cancel's rest). */
