@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
+import type { RedisPubSub } from './lib/redis-pubsub.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { configModule } from './modules/config/routes.ts';
 import { healthModule } from './modules/health/routes.ts';
@@ -29,7 +30,9 @@ export interface BuildOptions {
   /** Key prefix of the shared rate-limit counters; instances of one deployment share it. */
   rateLimitNamespace?: string;
   /** The live sockets' limits and timings (tests shorten them); defaults are the named constants. */
-  sockets?: MarketModuleOptions & WalletModuleOptions;
+  sockets?: Omit<MarketModuleOptions, 'pubsub'> & WalletModuleOptions;
+  /** Redis pub/sub between instances (with REDIS_URL): the market forwards commands to its writer. */
+  pubsub?: RedisPubSub | null;
 }
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -59,7 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(configModule);
   await app.register(noticeModule);
   await app.register(walletModule, { ...(options.sockets?.accountSocket ? { accountSocket: options.sockets.accountSocket } : {}) });
-  await app.register(marketModule, options.sockets ?? {});
+  await app.register(marketModule, { ...options.sockets, pubsub: options.pubsub ?? null });
   await app.register(rechargeModule);
   await app.register(withdrawModule);
   await app.register(paymentModule);

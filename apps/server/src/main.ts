@@ -8,6 +8,7 @@ import { loadSettings, type AppSettings } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { LocalBus } from './lib/event-bus.ts';
+import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
 import { deleteStaleNonces } from './modules/auth/repo.ts';
 import { startChainWorkers } from './modules/onchain/workers.ts';
 
@@ -28,9 +29,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const now = () => new Date();
   await seedDatabase(database.db, settings, now());
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // With Redis, instances share the live events and forward market commands to the one writer.
+  const pubsub = redis ? RedisPubSub.create(redis) : null;
+  const events = pubsub ? await RedisBus.start(pubsub) : new LocalBus();
   const app = await buildApp(
-    { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now, events: new LocalBus() },
-    { logger: { level: settings.logLevel }, redis },
+    { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now, events },
+    { logger: { level: settings.logLevel }, redis, pubsub },
   );
   const address = await app.listen({ host: settings.host, port: settings.port });
   const sweep = setInterval(() => {
@@ -47,6 +51,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await Promise.all(workers.map((worker) => worker.stop()));
       await app.close();
       await database.close();
+      await pubsub?.close();
       redis?.disconnect();
     },
   };

@@ -37,6 +37,7 @@ export const errorReasons = [
   'ORDER_QUANTITY_INVALID',
   'ORDER_BELOW_MIN_NOTIONAL',
   'ORDER_LIMIT_REACHED',
+  'MARKET_UNAVAILABLE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -81,6 +82,7 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   ORDER_QUANTITY_INVALID: { http: 400, body: 400 },
   ORDER_BELOW_MIN_NOTIONAL: { http: 400, body: 400 },
   ORDER_LIMIT_REACHED: { http: 400, body: 400 },
+  MARKET_UNAVAILABLE: { http: 503, body: 500 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -51,6 +51,7 @@ const EN: Catalogue = {
   ORDER_QUANTITY_INVALID: "The amount must be a whole number of lots within the market's range",
   ORDER_BELOW_MIN_NOTIONAL: "The order total is below the market's minimum",
   ORDER_LIMIT_REACHED: 'Too many open orders; cancel some and try again',
+  MARKET_UNAVAILABLE: 'The market is switching servers; please try again in a moment',
 };
 
 const TW: Catalogue = {
@@ -95,6 +96,7 @@ const TW: Catalogue = {
   ORDER_QUANTITY_INVALID: '數量須為最小數量單位的整數倍且在市場範圍內',
   ORDER_BELOW_MIN_NOTIONAL: '訂單總額低於市場最低限額',
   ORDER_LIMIT_REACHED: '未成交訂單過多，請撤銷部分後再試',
+  MARKET_UNAVAILABLE: '市場正在切換伺服器，請稍後再試',
 };
 
 const CN: Catalogue = {
@@ -139,6 +141,7 @@ const CN: Catalogue = {
   ORDER_QUANTITY_INVALID: '数量须为最小数量单位的整数倍且在市场范围内',
   ORDER_BELOW_MIN_NOTIONAL: '订单总额低于市场最低限额',
   ORDER_LIMIT_REACHED: '未成交订单过多，请撤销部分后再试',
+  MARKET_UNAVAILABLE: '市场正在切换服务器，请稍后再试',
 };
 
 const JP: Catalogue = {
@@ -183,6 +186,7 @@ const JP: Catalogue = {
   ORDER_QUANTITY_INVALID: '数量は最小単位の整数倍で、市場の範囲内である必要があります',
   ORDER_BELOW_MIN_NOTIONAL: '注文総額が市場の最低額を下回っています',
   ORDER_LIMIT_REACHED: '未約定の注文が多すぎます。一部を取り消してから再試行してください',
+  MARKET_UNAVAILABLE: 'マーケットはサーバー切り替え中です。少し待ってからお試しください',
 };
 
 const KO: Catalogue = {
@@ -227,6 +231,7 @@ const KO: Catalogue = {
   ORDER_QUANTITY_INVALID: '수량은 최소 단위의 정수배이며 시장 범위 내여야 합니다',
   ORDER_BELOW_MIN_NOTIONAL: '주문 총액이 시장 최소 금액보다 적습니다',
   ORDER_LIMIT_REACHED: '미체결 주문이 너무 많습니다. 일부를 취소한 후 다시 시도하세요',
+  MARKET_UNAVAILABLE: '마켓이 서버를 전환하는 중입니다. 잠시 후 다시 시도해 주세요',
 };
 
 const TH: Catalogue = {
@@ -271,6 +276,7 @@ const TH: Catalogue = {
   ORDER_QUANTITY_INVALID: 'จำนวนต้องเป็นจำนวนเต็มเท่าของหน่วยขั้นต่ำและอยู่ในช่วงของตลาด',
   ORDER_BELOW_MIN_NOTIONAL: 'มูลค่าคำสั่งซื้อขายต่ำกว่าขั้นต่ำของตลาด',
   ORDER_LIMIT_REACHED: 'มีคำสั่งที่ยังไม่จับคู่มากเกินไป โปรดยกเลิกบางรายการแล้วลองอีกครั้ง',
+  MARKET_UNAVAILABLE: 'ตลาดกำลังสลับเซิร์ฟเวอร์ โปรดลองใหม่อีกครั้งในอีกสักครู่',
 };
 
 const PT: Catalogue = {
@@ -315,6 +321,7 @@ const PT: Catalogue = {
   ORDER_QUANTITY_INVALID: 'A quantidade deve ser um múltiplo inteiro do lote e estar no intervalo do mercado',
   ORDER_BELOW_MIN_NOTIONAL: 'O total da ordem está abaixo do mínimo do mercado',
   ORDER_LIMIT_REACHED: 'Demasiadas ordens abertas; cancele algumas e tente novamente',
+  MARKET_UNAVAILABLE: 'O mercado está trocando de servidor; tente novamente em instantes',
 };
 
 const MS: Catalogue = {
@@ -359,6 +366,7 @@ const MS: Catalogue = {
   ORDER_QUANTITY_INVALID: 'Jumlah mesti gandaan penuh saiz lot dan dalam julat pasaran',
   ORDER_BELOW_MIN_NOTIONAL: 'Jumlah pesanan di bawah minimum pasaran',
   ORDER_LIMIT_REACHED: 'Terlalu banyak pesanan terbuka; batalkan sebahagian dan cuba lagi',
+  MARKET_UNAVAILABLE: 'Pasaran sedang menukar pelayan; sila cuba lagi sebentar lagi',
 };
 
 const ID: Catalogue = {
@@ -403,6 +411,7 @@ const ID: Catalogue = {
   ORDER_QUANTITY_INVALID: 'Jumlah harus kelipatan bulat ukuran lot dan dalam rentang pasar',
   ORDER_BELOW_MIN_NOTIONAL: 'Total order di bawah minimum pasar',
   ORDER_LIMIT_REACHED: 'Terlalu banyak order terbuka; batalkan sebagian dan coba lagi',
+  MARKET_UNAVAILABLE: 'Pasar sedang berpindah server; coba lagi sebentar lagi',
 };
 
 const VN: Catalogue = {
@@ -447,6 +456,7 @@ const VN: Catalogue = {
   ORDER_QUANTITY_INVALID: 'Số lượng phải là bội số nguyên của lô và nằm trong phạm vi thị trường',
   ORDER_BELOW_MIN_NOTIONAL: 'Tổng giá trị lệnh thấp hơn mức tối thiểu của thị trường',
   ORDER_LIMIT_REACHED: 'Quá nhiều lệnh đang mở; hãy hủy bớt rồi thử lại',
+  MARKET_UNAVAILABLE: 'Thị trường đang chuyển máy chủ; vui lòng thử lại sau giây lát',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

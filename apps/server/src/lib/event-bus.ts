@@ -5,16 +5,21 @@
 // The interface is deliberately tiny (publish, subscribe) and every event is plain JSON (strings
 // and numbers, no bigint, no class), so a Redis pub/sub implementation can replace LocalBus
 // without touching a publisher or a subscriber: publish = PUBLISH of JSON.stringify(event),
-// subscribe = one SUBSCRIBE per process dispatching JSON.parse(message). Not in scope yet: today
-// one process runs the market and serves every socket (see docs/trade-socket.md).
+// subscribe = one SUBSCRIBE per process dispatching JSON.parse(message): that is RedisBus
+// (lib/redis-pubsub.ts), used when REDIS_URL is set (see docs/trade-socket.md).
 import type { MarketOrder } from '@nadi/api/market';
 import type { BookLevel, KlineData, TickerStreamData, TradeStreamData } from '@nadi/api/trade-socket';
 
 export type AppEvent =
   /** Net level changes of committed commands; size "0" removes a level. prevSeq chains updates. */
   | { type: 'depth'; symbol: string; seq: number; prevSeq: number; ts: number; bids: BookLevel[]; asks: BookLevel[] }
-  /** The book was rebuilt from the database: consumers must start again from a snapshot. */
-  | { type: 'book_reset'; symbol: string }
+  /**
+   * The whole published book at `seq` (the next depth update's prevSeq). The writer sends one after
+   * every rebuild ('rebuild': consumers start again from it) and when an instance asks ('request').
+   */
+  | { type: 'book_snapshot'; symbol: string; reason: 'rebuild' | 'request'; seq: number; bids: BookLevel[]; asks: BookLevel[] }
+  /** An instance whose book replica is not ready (just started, or saw a gap) asks the writer for a snapshot. */
+  | { type: 'book_request'; symbol: string }
   | { type: 'trades'; symbol: string; trades: TradeStreamData[] }
   | { type: 'ticker'; symbol: string; data: TickerStreamData }
   | { type: 'kline'; symbol: string; interval: string; data: KlineData }

@@ -14,8 +14,8 @@ import { LocalBus } from '../lib/event-bus.ts';
  * Tests run on the embedded PGlite database by default and on a real PostgreSQL server when the
  * `server-pg` project sets TEST_DB=postgres; each test file then gets its own fresh database.
  */
-export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ url: null, dataDir: null });
+export async function createTestDatabase(): Promise<Database & { url: string | null }> {
+  if (process.env.TEST_DB !== 'postgres') return { ...(await openDatabase({ url: null, dataDir: null })), url: null };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `nadi_test_${randomBytes(6).toString('hex')}`;
@@ -25,6 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString(), dataDir: null, poolSizeMax: 40 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

@@ -286,7 +286,7 @@ describe('spot market: recovery', () => {
     await order(b, { side: 'buy', type: 'limit', price: '1.2', quantity: '20' });
     await order(a, { side: 'buy', type: 'limit', price: '1.1', quantity: '2' });
     await order(b, { side: 'buy', type: 'market', quote_amount: '3' }); // 2 NADI from a's 1.5 ask (first in time)
-    const live = t.app.market;
+    const live = t.app.market.writer!;
     const before = live.depth(100);
     const rebuilt = await MarketService.open(t.app.deps);
     expect(rebuilt.depth(100)).toEqual(before);
@@ -306,7 +306,7 @@ describe('spot market: recovery', () => {
     const a = await newUser({ NADI: '100' });
     const b = await newUser({ USDT: '100' });
     await order(a, { side: 'sell', type: 'limit', price: '2', quantity: '10' });
-    const book = t.app.market.depth(100);
+    const book = t.app.market.writer!.depth(100);
     const db = t.database.db;
     await db.execute(sql`create function market_test_fail() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`);
     await db.execute(sql`create trigger market_test_fail before insert on market_trades for each row execute function market_test_fail()`);
@@ -319,7 +319,7 @@ describe('spot market: recovery', () => {
       await db.execute(sql`drop function market_test_fail()`);
     }
     expect(await dumpAll()).toBe(before);
-    expect(t.app.market.depth(100)).toEqual(book);
+    expect(t.app.market.writer!.depth(100)).toEqual(book);
     const res = await order(b, { side: 'buy', type: 'limit', price: '2', quantity: '5' });
     expect(res.json().data.status).toBe('filled');
     await expectAuditOk();

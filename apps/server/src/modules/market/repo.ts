@@ -176,13 +176,44 @@ export async function readRecoveryState(db: Db, symbol: string): Promise<Recover
              (select max(seq) from market_trades where symbol = ${symbol})::text as trade_seq,
              (select max(ts_ms) from market_trades where symbol = ${symbol})::text as trade_ts`),
   )[0];
-  const last = (await db.select({ price: marketTrades.price }).from(marketTrades).where(eq(marketTrades.symbol, symbol)).orderBy(desc(marketTrades.seq)).limit(1))[0];
   const num = (v: string | null | undefined) => (v ? Number(v) : 0);
   return {
     openOrders,
     lastOrderId: num(counters?.last_order_id),
     lastSeq: Math.max(num(counters?.order_seq), num(counters?.trade_seq)),
     lastTsMs: Math.max(num(counters?.order_ts), num(counters?.trade_ts)),
-    lastPrice: last?.price ?? null,
+    lastPrice: await lastTradePrice(db, symbol),
   };
+}
+
+export async function lastTradePrice(db: Db, symbol: string): Promise<bigint | null> {
+  const last = (await db.select({ price: marketTrades.price }).from(marketTrades).where(eq(marketTrades.symbol, symbol)).orderBy(desc(marketTrades.seq)).limit(1))[0];
+  return last?.price ?? null;
+}
+
+/**
+ * The market's writer epoch (a fencing token): each instance that becomes the writer takes the
+ * next one, and every command transaction checks that it still holds the newest (`checkEpoch`).
+ */
+const epochKey = (symbol: string) => `market_epoch:${symbol}`;
+
+export async function takeEpoch(db: Db, symbol: string): Promise<number> {
+  const rows = rowsOf<{ epoch: string }>(
+    await db.execute(sql`
+      insert into app_settings (key, value) values (${epochKey(symbol)}, '1'::jsonb)
+      on conflict (key) do update set value = to_jsonb((app_settings.value::text)::bigint + 1), updated_at = now()
+      returning value::text as epoch`),
+  );
+  const epoch = Number(rows[0]?.epoch);
+  if (!Number.isSafeInteger(epoch)) throw new Error('market: no writer epoch');
+  return epoch;
+}
+
+/**
+ * Holds a share lock on the epoch row until the transaction ends, so a new writer's takeEpoch
+ * waits for this transaction, and a transaction that starts after it sees the newer epoch.
+ */
+export async function isEpochCurrent(tx: Tx, symbol: string, epoch: number): Promise<boolean> {
+  const rows = rowsOf<{ epoch: string }>(await tx.execute(sql`select value::text as epoch from app_settings where key = ${epochKey(symbol)} for share`));
+  return Number(rows[0]?.epoch) === epoch;
 }

@@ -4,8 +4,9 @@ import { marketRoutes } from '@nadi/api/market';
 import { registerRoute } from '../../lib/register-route.ts';
 import { marketInfoOf } from './params.ts';
 import { candles, depthOf, listFills, listOrders, recent, ticker } from './queries.ts';
-import { MarketService } from './service.ts';
-import { bookLevelOf } from './publish.ts';
+import { embeddedLeaderLock, lockKeys, postgresLeaderLock } from '../../lib/leader-lock.ts';
+import type { RedisPubSub } from '../../lib/redis-pubsub.ts';
+import { MarketGateway } from './gateway.ts';
 import { tradeSocketLimits, type TradeSocketLimits } from './trade-socket.ts';
 import { bookConflationMs, TradeStreams } from './trade-streams.ts';
 import { registerTradeSocket } from './ws-routes.ts';
@@ -14,29 +15,37 @@ export interface MarketModuleOptions {
   /** Tests shorten the limits (idle time) and the conflation window. */
   tradeSocket?: Partial<TradeSocketLimits>;
   bookConflationMs?: number;
+  /** Several instances: commands reach the writer through Redis (null: a single instance). */
+  pubsub?: RedisPubSub | null;
+  /** Tests shorten the takeover. */
+  leaderRetryMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    market: MarketService;
+    market: MarketGateway;
   }
 }
 
 /**
- * The spot market NADI/USDT. Registering it rebuilds the book from the database and plugs the
- * market's last price into the exchange quotes and valuations (deps.marketPrice). Not
- * encapsulated, so `app.market` (the single writer) is reachable from the root instance.
+ * The spot market NADI/USDT. Registering it elects the writer (this instance rebuilds the book
+ * from the database when it holds the market's lock) and plugs the market's last price into the
+ * exchange quotes and valuations (deps.marketPrice). Not encapsulated, so `app.market` (the
+ * gateway to the writer) is reachable from the root instance.
  */
 export const marketModule = fp(registerMarket, { name: 'market' });
 
 async function registerMarket(app: FastifyInstance, options: MarketModuleOptions) {
   const { deps } = app;
-  const market = await MarketService.open(deps);
+  const lock = deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.marketNadiUsdt) : embeddedLeaderLock();
+  const market = await MarketGateway.start(deps, { lock, pubsub: options.pubsub ?? null, ...(options.leaderRetryMs ? { leaderRetryMs: options.leaderRetryMs } : {}) });
   deps.marketPrice = () => market.lastPrice();
   app.decorate('market', market);
-  const source = { symbol: market.config.symbol, levelOf: (p: number, l: number) => bookLevelOf(market.config, p, l), publishedBook: () => market.publishedBook() };
-  const streams = new TradeStreams(deps.events, source, options.bookConflationMs ?? bookConflationMs);
-  app.addHook('onClose', async () => streams.close());
+  const streams = new TradeStreams(deps.events, market.replica, options.bookConflationMs ?? bookConflationMs);
+  app.addHook('onClose', async () => {
+    streams.close();
+    await market.close();
+  });
   registerTradeSocket(app, streams, { ...tradeSocketLimits, ...options.tradeSocket });
   registerRoute(app, marketRoutes.info, async () => marketInfoOf(market.config));
   registerRoute(app, marketRoutes.place, async ({ session, input }) => market.place(session.userId, input));

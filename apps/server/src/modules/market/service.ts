@@ -6,7 +6,7 @@
 import { MatchingEngine } from '@nadi/engine/engine';
 import { DepthFeed, DepthReplica } from '@nadi/engine/depth-feed';
 import { cancelOrder, limitOrder, marketBuyByQuote, marketOrder } from '@nadi/engine/commands';
-import type { BookSnapshot, DepthSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@nadi/engine/types';
+import type { BookSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@nadi/engine/types';
 import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,9 +23,10 @@ import {
   quoteToTickLots,
   type MarketConfig,
 } from './params.ts';
-import { balanceOfTrade, findByClientOrderId, findOrder, readRecoveryState, type NewOrderRow, type OrderRow } from './repo.ts';
+import type { PublishedBook } from './book-replica.ts';
+import { balanceOfTrade, findByClientOrderId, findOrder, isEpochCurrent, readRecoveryState, type NewOrderRow, type OrderRow } from './repo.ts';
 import { frozenAssetOf, settleEvents } from './settle.ts';
-import { publishCommitted } from './publish.ts';
+import { bookLevelsOf, publishCommitted } from './publish.ts';
 import { MarketStats } from './stats.ts';
 import { orderView } from './views.ts';
 
@@ -50,7 +51,14 @@ export class MarketService {
   private feed: DepthFeed | null = null;
   /** The book as the live streams know it: the last rebuild plus every published depth update. */
   private published: DepthReplica | null = null;
-  private hasLoaded = false;
+  /**
+   * The writer epoch this service writes under (docs/trade-socket.md, "Several instances"); every
+   * command transaction checks it is still the newest. Null: no fencing (a single process).
+   */
+  private readonly epoch: number | null;
+  /** Set when a newer writer took over: nothing more is written; the owner closes this service. */
+  isFenced = false;
+  private readonly fencedListeners = new Set<() => void>();
   /** Ticker and candles for the live streams, refreshed after trades. */
   readonly stats: MarketStats;
   private lastOrderId = 0;
@@ -58,19 +66,22 @@ export class MarketService {
   /** The tail of the command queue: each command starts when the previous one has ended. */
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(deps: AppDeps, config: MarketConfig) {
+  constructor(deps: AppDeps, config: MarketConfig, epoch: number | null = null) {
     this.deps = deps;
     this.config = config;
+    this.epoch = epoch;
     this.stats = new MarketStats(deps.db, deps.events, config, () => deps.now().getTime(), () => this.lastPrice());
   }
 
   /** Reads the parameters (app_settings, seeded from the environment) and rebuilds the book. */
-  static async open(deps: AppDeps): Promise<MarketService> {
-    const stored = await readSetting(deps.db, marketSettingKey);
-    const setting = marketSettingSchema.parse(stored ?? deps.settings.market);
-    const service = new MarketService(deps, marketConfig(setting));
+  static async open(deps: AppDeps, options: { epoch?: number } = {}): Promise<MarketService> {
+    const service = new MarketService(deps, await loadMarketConfig(deps), options.epoch ?? null);
     await service.rebuild();
     return service;
+  }
+
+  onFenced(listener: () => void): void {
+    this.fencedListeners.add(listener);
   }
 
   /** The last trade price in USDT base units per NADI; null before the first trade. */
@@ -88,9 +99,15 @@ export class MarketService {
    * The whole book as published to the live streams, stamped with the seq of the last published
    * depth update: the next update's prevSeq is this seq. A command in flight is not in it.
    */
-  publishedBook(): DepthSnapshot {
+  publishedBook(): PublishedBook {
     if (!this.published) throw new AppError('INTERNAL', 'the market engine is not loaded');
-    return { seq: this.published.seq, ...this.published.top(Number.MAX_SAFE_INTEGER) };
+    const top = this.published.top(Number.MAX_SAFE_INTEGER);
+    return { seq: this.published.seq, bids: bookLevelsOf(this.config, top.bids), asks: bookLevelsOf(this.config, top.asks) };
+  }
+
+  /** Publishes the whole published book (after a rebuild, or for an instance that asked). */
+  publishSnapshot(reason: 'rebuild' | 'request'): void {
+    this.deps.events.publish({ type: 'book_snapshot', symbol: this.config.symbol, reason, ...this.publishedBook() });
   }
 
   /** Runs commands one at a time, in arrival order; a failed command does not stop the queue. */
@@ -109,6 +126,7 @@ export class MarketService {
   }
 
   private async placeNow(userId: number, input: PlaceOrderInput): Promise<MarketOrder> {
+    this.throwIfFenced();
     const paramsHash = hashParams({ symbol: input.symbol, side: input.side, type: input.type, price: input.price, quantity: input.quantity, quote_amount: input.quote_amount });
     if (input.client_order_id !== undefined) {
       const existing = await findByClientOrderId(this.deps.db, userId, input.client_order_id);
@@ -178,6 +196,7 @@ export class MarketService {
   }
 
   private async cancelNow(userId: number, orderId: number): Promise<MarketOrder> {
+    this.throwIfFenced();
     const order = await findOrder(this.deps.db, orderId);
     // Another user's order is answered exactly like one that does not exist.
     if (!order || order.userId !== userId || order.symbol !== this.config.symbol) throw new AppError('NOT_FOUND');
@@ -198,8 +217,18 @@ export class MarketService {
     const tradeIds = new Map<number, number>();
     let orders: Map<number, OrderRow>;
     try {
-      orders = await this.deps.db.transaction((tx) => settleEvents(tx, events, { config: this.config, now: this.deps.now(), tradeIds, ...(taker ? { taker } : {}) }));
+      orders = await this.deps.db.transaction(async (tx) => {
+        if (this.epoch !== null && !(await isEpochCurrent(tx, this.config.symbol, this.epoch))) throw new FencedError();
+        return settleEvents(tx, events, { config: this.config, now: this.deps.now(), tradeIds, ...(taker ? { taker } : {}) });
+      });
     } catch (error) {
+      if (error instanceof FencedError) {
+        // Another instance writes now: this engine is stale and must not be used again.
+        this.isFenced = true;
+        this.engine = null;
+        for (const listener of [...this.fencedListeners]) listener();
+        throw new AppError('MARKET_UNAVAILABLE');
+      }
       await this.rebuild();
       throw error;
     }
@@ -217,6 +246,10 @@ export class MarketService {
     } catch (error) {
       console.error('market: publishing a committed command failed', error);
     }
+  }
+
+  private throwIfFenced(): void {
+    if (this.isFenced) throw new AppError('MARKET_UNAVAILABLE');
   }
 
   private throwIfRejected(events: EngineEvent[]): void {
@@ -263,11 +296,23 @@ export class MarketService {
     // A new feed on the new engine: changes of a failed command died with the old one.
     this.feed = new DepthFeed(this.engine);
     this.published = new DepthReplica(this.feed.snapshot(Number.MAX_SAFE_INTEGER));
-    if (this.hasLoaded) this.deps.events.publish({ type: 'book_reset', symbol: c.symbol });
-    this.hasLoaded = true;
     this.lastOrderId = state.lastOrderId;
     this.lastTsMs = Math.max(this.lastTsMs, state.lastTsMs);
+    // Every instance's replica (and its socket streams) starts again from the rebuilt book.
+    this.publishSnapshot('rebuild');
   }
+}
+
+/** A newer writer epoch exists: this instance lost the market (see `isEpochCurrent`). */
+class FencedError extends Error {
+  constructor() {
+    super('market: a newer writer holds the market');
+  }
+}
+
+export async function loadMarketConfig(deps: AppDeps): Promise<MarketConfig> {
+  const stored = await readSetting(deps.db, marketSettingKey);
+  return marketConfig(marketSettingSchema.parse(stored ?? deps.settings.market));
 }
 
 function cmpDesc(a: bigint | null, b: bigint | null): number {

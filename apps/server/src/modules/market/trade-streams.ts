@@ -2,11 +2,12 @@
 // serialised once per message whatever the number of subscribers. The book stream is conflated:
 // depth updates arriving within one window (`bookConflationMs`) are merged into one message whose
 // prevSeq is the window's first prevSeq and whose seq is its last seq, so the chain a client sees
-// stays gap-free. A new subscriber's snapshot is the book as of the last message SENT (a replica
+// stays gap-free. A new subscriber's snapshot is the book as of the last message SENT (a copy
 // kept from the sent updates), so the next update it receives chains onto its snapshot exactly.
-import type { DepthSnapshot } from '@nadi/engine/types';
+// The book starts from the instance's BookReplica and starts again whenever the replica does.
 import type { BookLevel, BooksPush, StreamName, TradeSocketPush } from '@nadi/api/trade-socket';
 import type { AppEvent, EventBus } from '../../lib/event-bus.ts';
+import { comparePrice, type BookReplica } from './book-replica.ts';
 
 /** At most one book message per window; 100 ms is the spec's conflation. */
 export const bookConflationMs = 100;
@@ -17,14 +18,6 @@ export interface StreamSubscriber {
   /** Null when the connection has no valid session: it never gets private messages. */
   readonly userId: number | null;
   send(text: string): void;
-}
-
-export interface BookSource {
-  readonly symbol: string;
-  /** Price and size formatting of the engine's integers. */
-  levelOf(priceTicks: number, lots: number): BookLevel;
-  /** The whole book as published so far, stamped with the seq of the last depth update. */
-  publishedBook(): DepthSnapshot;
 }
 
 interface PendingBook {
@@ -39,23 +32,26 @@ const books = 'nadiusdt@books';
 
 export class TradeStreams {
   private readonly subscribers = new Map<StreamName, Set<StreamSubscriber>>();
-  private readonly source: BookSource;
+  private readonly replica: BookReplica;
   private readonly conflationMs: number;
   private readonly unsubscribeBus: () => void;
+  private readonly unsubscribeReplica: () => void;
   /** The book as of the last book message sent; levels are decimal strings, keys too. */
   private sent: { seq: number; bids: Map<string, string>; asks: Map<string, string> };
   private pending: PendingBook | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(bus: EventBus, source: BookSource, conflationMs = bookConflationMs) {
-    this.source = source;
+  constructor(bus: EventBus, replica: BookReplica, conflationMs = bookConflationMs) {
+    this.replica = replica;
     this.conflationMs = conflationMs;
     this.sent = this.loadBook();
     this.unsubscribeBus = bus.subscribe((e) => this.onEvent(e));
+    this.unsubscribeReplica = replica.onReset(() => this.resetBook());
   }
 
   close(): void {
     this.unsubscribeBus();
+    this.unsubscribeReplica();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.subscribers.clear();
@@ -66,7 +62,8 @@ export class TradeStreams {
     if (!set) this.subscribers.set(stream, (set = new Set()));
     if (set.has(sub)) return;
     set.add(sub);
-    if (stream === books) sub.send(JSON.stringify(this.snapshotMessage()));
+    // Until the replica has a book (an instance just started), the snapshot follows its reset.
+    if (stream === books && this.replica.isReady) sub.send(JSON.stringify(this.snapshotMessage()));
   }
 
   remove(stream: StreamName, sub: StreamSubscriber): void {
@@ -76,10 +73,7 @@ export class TradeStreams {
   private onEvent(e: AppEvent): void {
     switch (e.type) {
       case 'depth':
-        this.mergeDepth(e);
-        return;
-      case 'book_reset':
-        this.resetBook();
+        if (this.replica.isReady) this.mergeDepth(e);
         return;
       case 'trades':
         this.broadcast({ stream: 'nadiusdt@trades', arg: { channel: 'trades', instId: e.symbol }, data: e.trades });
@@ -111,7 +105,7 @@ export class TradeStreams {
   private mergeDepth(e: Extract<AppEvent, { type: 'depth' }>): void {
     const expected = this.pending ? this.pending.seq : this.sent.seq;
     if (e.prevSeq !== expected) {
-      // Cannot happen with one writer in process; if it does, start everyone over from a snapshot.
+      // A lost update (the replica asks for a snapshot and resets us): start over from the replica.
       this.resetBook();
       return;
     }
@@ -137,7 +131,7 @@ export class TradeStreams {
     this.sent.seq = p.seq;
     const message: BooksPush = {
       stream: books,
-      arg: { channel: 'books', instId: this.source.symbol },
+      arg: { channel: 'books', instId: this.replica.symbol },
       action: 'update',
       data: [{ asks: [...p.asks], bids: [...p.bids], seq: p.seq, prevSeq: p.prevSeq, ts: p.ts }],
     };
@@ -150,15 +144,14 @@ export class TradeStreams {
     this.pending = null;
     this.sent = this.loadBook();
     const set = this.subscribers.get(books);
-    if (!set || set.size === 0) return;
+    if (!set || set.size === 0 || !this.replica.isReady) return;
     const text = JSON.stringify(this.snapshotMessage());
     for (const sub of set) sub.send(text);
   }
 
   private loadBook() {
-    const b = this.source.publishedBook();
-    const side = (levels: DepthSnapshot['bids']) => new Map(levels.map(([p, l]) => this.source.levelOf(p, l)));
-    return { seq: b.seq, bids: side(b.bids), asks: side(b.asks) };
+    const b = this.replica.book();
+    return { seq: b.seq, bids: new Map(b.bids), asks: new Map(b.asks) };
   }
 
   private snapshotMessage(): BooksPush {
@@ -166,21 +159,9 @@ export class TradeStreams {
       [...levels].sort((a, b) => comparePrice(a[0], b[0]) * (isBid ? -1 : 1)).slice(0, bookSnapshotLevels);
     return {
       stream: books,
-      arg: { channel: 'books', instId: this.source.symbol },
+      arg: { channel: 'books', instId: this.replica.symbol },
       action: 'snapshot',
       data: [{ asks: top(this.sent.asks, false), bids: top(this.sent.bids, true), seq: this.sent.seq, prevSeq: -1, ts: Date.now() }],
     };
   }
-}
-
-/** Compares two non-negative decimal strings exactly (no float). */
-export function comparePrice(a: string, b: string): number {
-  const [ai = '', af = ''] = a.split('.');
-  const [bi = '', bf = ''] = b.split('.');
-  if (ai.length !== bi.length) return ai.length - bi.length;
-  if (ai !== bi) return ai < bi ? -1 : 1;
-  const width = Math.max(af.length, bf.length);
-  const x = af.padEnd(width, '0');
-  const y = bf.padEnd(width, '0');
-  return x === y ? 0 : x < y ? -1 : 1;
 }

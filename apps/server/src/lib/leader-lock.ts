@@ -1,0 +1,81 @@
+// Which instance runs a single-writer component (a market's engine): the one holding a
+// PostgreSQL session advisory lock (ARCHITECTURE.md). The lock lives on a connection of its own;
+// if that connection dies, PostgreSQL releases the lock and another instance takes it, so losing
+// the connection means losing the lead (`onLost`). The embedded PGlite database belongs to one
+// process, which therefore always leads.
+import pg from 'pg';
+
+export interface LeaderLock {
+  /** True when this instance holds the lock now (taken by this call or before). */
+  tryAcquire(): Promise<boolean>;
+  /** Called once if a held lock is lost (connection gone); the holder must stop writing. */
+  onLost(listener: () => void): void;
+  release(): Promise<void>;
+}
+
+/** Advisory lock keys, one per single-writer component; fixed so every instance agrees. */
+export const lockKeys = {
+  marketNadiUsdt: 727_101,
+} as const;
+
+/** How often a held lock's connection is checked (a dead connection means the lock is gone). */
+export const leaderCheckIntervalMs = 2_000;
+
+export function embeddedLeaderLock(): LeaderLock {
+  return { tryAcquire: async () => true, onLost: () => undefined, release: async () => undefined };
+}
+
+export function postgresLeaderLock(url: string, key: number): LeaderLock {
+  let client: pg.Client | null = null;
+  let isHeld = false;
+  let checker: NodeJS.Timeout | null = null;
+  const lostListeners: (() => void)[] = [];
+
+  const drop = () => {
+    const wasHeld = isHeld;
+    isHeld = false;
+    if (checker) clearInterval(checker);
+    checker = null;
+    const c = client;
+    client = null;
+    c?.end().catch(() => undefined);
+    if (wasHeld) for (const listener of lostListeners.splice(0)) listener();
+  };
+
+  return {
+    async tryAcquire() {
+      if (isHeld) return true;
+      try {
+        client ??= await connect(url, drop);
+        const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+        isHeld = result.rows[0]?.ok === true;
+      } catch {
+        drop();
+        return false;
+      }
+      if (isHeld) {
+        checker = setInterval(() => {
+          client?.query('select 1').catch(drop);
+        }, leaderCheckIntervalMs);
+        checker.unref();
+      }
+      return isHeld;
+    },
+    onLost(listener) {
+      lostListeners.push(listener);
+    },
+    async release() {
+      lostListeners.length = 0;
+      isHeld = false;
+      drop();
+    },
+  };
+}
+
+async function connect(url: string, onError: () => void): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: 'nadi-leader-lock' });
+  client.on('error', onError);
+  client.on('end', onError);
+  await client.connect();
+  return client;
+}

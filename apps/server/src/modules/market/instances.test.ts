@@ -1,0 +1,205 @@
+// Two server instances on one PostgreSQL database and one Redis (ARCHITECTURE.md, "past one
+// machine"): exactly one runs the market's engine (advisory lock), the other forwards orders to it
+// and serves the same live streams through Redis pub/sub; when the writer goes, the other takes
+// over from the database; a writer whose epoch was superseded writes nothing.
+// PostgreSQL only: an embedded PGlite database belongs to one process, so it has one instance.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { units } from '@nadi/money/money';
+import type { Asset } from '@nadi/api/wallet';
+import { buildApp } from '../../app.ts';
+import { loadSettings } from '../../config.ts';
+import { seedDatabase } from '../../db/seed/seed.ts';
+import { RedisBus, RedisPubSub } from '../../lib/redis-pubsub.ts';
+import { createTestDatabase, rootInviteCode, TestClock, testPublicUrl } from '../../test/harness.ts';
+import { newAccount, signIn } from '../../test/sign-in.ts';
+import { auditLedger } from '../wallet/audit.ts';
+import { runFlow } from '../wallet/ledger.ts';
+import { takeEpoch } from './repo.ts';
+
+const hasRedis = Boolean(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'));
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Instance {
+  app: FastifyInstance;
+  base: string;
+  close(): Promise<void>;
+}
+
+describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances with Redis', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const clock = new TestClock();
+  // A prefix of its own, so parallel runs sharing the Redis server never hear each other.
+  const prefix = `nadi-test-${randomBytes(4).toString('hex')}`;
+  const instances: Instance[] = [];
+
+  async function startInstance(): Promise<Instance> {
+    const settings = loadSettings({
+      APP_ENV: 'development',
+      PUBLIC_URL: testPublicUrl,
+      ROOT_INVITE_CODE: rootInviteCode,
+      RPC_URL: 'http://127.0.0.1:9',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_NONCE_PER_MINUTE: '1000',
+      DEMO_GRANT: 'false',
+      DATABASE_URL: database.url ?? '',
+    });
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    const pubsub = RedisPubSub.create(redis, prefix);
+    const events = await RedisBus.start(pubsub);
+    const { createPublicClient, http } = await import('viem');
+    const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 1_000, retryCount: 0 }) });
+    const app = await buildApp(
+      { settings, db: database.db, dbKind: 'postgres', chain, now: clock.now, events },
+      { redis, pubsub, rateLimitNamespace: prefix, sockets: { leaderRetryMs: 100 } },
+    );
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const instance: Instance = {
+      app,
+      base: address,
+      async close() {
+        await app.close();
+        await pubsub.close();
+        redis.disconnect();
+      },
+    };
+    instances.push(instance);
+    return instance;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDatabase(database.db, loadSettings({ APP_ENV: 'development', PUBLIC_URL: testPublicUrl, ROOT_INVITE_CODE: rootInviteCode, DEMO_GRANT: 'false' }), clock.now());
+  });
+  afterAll(async () => {
+    for (const i of instances) await i.close().catch(() => undefined);
+    await database.close();
+  });
+
+  async function newUser(via: Instance, funds: Partial<Record<Asset, string>>) {
+    const token = await signIn(via.app, newAccount(), rootInviteCode);
+    const id = (await via.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data.id as number;
+    for (const [asset, amount] of Object.entries(funds)) {
+      await runFlow(database.db, {
+        idempotencyKey: `test-instances-fund:${randomUUID()}`,
+        userId: id,
+        type: 'data_adjustment',
+        params: { id, asset, amount },
+        legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: asset as Asset }, credit: { userId: id, kind: 'trade', asset: asset as Asset }, amount: units(amount) }],
+        result: () => null,
+      });
+    }
+    return { token, id };
+  }
+
+  async function order(via: Instance, token: string, body: Record<string, unknown>) {
+    const res = await fetch(`${via.base}/api/v1/trade/order`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', lang: 'EN' },
+      body: JSON.stringify({ symbol: 'NADI-USDT', ...body }),
+    });
+    return { status: res.status, body: (await res.json()) as { code: number; data: { id: number; status: string } | null; reason?: string } };
+  }
+
+  async function depth(via: Instance) {
+    return ((await (await fetch(`${via.base}/api/v1/trade/depth`)).json()) as { data: { seq: number; bids: [string, string][]; asks: [string, string][] } }).data;
+  }
+
+  /** A socket client that keeps what it receives. */
+  async function subscribe(via: Instance, streams: string[], token?: string) {
+    const received: Record<string, unknown>[] = [];
+    const ws = new WebSocket(`${via.base.replace('http', 'ws')}/ws/trade${token ? `?token=${token}` : ''}`);
+    await new Promise((resolve, reject) => {
+      ws.addEventListener('open', resolve);
+      ws.addEventListener('error', reject);
+    });
+    ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data)) as Record<string, unknown>));
+    ws.send(JSON.stringify({ method: 'SUBSCRIBE', params: streams, id: 1 }));
+    return { received, close: () => ws.close() };
+  }
+
+  async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await read();
+      if (isDone(value)) return value;
+      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('runs one engine, forwards orders to it, shares the streams, and hands over when the writer goes', async () => {
+    const a = await startInstance();
+    const b = await startInstance();
+    expect(a.app.market.isWriter).toBe(true);
+    expect(b.app.market.isWriter).toBe(false);
+
+    const seller = await newUser(a, { NADI: '100' });
+    const buyer = await newUser(b, { USDT: '100' });
+    const watcher = await subscribe(b, ['nadiusdt@books', 'nadiusdt@trades', 'user@update_order'], seller.token);
+
+    // Placed through the follower: the writer runs it, and the follower reads its own write.
+    const placed = await order(b, seller.token, { side: 'sell', type: 'limit', price: '0.8', quantity: '10' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect((await depth(b)).asks).toEqual([['0.8', '10']]);
+    expect((await depth(a)).asks).toEqual([['0.8', '10']]);
+    // The writer's events reach the follower's socket clients: the book and the owner's order.
+    await until(
+      () => watcher.received,
+      (r) => r.some((m) => m.stream === 'nadiusdt@books' && JSON.stringify(m.data).includes('"0.8","10"')),
+    );
+    await until(
+      () => watcher.received,
+      (r) => r.some((m) => m.stream === 'user@update_order'),
+    );
+
+    // A fill through the writer is seen on the follower's trades stream.
+    const bought = await order(a, buyer.token, { side: 'buy', type: 'limit', price: '0.8', quantity: '4' });
+    expect(bought.body.data?.status).toBe('filled');
+    await until(
+      () => watcher.received,
+      (r) => r.some((m) => m.stream === 'nadiusdt@trades' && JSON.stringify(m.data).includes('"px":"0.8"')),
+    );
+    expect(b.app.market.lastPrice()).toBe(units('0.8'));
+
+    // The writer goes away; the follower takes the lock, rebuilds from the database and serves.
+    await a.close();
+    await until(
+      () => b.app.market.isWriter,
+      (isWriter) => isWriter,
+    );
+    expect((await depth(b)).asks).toEqual([['0.8', '6']]);
+    const rest = await order(b, buyer.token, { side: 'buy', type: 'limit', price: '0.8', quantity: '6' });
+    expect(rest.body.data?.status).toBe('filled');
+    expect((await depth(b)).asks).toEqual([]);
+    expect((await auditLedger(database.db)).problems).toEqual([]);
+    watcher.close();
+  });
+
+  it('lets a writer whose epoch was superseded write nothing, then it takes the market back', async () => {
+    const writer = instances.find((i) => i.app.market.isWriter) ?? (await startInstance());
+    await until(
+      () => writer.app.market.isWriter,
+      (isWriter) => isWriter,
+    );
+    const user = await newUser(writer, { USDT: '10' });
+    // Another writer appears in the database's eyes (as after a lost lock and a takeover).
+    await takeEpoch(database.db, 'NADI-USDT');
+    const refused = await order(writer, user.token, { side: 'buy', type: 'limit', price: '0.5', quantity: '4' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.reason).toBe('MARKET_UNAVAILABLE');
+    const orders = await writer.app.inject({ method: 'GET', url: '/api/v1/trade/currentOrders', headers: { authorization: user.token } });
+    expect(orders.json().data.total).toBe(0);
+    // It stepped down; holding the lock again, it opens a new epoch and takes orders.
+    await until(
+      () => writer.app.market.isWriter,
+      (isWriter) => isWriter,
+    );
+    const accepted = await order(writer, user.token, { side: 'buy', type: 'limit', price: '0.5', quantity: '4' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await auditLedger(database.db)).problems).toEqual([]);
+  });
+});
