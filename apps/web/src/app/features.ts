@@ -5,6 +5,7 @@ import { noticeFeature } from '../features/notice/routes.tsx';
 import { paymentFeature } from '../features/payment/routes.tsx';
 import { rechargeFeature } from '../features/recharge/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
+import { tradeFeature } from '../features/trade/routes.tsx';
 import { userFeature } from '../features/user/routes.tsx';
 import { walletFeature } from '../features/wallet/routes.tsx';
 import { withdrawFeature } from '../features/withdraw/routes.tsx';
@@ -23,6 +24,7 @@ export const features = [
   rechargeFeature,
   withdrawFeature,
   paymentFeature,
+  tradeFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);

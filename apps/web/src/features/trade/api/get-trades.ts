@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MarketTrade } from '../live-data.ts';
+import { call, type CallOptions } from '../../../lib/api-client.ts';
+import { tradeQueryKey } from './keys.ts';
+
+export const tradesQueryKey = [tradeQueryKey, 'trades'] as const;
+export const recentTradesShown = 30;
+
+export async function getTrades(options: CallOptions = {}): Promise<MarketTrade[]> {
+  const { marketRoutes } = await import('@nadi/api/market');
+  return call(marketRoutes.trades, { symbol: 'NADI-USDT', limit: recentTradesShown }, options);
+}
+
+export function useTrades(refetchMs: number | false) {
+  return useQuery({ queryKey: tradesQueryKey, queryFn: ({ signal }) => getTrades({ signal, isSilent: true }), refetchInterval: refetchMs });
+}

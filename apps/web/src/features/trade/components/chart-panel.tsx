@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { klineIntervals, type KlineInterval } from '@nadi/api/market';
+import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { useKlines } from '../api/get-klines.ts';
+
+// lightweight-charts comes with this chunk only when the chart is first drawn.
+const CandleChart = lazy(() => import('./candle-chart.tsx'));
+
+export function ChartPanel({ interval, onInterval, refetchMs }: { interval: KlineInterval; onInterval: (interval: KlineInterval) => void; refetchMs: number | false }) {
+  const { t } = useTranslation();
+  const klines = useKlines(interval, refetchMs);
+  return (
+    <section className="chart card" aria-label={t('trade.chart.title')}>
+      <div className="chart__intervals" role="radiogroup" aria-label={t('trade.chart.interval')}>
+        {klineIntervals.map((value) => (
+          <button key={value} type="button" role="radio" aria-checked={value === interval} className={`chart__interval${value === interval ? ' is-active' : ''}`} onClick={() => onInterval(value)}>
+            {value}
+          </button>
+        ))}
+      </div>
+      <div className="chart__body">
+        {klines.isPending ? (
+          <LoadingView />
+        ) : !klines.data ? (
+          <ErrorView title={t('trade.chart.loadFailed')} error={klines.error} onRetry={() => void klines.refetch()} />
+        ) : klines.data.length === 0 ? (
+          <EmptyView title={t('trade.chart.empty')} />
+        ) : (
+          <Suspense fallback={<LoadingView />}>
+            <CandleChart klines={klines.data} resetKey={interval} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}

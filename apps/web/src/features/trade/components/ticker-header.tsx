@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { TickerData } from '@nadi/api/market';
+import type { SocketState } from '../../../lib/socket/socket-manager.ts';
+import { formatMoney } from '../../../lib/money-format.ts';
+
+/** Spec section 4: the live connection's state, always visible (polling says the screen is still fresh). */
+export function SocketBadge({ state }: { state: SocketState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`socket-badge socket-badge--${state}`} data-testid="socket-state" data-state={state} title={state === 'connected' ? undefined : t('trade.socket.polling')}>
+      <span className="socket-badge__dot" aria-hidden="true" />
+      {t(`trade.socket.${state}`)}
+    </span>
+  );
+}
+
+export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined; state: SocketState }) {
+  const { t } = useTranslation();
+  const change = ticker?.price_change_percent ?? '0.00';
+  const isDown = change.startsWith('-');
+  const show = (text: string | null | undefined, digits = 4) => (text ? formatMoney(text, digits) : '—');
+  return (
+    <section className="ticker card" aria-label={t('trade.ticker.title')}>
+      <div className="ticker__main">
+        <div>
+          <h1 className="ticker__pair">NADI/USDT</h1>
+          <p className={`ticker__last mono ${isDown ? 'is-down' : 'is-up'}`} data-testid="ticker-last">
+            {show(ticker?.last_price)}
+          </p>
+          <p className={`ticker__change mono ${isDown ? 'is-down' : 'is-up'}`}>
+            {isDown ? '' : '+'}
+            {change}%
+          </p>
+        </div>
+        <SocketBadge state={state} />
+      </div>
+      <dl className="ticker__stats">
+        <div>
+          <dt>{t('trade.ticker.high')}</dt>
+          <dd className="mono">{show(ticker?.high_price)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.ticker.low')}</dt>
+          <dd className="mono">{show(ticker?.low_price)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.ticker.volume')}</dt>
+          <dd className="mono">{show(ticker?.volume, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.ticker.quoteVolume')}</dt>
+          <dd className="mono">{show(ticker?.quote_volume, 2)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Feature } from '../../lib/feature.ts';
+
+// The spot market (spec section 2: "trade and candlestick chart", the footer's "trade (market)"
+// tab). Public: anyone can watch the market; placing orders asks for a sign-in.
+export const tradeFeature: Feature = {
+  id: 'trade',
+  routes: [{ path: '/trade', load: () => import('./components/trade-page.tsx'), isAuth: false, titleKey: 'nav.trade' }],
+  footerTabs: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 60 }],
+};
