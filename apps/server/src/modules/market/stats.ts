@@ -70,7 +70,9 @@ export class MarketStats {
     };
     this.bus.publish({ type: 'ticker', symbol: c.symbol, data: ticker });
     for (const interval of klineIntervals) {
-      const [k] = await klines(this.db, c.symbol, klineIntervalMs[interval], { limit: 1 });
+      // Only the current candle: bounded by its open time, so the cost does not grow with history.
+      const intervalMs = klineIntervalMs[interval];
+      const [k] = await klines(this.db, c.symbol, intervalMs, { limit: 1, start: Math.floor(ts / intervalMs) * intervalMs });
       if (!k) continue;
       const data: KlineData = [Number(k.open_time), d(k.open), d(k.high), d(k.low), d(k.close), d(k.volume), d(k.quote_volume)];
       this.bus.publish({ type: 'kline', symbol: c.symbol, interval, data });
