@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/use-session.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 
 function useRefetchOnLanguageChange() {
@@ -14,10 +15,28 @@ function useRefetchOnLanguageChange() {
   }, []);
 }
 
+/** The account socket (`/ws`) runs while a session exists, with that session's token. */
+function useAccountSocket() {
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token) return;
+    let stop: (() => void) | null = null;
+    let isCancelled = false;
+    void import('../lib/socket/account-socket-runtime.ts').then(({ startAccountSocket }) => {
+      if (!isCancelled) stop = startAccountSocket();
+    });
+    return () => {
+      isCancelled = true;
+      stop?.();
+    };
+  }, [token]);
+}
+
 // Declarative router mode: it is half the size of the data router, and the home route's first
 // download has a budget (build.test.ts). Guards run in RouteScreen instead of loaders.
 export function App() {
   useRefetchOnLanguageChange();
+  useAccountSocket();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

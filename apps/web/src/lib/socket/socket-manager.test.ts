@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { socketLimits} from './socket-manager.ts';
+import type { socketLimits } from './socket-manager.ts';
 import { backoffDelayMs, SocketManager, type SocketLike } from './socket-manager.ts';
 import { watchBook } from './watch-book.ts';
 
