@@ -51,6 +51,8 @@ const rawSchema = z.object({
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(20),
   /** Development: each new account receives demo funds (a data adjustment from the treasury). */
   DEMO_GRANT: z.enum(['true', 'false']).optional(),
+  /** Development: demo trading history and a market-maker bot (docs/market.md, "Demo market"). */
+  DEMO_MARKET: z.enum(['on', 'off']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // On-chain money (deposits, withdrawals, wallet payments).
   /** Extended PUBLIC key (xpub) for deposit addresses: address i is its child i (i = user id). */
@@ -128,6 +130,7 @@ export interface AppSettings {
   exchangeFeeBps: number;
   market: { tickSize: string; lotSize: string; minNotional: string; makerFeeBps: number; takerFeeBps: number };
   isDemoGrantOn: boolean;
+  isDemoMarketOn: boolean;
   depositXpub: string;
   paymentGatewayAddress: string | null;
   /** Never logged or sent anywhere; only the withdrawal sender reads it. */
@@ -168,6 +171,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       const lines = missing.map((key) => `  - ${key}: required when APP_ENV is ${appEnv}`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
+    if (raw.DEMO_MARKET === 'on') throw new ConfigError(`Invalid configuration:\n  - DEMO_MARKET: the demo market runs only in development, not when APP_ENV is ${appEnv}`);
   }
   const port = raw.PORT;
   const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -208,6 +212,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       takerFeeBps: raw.MARKET_TAKER_FEE_BPS,
     },
     isDemoGrantOn: appEnv === 'development' && raw.DEMO_GRANT !== 'false',
+    isDemoMarketOn: appEnv === 'development' && raw.DEMO_MARKET !== 'off',
     depositXpub: raw.DEPOSIT_XPUB ?? devDepositXpub(),
     paymentGatewayAddress: raw.PAYMENT_GATEWAY_ADDRESS ?? null,
     hotWalletPrivateKey: (raw.HOT_WALLET_PRIVATE_KEY ?? hardhatDevPrivateKeys[0]) as `0x${string}`,

@@ -10,6 +10,8 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { LocalBus } from './lib/event-bus.ts';
 import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
 import { deleteStaleNonces } from './modules/auth/repo.ts';
+import { seedDemoHistory } from './modules/market/demo/history.ts';
+import { startMakerBot } from './modules/market/demo/maker-bot.ts';
 import { startChainWorkers } from './modules/onchain/workers.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
@@ -28,6 +30,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const database = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
   const now = () => new Date();
   await seedDatabase(database.db, settings, now());
+  // Development: candles of past days (before the market opens), then a bot keeping the book filled.
+  if (settings.isDemoMarketOn) await seedDemoHistory(database, settings, now());
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   // With Redis, instances share the live events and forward market commands to the one writer.
   const pubsub = redis ? RedisPubSub.create(redis) : null;
@@ -36,6 +40,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     { settings, db: database.db, dbKind: database.kind, chain: chainReader(settings), now, events },
     { logger: { level: settings.logLevel }, redis, pubsub },
   );
+  if (settings.isDemoMarketOn) await startMakerBot(app);
   const address = await app.listen({ host: settings.host, port: settings.port });
   const sweep = setInterval(() => {
     deleteStaleNonces(database.db, new Date(Date.now() - 3_600_000)).catch((err: unknown) => app.log.warn({ err }, 'nonce sweep failed'));
