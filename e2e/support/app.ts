@@ -49,8 +49,11 @@ export async function signInFromHome(page: Page, lang: string, inviteCode: strin
   await page.getByRole('button', { name: text(lang, 'home.ctaConnect') }).first().click();
   await page.getByRole('button', { name: /E2E Wallet/ }).click();
   const invite = page.locator('#invite-code');
-  const signedIn = page.getByText(text(lang, 'auth.signedIn'));
-  await expect.poll(async () => (await invite.isVisible()) || (await signedIn.isVisible()), { timeout: 20_000 }).toBe(true);
+  // Signed in is read from the session the app keeps, not from the "signed in" toast: the toast
+  // lasts two seconds, which a busy machine can miss, and in some languages nothing else on the
+  // home page repeats its text.
+  const isSignedIn = async () => (await sessionToken(page).catch(() => null)) !== null;
+  await expect.poll(async () => (await invite.isVisible()) || (await isSignedIn()), { timeout: 20_000 }).toBe(true);
   if (await invite.isVisible()) {
     if (inviteCode !== null) await invite.fill(inviteCode);
     await page.getByRole('button', { name: text(lang, 'auth.inviteSubmit') }).click();
