@@ -1,0 +1,159 @@
+// What the processes of `npm run bench:trade` share: the knobs, the order mix, the message types
+// between the orchestrator (trade.ts) and its children (trade-server.ts, trade-clients.ts), and
+// typed handles on the two untyped packages it drives (`ws`, `autocannon`).
+import { createRequire } from 'node:module';
+import { loadSettings, type AppSettings } from '../src/config.ts';
+
+const require = createRequire(import.meta.url);
+
+export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const appDatabase = 'nadi_bench_trade';
+export const peerDatabase = 'nadi_bench_trade_peer';
+
+export function urlFor(database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The app's settings for the bench: development defaults, no chain, long sessions. */
+export function benchSettings(): AppSettings {
+  return loadSettings({
+    APP_ENV: 'development',
+    DATABASE_URL: urlFor(appDatabase),
+    RPC_URL: 'http://127.0.0.1:9',
+    DEMO_GRANT: 'false',
+    // Sessions must outlive the whole run; the app still renews them every 15 s as in production.
+    SESSION_IDLE_MS: String(3_600_000),
+  });
+}
+
+/** Microseconds of CLOCK_MONOTONIC: one clock for every process of the machine (Linux). */
+export const monoUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+export interface OrderParams {
+  side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+}
+
+const quantities = ['5', '10', '15'];
+
+/**
+ * The k-th order of one stream of orders (one HTTP connection, or the fan-out's generator): buy and
+ * sell alternate, at 0.9998 to 1.0002 USDT, for 5, 10 or 15 NADI. Over 30 orders every price and
+ * size is used by both sides, so what one side leaves resting the other takes later: orders match
+ * (often partially, sometimes several makers at once) and the book stays a few levels deep.
+ */
+export function orderOf(k: number): OrderParams {
+  const step = Math.floor(k / 2);
+  const priceTicks = 10_000 + (step % 5) - 2;
+  return {
+    side: k % 2 === 0 ? 'buy' : 'sell',
+    price: `${Math.floor(priceTicks / 10_000)}.${String(priceTicks % 10_000).padStart(4, '0')}`,
+    quantity: quantities[step % quantities.length] as string,
+  };
+}
+
+/** Stream keys: a books update by its seq, a trades message by minus its first trade id. */
+export const booksStream = 'nadiusdt@books';
+export const tradesStream = 'nadiusdt@trades';
+
+// Orchestrator → server child.
+export type ServerCommand =
+  | { type: 'cpu' }
+  /** The statement timings collected since the last ask (BENCH_TRACE_SQL=1), then cleared. */
+  | { type: 'sql' }
+  | { type: 'generate'; seconds: number; ordersPerSecond: number; drainMs: number; userIds: number[]; isRecording: boolean }
+  | { type: 'replay'; schedule: ScheduledMessage[]; drainMs: number }
+  | { type: 'stop' };
+
+// Server child → orchestrator.
+export type ServerReply =
+  | { type: 'ready'; port: number }
+  | { type: 'cpu'; cpuUs: number }
+  | { type: 'sql'; statements: { text: string; count: number; ms: number }[] }
+  | { type: 'generated'; cpuUs: number; wallMs: number; orders: number; failures: number; broadcasts: Broadcast[] }
+  | { type: 'replayed'; cpuUs: number; wallMs: number; broadcasts: Broadcast[] }
+  | { type: 'stopped' };
+
+/** One message a server started sending to every subscriber. */
+export interface Broadcast {
+  key: number;
+  /** CLOCK_MONOTONIC µs when the server started sending it (before serialising, for the app). */
+  sentUs: number;
+  /** How long the server's loop over the subscribers took (µs): the last one's send began then. */
+  loopUs: number;
+  /** Books: when the oldest depth change it carries was published on the bus (µs); else null. */
+  changeUs: number | null;
+  text: string;
+}
+
+export interface ScheduledMessage {
+  key: number;
+  /** µs after the first message. */
+  offsetUs: number;
+  text: string;
+}
+
+// Orchestrator → client child.
+export type ClientCommand = { type: 'connect' } | { type: 'subscribe' } | { type: 'record' } | { type: 'report' } | { type: 'close' };
+
+// Client child → orchestrator.
+export type ClientReply =
+  | { type: 'connected'; open: number; failed: number; ms: number }
+  | { type: 'subscribed'; count: number; ms: number }
+  | { type: 'recording' }
+  /** Receive times (µs) of every recorded message, grouped by key: times[starts[i] .. starts[i+1]) are keys[i]'s. */
+  | { type: 'report'; keys: Float64Array; starts: Uint32Array; times: Float64Array; closed: number }
+  | { type: 'closed' };
+
+// The parts of `ws` (no @types/ws in the project) the bench uses.
+export interface WsSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  terminate(): void;
+  on(event: 'open', listener: () => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+}
+export interface WsServer {
+  readonly clients: Set<WsSocket>;
+  on(event: 'listening', listener: () => void): unknown;
+  address(): { port: number };
+  close(callback?: () => void): void;
+}
+interface WsModule {
+  WebSocket: new (url: string, options: { perMessageDeflate: boolean; skipUTF8Validation: boolean; handshakeTimeout: number }) => WsSocket;
+  WebSocketServer: new (options: { host: string; port: number; perMessageDeflate: boolean; clientTracking: boolean; backlog: number }) => WsServer;
+}
+export const ws = require('ws') as WsModule;
+
+// The parts of autocannon (no types shipped) the bench uses.
+export interface AutocannonRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+export interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  overallRate?: number;
+  ignoreCoordinatedOmission?: boolean;
+  requests: { method: string; path: string; setupRequest: (req: AutocannonRequest, context: Record<string, number>) => AutocannonRequest }[];
+}
+export interface AutocannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): unknown;
+}
+export const autocannon = require('autocannon') as (options: AutocannonOptions) => AutocannonInstance;
