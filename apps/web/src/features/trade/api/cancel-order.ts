@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type InfiniteData } from '@tanstack/react-query';
 import type { MarketOrder } from '@nadi/api/market';
 import { call } from '../../../lib/api-client.ts';
 import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
@@ -13,6 +13,14 @@ export async function cancelOrder(orderId: number): Promise<MarketOrder> {
 export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
+    onSuccess: (order) => {
+      // The answer is the order as it now stands: a finished one leaves the open list at once,
+      // whatever the refetch below takes.
+      if (order.status === 'pending' || order.status === 'partial') return;
+      queryClient.setQueryData<InfiniteData<{ list: MarketOrder[]; total: number }>>([...ordersKey, 'current'], (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, list: page.list.filter((o) => o.id !== order.id), total: Math.max(0, page.total - (page.list.some((o) => o.id === order.id) ? 1 : 0)) })) } : data,
+      );
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       void queryClient.invalidateQueries({ queryKey: [tradeQueryKey, 'depth'] });
