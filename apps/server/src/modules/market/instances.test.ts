@@ -3,7 +3,7 @@
 // and serves the same live streams through Redis pub/sub; when the writer goes, the other takes
 // over from the database; a writer whose epoch was superseded writes nothing.
 // PostgreSQL only: an embedded PGlite database belongs to one process, so it has one instance.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -15,9 +15,8 @@ import { loadSettings } from '../../config.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { RedisBus, RedisPubSub } from '../../lib/redis-pubsub.ts';
 import { createTestDatabase, rootInviteCode, TestClock, testPublicUrl } from '../../test/harness.ts';
-import { newAccount, signIn } from '../../test/sign-in.ts';
+import { newTrader } from '../../test/trader.ts';
 import { auditLedger } from '../wallet/audit.ts';
-import { runFlow } from '../wallet/ledger.ts';
 import { takeEpoch } from './repo.ts';
 
 const hasRedis = Boolean(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'));
@@ -79,21 +78,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     await database.close();
   });
 
-  async function newUser(via: Instance, funds: Partial<Record<Asset, string>>) {
-    const token = await signIn(via.app, newAccount(), rootInviteCode);
-    const id = (await via.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data.id as number;
-    for (const [asset, amount] of Object.entries(funds)) {
-      await runFlow(database.db, {
-        idempotencyKey: `test-instances-fund:${randomUUID()}`,
-        userId: id,
-        type: 'data_adjustment',
-        params: { id, asset, amount },
-        legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: asset as Asset }, credit: { userId: id, kind: 'trade', asset: asset as Asset }, amount: units(amount) }],
-        result: () => null,
-      });
-    }
-    return { token, id };
-  }
+  const newUser = (via: Instance, funds: Partial<Record<Asset, string>>) => newTrader(via.app, database.db, funds);
 
   async function order(via: Instance, token: string, body: Record<string, unknown>) {
     const res = await fetch(`${via.base}/api/v1/trade/order`, {

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
-import { randomUUID } from 'node:crypto';
 import type { Asset } from '@nadi/api/wallet';
 import { rowsOf } from '../../db/rows.ts';
-import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
+import { newTrader, type Trader } from '../../test/trader.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, dumpMoneyTables } from '../../test/money.ts';
-import { newAccount, signIn } from '../../test/sign-in.ts';
 import { auditLedger } from '../wallet/audit.ts';
-import { runFlow } from '../wallet/ledger.ts';
 import { MarketService } from './service.ts';
 
 // Defaults (docs/market.md): tick 0.0001 USDT, lot 0.01 NADI, minimum notional 1 USDT,
@@ -21,26 +19,9 @@ afterAll(async () => {
   await t.close();
 });
 
-interface User {
-  token: string;
-  id: number;
-}
+type User = Trader;
 
-async function newUser(funds: Partial<Record<Asset, string>> = {}): Promise<User> {
-  const token = await signIn(t.app, newAccount(), rootInviteCode);
-  const id = (await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data.id as number;
-  for (const [asset, amount] of Object.entries(funds)) {
-    await runFlow(t.database.db, {
-      idempotencyKey: `test-trade-fund:${randomUUID()}`,
-      userId: id,
-      type: 'data_adjustment',
-      params: { id, asset, amount },
-      legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: asset as Asset }, credit: { userId: id, kind: 'trade', asset: asset as Asset }, amount: units(amount) }],
-      result: () => null,
-    });
-  }
-  return { token, id };
-}
+const newUser = (funds: Partial<Record<Asset, string>> = {}): Promise<User> => newTrader(t.app, t.database.db, funds);
 
 const post = (u: User, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { authorization: u.token, lang: 'EN' } });
 const get = (u: User | null, url: string) => t.app.inject({ method: 'GET', url, headers: { ...(u ? { authorization: u.token } : {}), lang: 'EN' } });

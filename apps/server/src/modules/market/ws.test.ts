@@ -1,14 +1,12 @@
 // The live sockets end to end: a real listening server, real clients (Node's WebSocket), the real
 // market writing to the real database (PGlite, or PostgreSQL in the server-pg project).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
 import { DepthReplica } from '@nadi/engine/depth-feed';
 import type { Asset } from '@nadi/api/wallet';
 import type { BooksPush } from '@nadi/api/trade-socket';
-import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
-import { newAccount, signIn } from '../../test/sign-in.ts';
-import { runFlow } from '../wallet/ledger.ts';
+import { newTrader, type Trader } from '../../test/trader.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const idleMs = 400;
 let t: TestApp;
@@ -84,26 +82,9 @@ class Client {
   }
 }
 
-interface User {
-  token: string;
-  id: number;
-}
+type User = Trader;
 
-async function newUser(funds: Partial<Record<Asset, string>> = {}): Promise<User> {
-  const token = await signIn(t.app, newAccount(), rootInviteCode);
-  const id = (await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data.id as number;
-  for (const [asset, amount] of Object.entries(funds)) {
-    await runFlow(t.database.db, {
-      idempotencyKey: `test-ws-fund:${randomUUID()}`,
-      userId: id,
-      type: 'data_adjustment',
-      params: { id, asset, amount },
-      legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: asset as Asset }, credit: { userId: id, kind: 'trade', asset: asset as Asset }, amount: units(amount) }],
-      result: () => null,
-    });
-  }
-  return { token, id };
-}
+const newUser = (funds: Partial<Record<Asset, string>> = {}): Promise<User> => newTrader(t.app, t.database.db, funds);
 
 async function order(u: User, body: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/trade/order', payload: { symbol: 'NADI-USDT', ...body }, headers: { authorization: u.token } });
