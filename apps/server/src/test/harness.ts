@@ -63,8 +63,9 @@ export interface TestApp {
 export const testPublicUrl = 'http://localhost:8080';
 export const rootInviteCode = 'ROOT2026';
 
-export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {}): Promise<TestApp> {
-  const settings = loadSettings({
+/** The settings of a test server; `env` adds to or overrides them. */
+export function testSettings(env: Record<string, string> = {}): AppSettings {
+  return loadSettings({
     APP_ENV: 'development',
     PUBLIC_URL: testPublicUrl,
     ROOT_INVITE_CODE: rootInviteCode,
@@ -75,6 +76,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     DEMO_GRANT: 'false',
     ...env,
   });
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {}): Promise<TestApp> {
+  const settings = testSettings(env);
   const database = await createTestDatabase();
   const clock = new TestClock();
   await seedDatabase(database.db, settings, clock.now());

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
 import type { Asset } from '@nadi/api/wallet';
 import { buildApp } from '../../app.ts';
-import { loadSettings } from '../../config.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { RedisBus, RedisPubSub } from '../../lib/redis-pubsub.ts';
-import { createTestDatabase, rootInviteCode, TestClock, testPublicUrl } from '../../test/harness.ts';
+import { createTestDatabase, TestClock, testSettings } from '../../test/harness.ts';
 import { newTrader } from '../../test/trader.ts';
 import { auditLedger } from '../wallet/audit.ts';
 import { takeEpoch } from './repo.ts';
@@ -36,16 +35,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
   const instances: Instance[] = [];
 
   async function startInstance(): Promise<Instance> {
-    const settings = loadSettings({
-      APP_ENV: 'development',
-      PUBLIC_URL: testPublicUrl,
-      ROOT_INVITE_CODE: rootInviteCode,
-      RPC_URL: 'http://127.0.0.1:9',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_NONCE_PER_MINUTE: '1000',
-      DEMO_GRANT: 'false',
-      DATABASE_URL: database.url ?? '',
-    });
+    const settings = testSettings({ DATABASE_URL: database.url ?? '' });
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     const pubsub = RedisPubSub.create(redis, prefix);
     const events = await RedisBus.start(pubsub);
@@ -71,7 +61,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDatabase(database.db, loadSettings({ APP_ENV: 'development', PUBLIC_URL: testPublicUrl, ROOT_INVITE_CODE: rootInviteCode, DEMO_GRANT: 'false' }), clock.now());
+    await seedDatabase(database.db, testSettings(), clock.now());
   });
   afterAll(async () => {
     for (const i of instances) await i.close().catch(() => undefined);
