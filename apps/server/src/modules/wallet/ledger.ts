@@ -129,6 +129,21 @@ async function replayOf<R>(db: Db, request: FlowRequest<R>, paramsHash: string):
   return { flowId: ctx.flowId, result: request.result(ctx), isReplay: true };
 }
 
+/** A flow as the ledger's SQL takes it (ledger_apply), for flows posted inside a larger statement (market_settle). */
+export interface FlowJson {
+  key: string;
+  user_id: number | null;
+  type: RecordType;
+  params_hash: string;
+  legs: ReturnType<typeof toJsonLeg>[];
+}
+
+/** Checks the legs as every flow's are checked, and shapes the flow for the database. */
+export function flowJson(flow: Pick<FlowRequest<unknown>, 'idempotencyKey' | 'userId' | 'type' | 'params'> & { legs: Leg[] }): FlowJson {
+  assertLegs(flow.legs);
+  return { key: flow.idempotencyKey, user_id: flow.userId, type: flow.type, params_hash: hashParams(flow.params), legs: flow.legs.map(toJsonLeg) };
+}
+
 function assertLegs(legs: Leg[]): void {
   if (legs.length === 0 || legs.length > legsPerFlowMax) throw new Error(`a flow has 1 to ${legsPerFlowMax} legs, got ${legs.length}`);
   for (const leg of legs) {
