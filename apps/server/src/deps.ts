@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
+import type { SessionCache } from './modules/auth/session-cache.ts';
 
 /** The chain calls the API needs; a viem public client satisfies it. */
 export interface ChainReader {
@@ -19,6 +20,8 @@ export interface AppDeps {
   events: EventBus;
   /** The spot market's last NADI/USDT price, once a market runs; null until it has traded. */
   marketPrice?: () => bigint | null;
+  /** Sessions recently read (set by the auth plugin); without it every request reads the database. */
+  sessions?: SessionCache;
 }
 
 declare module 'fastify' {

@@ -27,7 +27,9 @@ export type AppEvent =
   | { type: 'order'; userId: number; order: MarketOrder }
   /** These users' balances changed; subscribers read the new balances themselves. */
   | { type: 'balance'; userIds: number[] }
-  | { type: 'notice'; id: number; title: string };
+  | { type: 'notice'; id: number; title: string }
+  /** A session ended (logout): every instance drops it from its session cache. */
+  | { type: 'session_revoked'; sessionId: number };
 
 export type AppEventListener = (event: AppEvent) => void;
 

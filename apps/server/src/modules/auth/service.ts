@@ -16,6 +16,7 @@ import {
   revokeSession,
   touchSession,
 } from './repo.ts';
+import type { CachedSession } from './session-cache.ts';
 import { checkMessage, issueMessage, type SiwePolicy } from './siwe.ts';
 
 /** Renewing on every request would write on every read; once per interval keeps the idle expiry honest. */
@@ -106,18 +107,31 @@ async function verifySignature(deps: AppDeps, address: `0x${string}`, message: s
 export async function authenticate(deps: AppDeps, rawHeader: string | undefined): Promise<SessionContext> {
   const token = rawHeader?.replace(/^Bearer\s+/i, '').trim();
   if (!token || token.length > tokenLengthMax) throw new AppError('UNAUTHORIZED');
-  const session = await findSessionByTokenHash(deps.db, sha256Hex(token));
+  const tokenHash = sha256Hex(token);
+  const session = deps.sessions?.get(tokenHash) ?? (await readSession(deps, tokenHash));
   if (!session) throw new AppError('UNAUTHORIZED');
   const now = deps.now();
   if (session.expiresAt.getTime() <= now.getTime() || now.getTime() - session.createdAt.getTime() > sessionLifetimeMaxMs) {
     throw new AppError('SESSION_EXPIRED');
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= sessionRenewIntervalMs) {
-    await touchSession(deps.db, session.id, now, new Date(now.getTime() + deps.settings.sessionIdleMs));
+    const expiresAt = new Date(now.getTime() + deps.settings.sessionIdleMs);
+    await touchSession(deps.db, session.id, now, expiresAt);
+    // The cached copy (when this is one) renews with the row.
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
   }
   return { sessionId: session.id, userId: session.userId, address: session.address };
 }
 
+async function readSession(deps: AppDeps, tokenHash: string): Promise<CachedSession | null> {
+  const session = await findSessionByTokenHash(deps.db, tokenHash);
+  if (session) deps.sessions?.set(tokenHash, session);
+  return session;
+}
+
 export async function logout(deps: AppDeps, session: SessionContext): Promise<void> {
   await revokeSession(deps.db, session.sessionId, deps.now());
+  deps.sessions?.forget(session.sessionId);
+  deps.events.publish({ type: 'session_revoked', sessionId: session.sessionId });
 }

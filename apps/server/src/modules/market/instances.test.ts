@@ -177,4 +177,20 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect((await auditLedger(database.db)).problems).toEqual([]);
   });
+
+  it('refuses a session on every instance as soon as it logs out on one, though the others had it cached', async () => {
+    const x = await startInstance();
+    const y = await startInstance();
+    const user = await newUser(x, {});
+    const info = (via: Instance) => fetch(`${via.base}/api/v1/user/info`, { headers: { authorization: user.token } }).then((r) => r.status);
+    // Both instances have read (and cached) the session.
+    expect([await info(x), await info(y)]).toEqual([200, 200]);
+    const out = await fetch(`${x.base}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: user.token } });
+    expect(out.status).toBe(200);
+    expect(await info(x)).toBe(401);
+    // Through the bus, well within the cache's own lifetime (sessionCacheTtlMs, 5 s).
+    const started = Date.now();
+    await until(() => info(y), (status) => status === 401, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });
