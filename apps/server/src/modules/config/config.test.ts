@@ -81,6 +81,16 @@ describe('GET /api/v1/common/config', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/user/info', '/api/v1/common/config']));
   });
 
+  it('sends the security headers on API answers and errors alike', async () => {
+    for (const url of ['/api/v1/common/config', '/api/v1/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(String(res.headers['content-security-policy']), url).toContain("connect-src 'self' https: wss: ws:");
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+    }
+  });
+
   it('answers unknown API paths with the NOT_FOUND envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { lang: 'PT' } });
     expect(res.statusCode).toBe(404);
