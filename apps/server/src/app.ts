@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
@@ -51,6 +52,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // One Prometheus registry for the whole app (served at /metrics by the health module).
+  app.decorate('metrics', new Registry());
 
   await app.register(errorsPlugin);
   await registerExternal(app, options);

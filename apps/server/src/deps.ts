@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Hex } from 'viem';
 import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -27,5 +28,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The app's Prometheus registry; modules add their own metrics to it. */
+    metrics: Registry;
   }
 }

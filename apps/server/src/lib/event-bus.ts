@@ -25,8 +25,11 @@ export type AppEvent =
   | { type: 'kline'; symbol: string; interval: string; data: KlineData }
   /** One user's order changed (placed, filled, cancelled), as the REST order answers show it. */
   | { type: 'order'; userId: number; order: MarketOrder }
-  /** These users' balances changed; subscribers read the new balances themselves. */
-  | { type: 'balance'; userIds: number[] }
+  /**
+   * These users' balances changed; subscribers read the new balances themselves. `from: 'market'`
+   * marks the market's own settlements (its writer knows those balances already).
+   */
+  | { type: 'balance'; userIds: number[]; from?: 'market' }
   | { type: 'notice'; id: number; title: string }
   /** A session ended (logout): every instance drops it from its session cache. */
   | { type: 'session_revoked'; sessionId: number };

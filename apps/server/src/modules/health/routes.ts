@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, collectDefaultMetrics } from 'prom-client';
 
 /** Liveness with a database round trip, and Prometheus text for scraping. */
 export async function healthModule(app: FastifyInstance) {
-  const registry = new Registry();
+  const registry = app.metrics;
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -16,7 +16,7 @@ import type { RedisPubSub } from '../../lib/redis-pubsub.ts';
 import { BookReplica } from './book-replica.ts';
 import type { MarketConfig } from './params.ts';
 import { lastTradePrice, takeEpoch } from './repo.ts';
-import { loadMarketConfig, MarketService } from './service.ts';
+import { emptyCounters, loadMarketConfig, MarketService, type WriterCounters } from './service.ts';
 
 export interface GatewayOptions {
   lock: LeaderLock;
@@ -52,6 +52,8 @@ export class MarketGateway {
   private retryTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
   private readonly unsubscribeBus: () => void;
+  /** The counters of writers this instance had before the current one. */
+  private readonly retired = emptyCounters();
 
   private constructor(deps: AppDeps, config: MarketConfig, options: GatewayOptions, writer: MarketService | null, lastPx: bigint | null) {
     this.deps = deps;
@@ -125,8 +127,21 @@ export class MarketGateway {
     if (this.options.pubsub) await this.options.pubsub.on(commandChannel(this.config.symbol), (m) => void this.serve(m));
   }
 
+  /** The writer's work on this instance, across writers (for /metrics). */
+  counters(): WriterCounters {
+    const now = this.writer?.counters ?? emptyCounters();
+    return {
+      batches: this.retired.batches + now.batches,
+      commands: this.retired.commands + now.commands,
+      settleMs: this.retired.settleMs + now.settleMs,
+      failedBatches: this.retired.failedBatches + now.failedBatches,
+    };
+  }
+
   private async stepDown(): Promise<void> {
     if (!this.writer) return;
+    this.writer.close();
+    for (const key of Object.keys(this.retired) as (keyof WriterCounters)[]) this.retired[key] += this.writer.counters[key];
     this.writer = null;
     if (this.options.pubsub) await this.options.pubsub.off(commandChannel(this.config.symbol)).catch(() => undefined);
     await this.options.lock.release();

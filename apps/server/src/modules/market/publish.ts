@@ -1,6 +1,6 @@
-// What a committed command tells the live streams (docs/trade-socket.md): the book's net level
+// What a committed batch tells the live streams (docs/trade-socket.md): the book's net level
 // changes with their seq/prevSeq (the engine's DepthFeed), the trades, each touched order to its
-// owner, and which users' balances moved. Called only after the command's transaction committed.
+// owner, and which users' balances moved. Called only after the batch committed.
 import { toDecimalString } from '@nadi/money/money';
 import type { DepthUpdate } from '@nadi/engine/depth-feed';
 import type { DepthLevel, EngineEvent } from '@nadi/engine/types';
@@ -19,7 +19,8 @@ export const bookLevelsOf = (c: MarketConfig, levels: readonly DepthLevel[]): Bo
 
 export interface Committed {
   events: readonly EngineEvent[];
-  orders: Map<number, OrderRow>;
+  /** Every order the batch touched, in its committed state. */
+  orders: readonly OrderRow[];
   tradeIds: Map<number, number>;
   depth: DepthUpdate | null;
 }
@@ -40,9 +41,9 @@ export function publishCommitted(bus: EventBus, c: MarketConfig, done: Committed
   }
   if (trades.length > 0) bus.publish({ type: 'trades', symbol: c.symbol, trades });
   const userIds = new Set<number>();
-  for (const row of done.orders.values()) {
+  for (const row of done.orders) {
     bus.publish({ type: 'order', userId: row.userId, order: orderView(row) });
     userIds.add(row.userId);
   }
-  if (userIds.size > 0) bus.publish({ type: 'balance', userIds: [...userIds] });
+  if (userIds.size > 0) bus.publish({ type: 'balance', userIds: [...userIds], from: 'market' });
 }

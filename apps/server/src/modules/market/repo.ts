@@ -1,8 +1,13 @@
 // SQL of the spot market: orders, trades and the aggregates (depth comes from the engine).
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Asset } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { marketOrders, marketTrades } from '../../db/schema.ts';
+import { ledgerAccounts, marketOrders, marketTrades } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { accountKey, flowJson, pgCode } from '../wallet/ledger.ts';
+import type { SettlementBatch } from './settle.ts';
+import type { MinuteBucket } from './stats.ts';
 
 export type OrderRow = typeof marketOrders.$inferSelect;
 export type NewOrderRow = typeof marketOrders.$inferInsert;
@@ -18,46 +23,118 @@ export async function balanceOfTrade(db: Db, userId: number, asset: string): Pro
   return row ? BigInt(row.available) : 0n;
 }
 
-export async function findOrder(db: Db | Tx, id: number): Promise<OrderRow | undefined> {
-  return (await db.select().from(marketOrders).where(eq(marketOrders.id, id)).limit(1))[0];
-}
-
 export async function findOrdersByIds(db: Db | Tx, ids: number[]): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(marketOrders).where(inArray(marketOrders.id, ids));
 }
 
-export async function findByClientOrderId(db: Db, userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
-  return (await db.select().from(marketOrders).where(and(eq(marketOrders.userId, userId), eq(marketOrders.clientOrderId, clientOrderId))).limit(1))[0];
+/** Orders by (user, client order id), for the idempotency check of a batch of placements. */
+export async function findByClientOrderIds(db: Db, keys: readonly { userId: number; clientOrderId: string }[]): Promise<OrderRow[]> {
+  if (keys.length === 0) return [];
+  const match = keys.map((k) => and(eq(marketOrders.userId, k.userId), eq(marketOrders.clientOrderId, k.clientOrderId)));
+  return db.select().from(marketOrders).where(or(...match));
 }
 
-export async function insertOrder(tx: Tx, row: NewOrderRow): Promise<void> {
-  await tx.insert(marketOrders).values(row);
+/** The available part of the trade accounts of these users, by ledger account key. */
+export async function tradeBalances(db: Db, userIds: readonly number[]): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'trade'), inArray(ledgerAccounts.userId, [...userIds])));
+  return new Map(rows.map((r) => [accountKey({ userId: r.userId, kind: 'trade', asset: r.asset as Asset }), r.available]));
 }
 
-export async function updateOrder(tx: Tx, row: OrderRow): Promise<void> {
-  await tx
-    .update(marketOrders)
-    .set({
-      filled: row.filled,
-      quoteFilled: row.quoteFilled,
-      feeNumerator: row.feeNumerator,
-      fee: row.fee,
-      frozenRemaining: row.frozenRemaining,
-      status: row.status,
-      cancelReason: row.cancelReason,
-      lastSeq: row.lastSeq,
-      updatedAt: row.updatedAt,
-    })
-    .where(eq(marketOrders.id, row.id));
+/** The writer epoch is not the newest any more (market_settle raised NM001). */
+export class FencedError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('market: a newer writer holds the market', options);
+  }
 }
 
-/** Returns the trade's id (the one REST and the trades stream show). */
-export async function insertTrade(tx: Tx, row: NewTradeRow): Promise<number> {
-  const inserted = await tx.insert(marketTrades).values(row).returning({ id: marketTrades.id });
-  const id = inserted[0]?.id;
-  if (id === undefined) throw new Error('market: the trade was not written');
-  return id;
+/**
+ * Writes a whole batch in one statement (market_settle, migration 0008): the writer epoch check,
+ * the new orders, every flow with its trade row, and the changed orders. All or nothing. Answers
+ * each trade's id by its engine seq, and the available balance after the batch of every user
+ * account it touched, by ledger account key. A user balance that would go negative (a transfer
+ * spent it since the writer saw it) is INSUFFICIENT_BALANCE; a stale epoch is FencedError.
+ */
+export async function settleBatch(db: Db, symbol: string, epoch: number | null, batch: SettlementBatch): Promise<SettledBatch> {
+  const flows = batch.flows.map((f) => ({ ...flowJson(f), ...(f.trade ? { trade: tradeJson(f.trade) } : {}) }));
+  let result: unknown;
+  try {
+    result = await db.execute(sql`select market_settle(${symbol}, ${epoch}::bigint,
+      ${JSON.stringify([...batch.newOrders.values()].map(orderJson))}::jsonb, ${JSON.stringify(flows)}::jsonb,
+      ${JSON.stringify([...batch.changedOrders.values()].map(orderJson))}::jsonb)::text as settled`);
+  } catch (error) {
+    const code = pgCode(error);
+    if (code === 'NM001') throw new FencedError({ cause: error });
+    if (code === 'NL002') throw new AppError('INSUFFICIENT_BALANCE', undefined, { cause: error });
+    throw error;
+  }
+  const text = rowsOf<{ settled: string }>(result)[0]?.settled;
+  if (!text) throw new Error('market_settle answered nothing');
+  // Ids and seqs are safe integers; amounts come as text, straight to bigint.
+  const settled = JSON.parse(text) as { trades: [number, number][]; available: Record<string, string> };
+  return {
+    tradeIds: new Map(settled.trades),
+    available: new Map(Object.entries(settled.available).map(([key, value]) => [key, BigInt(value)])),
+  };
+}
+
+export interface SettledBatch {
+  tradeIds: Map<number, number>;
+  available: Map<string, bigint>;
+}
+
+const text = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
+
+/** A row as the table's columns, for jsonb_populate_record (amounts as exact decimal text). */
+function orderJson(o: OrderRow) {
+  return {
+    id: o.id,
+    user_id: o.userId,
+    client_order_id: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    price: text(o.price),
+    quantity: text(o.quantity),
+    quote_amount: text(o.quoteAmount),
+    filled: text(o.filled),
+    quote_filled: text(o.quoteFilled),
+    fee_numerator: text(o.feeNumerator),
+    fee: text(o.fee),
+    frozen: text(o.frozen),
+    frozen_remaining: text(o.frozenRemaining),
+    status: o.status,
+    cancel_reason: o.cancelReason,
+    seq: o.seq,
+    last_seq: o.lastSeq,
+    ts_ms: o.tsMs,
+    params_hash: o.paramsHash,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+function tradeJson(t: Omit<NewTradeRow, 'flowId'>) {
+  return {
+    symbol: t.symbol,
+    seq: t.seq,
+    maker_order_id: t.makerOrderId,
+    taker_order_id: t.takerOrderId,
+    maker_user_id: t.makerUserId,
+    taker_user_id: t.takerUserId,
+    taker_side: t.takerSide,
+    price: text(t.price),
+    quantity: text(t.quantity),
+    quote: text(t.quote),
+    maker_fee: text(t.makerFee),
+    taker_fee: text(t.takerFee),
+    ts_ms: t.tsMs,
+    created_at: (t.createdAt ?? new Date()).toISOString(),
+  };
 }
 
 export async function pageOrders(db: Db, userId: number, symbol: string, statuses: readonly string[], page: number, pageSize: number) {
@@ -153,6 +230,27 @@ export async function klines(db: Db, symbol: string, intervalMs: number, range: 
   return rows.sort((a, b) => Number(BigInt(a.open_time) - BigInt(b.open_time)));
 }
 
+/** The trades from `fromMs` on, grouped by minute (the writer's live stats start from these). */
+export async function minuteBuckets(db: Db, symbol: string, fromMs: number): Promise<MinuteBucket[]> {
+  const rows = rowsOf<{ minute: string; open: string; high: string; low: string; close: string; volume: string; quote_volume: string }>(
+    await db.execute(sql`
+      select ((ts_ms / 60000) * 60000)::text as minute,
+             (array_agg(price order by seq))[1]::text as open, max(price)::text as high, min(price)::text as low,
+             (array_agg(price order by seq desc))[1]::text as close, sum(quantity)::text as volume, sum(quote)::text as quote_volume
+        from market_trades where symbol = ${symbol} and ts_ms >= ${fromMs}
+       group by 1 order by 1`),
+  );
+  return rows.map((r) => ({
+    minute: Number(r.minute),
+    open: BigInt(r.open),
+    high: BigInt(r.high),
+    low: BigInt(r.low),
+    close: BigInt(r.close),
+    volume: BigInt(r.volume),
+    quoteVolume: BigInt(r.quote_volume),
+  }));
+}
+
 export interface RecoveryState {
   openOrders: OrderRow[];
   lastOrderId: number;
@@ -193,7 +291,7 @@ export async function lastTradePrice(db: Db, symbol: string): Promise<bigint | n
 
 /**
  * The market's writer epoch (a fencing token): each instance that becomes the writer takes the
- * next one, and every command transaction checks that it still holds the newest (`checkEpoch`).
+ * next one, and every batch the writer commits checks that it still holds the newest (market_settle).
  */
 const epochKey = (symbol: string) => `market_epoch:${symbol}`;
 
@@ -207,13 +305,4 @@ export async function takeEpoch(db: Db, symbol: string): Promise<number> {
   const epoch = Number(rows[0]?.epoch);
   if (!Number.isSafeInteger(epoch)) throw new Error('market: no writer epoch');
   return epoch;
-}
-
-/**
- * Holds a share lock on the epoch row until the transaction ends, so a new writer's takeEpoch
- * waits for this transaction, and a transaction that starts after it sees the newer epoch.
- */
-export async function isEpochCurrent(tx: Tx, symbol: string, epoch: number): Promise<boolean> {
-  const rows = rowsOf<{ epoch: string }>(await tx.execute(sql`select value::text as epoch from app_settings where key = ${epochKey(symbol)} for share`));
-  return Number(rows[0]?.epoch) === epoch;
 }

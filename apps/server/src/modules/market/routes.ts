@@ -10,6 +10,8 @@ import { MarketGateway } from './gateway.ts';
 import { tradeSocketLimits, type TradeSocketLimits } from './trade-socket.ts';
 import { bookConflationMs, TradeStreams } from './trade-streams.ts';
 import { registerTradeSocket } from './ws-routes.ts';
+import type { WriterCounters } from './service.ts';
+import { Counter } from 'prom-client';
 
 export interface MarketModuleOptions {
   /** Tests shorten the limits (idle time) and the conflation window. */
@@ -47,6 +49,7 @@ async function registerMarket(app: FastifyInstance, options: MarketModuleOptions
     await market.close();
   });
   registerTradeSocket(app, streams, { ...tradeSocketLimits, ...options.tradeSocket });
+  registerWriterMetrics(app, market);
   registerRoute(app, marketRoutes.info, async () => marketInfoOf(market.config));
   registerRoute(app, marketRoutes.place, async ({ session, input }) => market.place(session.userId, input));
   registerRoute(app, marketRoutes.cancel, async ({ session, input }) => market.cancel(session.userId, input.order_id));
@@ -57,4 +60,22 @@ async function registerMarket(app: FastifyInstance, options: MarketModuleOptions
   registerRoute(app, marketRoutes.ticker, async () => ticker(deps.db, market, deps.now().getTime()));
   registerRoute(app, marketRoutes.trades, async ({ input }) => recent(deps.db, market, input.limit));
   registerRoute(app, marketRoutes.klines, async ({ input }) => candles(deps.db, market, input));
+}
+
+/** The single writer's batches on /metrics: how many, how full, how long their statements took. */
+function registerWriterMetrics(app: FastifyInstance, market: MarketGateway) {
+  const counter = (name: string, help: string, read: (c: WriterCounters) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [app.metrics],
+      collect() {
+        this.reset();
+        this.inc(read(market.counters()));
+      },
+    });
+  counter('market_batches_total', 'Batches of orders and cancels the market writer committed', (c) => c.batches);
+  counter('market_batch_commands_total', 'Commands those batches answered', (c) => c.commands);
+  counter('market_batch_settle_seconds_total', 'Time the batches spent in their database statement', (c) => c.settleMs / 1000);
+  counter('market_batch_failures_total', 'Batches whose statement failed (their commands ran again one by one)', (c) => c.failedBatches);
 }

@@ -1,12 +1,13 @@
-// Turns one engine command's events into database writes, inside the command's single
-// transaction: the new order and its freeze, each trade with its ledger flow (both sides and both
-// fees), and the release of what a finished order still holds. Amounts are bigint throughout.
+// Turns one engine command's events into what the database must record, without touching it: the
+// new order and its freeze, each trade with its ledger flow (both sides and both fees), and the
+// release of what a finished order still holds. The writer gathers a whole batch of commands in a
+// SettlementBatch and writes it in one statement (repo.ts settleBatch → market_settle). Amounts
+// are bigint throughout.
 import type { EngineEvent, TradeEvent } from '@nadi/engine/types';
-import type { Asset } from '@nadi/api/wallet';
-import type { Tx } from '../../db/client.ts';
-import { postFlow, type AccountRef, type Leg } from '../wallet/ledger.ts';
+import type { Asset, RecordType } from '@nadi/api/wallet';
+import { accountKey, type AccountRef, type Leg } from '../wallet/ledger.ts';
 import { feeOfNumerator, lotsToQuantity, ticksToPrice, tradeQuote, type MarketConfig } from './params.ts';
-import { findOrdersByIds, insertOrder, insertTrade, updateOrder, type NewOrderRow, type OrderRow } from './repo.ts';
+import type { NewTradeRow, OrderRow } from './repo.ts';
 
 const trade = (userId: number, asset: Asset): AccountRef => ({ userId, kind: 'trade', asset });
 const fees: AccountRef = { userId: null, kind: 'fees', asset: 'USDT' };
@@ -14,97 +15,113 @@ const fees: AccountRef = { userId: null, kind: 'fees', asset: 'USDT' };
 /** The asset an order freezes: USDT for a buy, NADI for a sell. */
 export const frozenAssetOf = (side: string): Asset => (side === 'buy' ? 'USDT' : 'NADI');
 
+export interface SettleFlow {
+  idempotencyKey: string;
+  userId: number;
+  type: RecordType;
+  params: unknown;
+  legs: Leg[];
+  /** A trade's row, written with the flow's id. */
+  trade?: Omit<NewTradeRow, 'flowId'>;
+}
+
+/**
+ * Everything a batch of commands writes, in command order, and the available trade balances the
+ * batch started from, moved by every leg it adds: each command's balance check sees exactly what
+ * the commands before it in the batch left, as if each had been committed on its own.
+ */
+export class SettlementBatch {
+  /** Orders placed in this batch, in their state at its end (inserted). */
+  readonly newOrders = new Map<number, OrderRow>();
+  /** Orders placed before this batch that it changed, in their state at its end (updated). */
+  readonly changedOrders = new Map<number, OrderRow>();
+  readonly flows: SettleFlow[] = [];
+  readonly events: EngineEvent[] = [];
+  private readonly available: Map<string, bigint>;
+
+  /** `available`: the available part of trade accounts, by accountKey, as committed before the batch. */
+  constructor(available: Map<string, bigint>) {
+    this.available = available;
+  }
+
+  get hasWrites(): boolean {
+    return this.flows.length > 0 || this.newOrders.size > 0 || this.changedOrders.size > 0;
+  }
+
+  /** Every order the batch touched, new or not. */
+  touchedOrders(): OrderRow[] {
+    return [...this.newOrders.values(), ...this.changedOrders.values()];
+  }
+
+  availableOf(userId: number, asset: Asset): bigint {
+    return this.available.get(accountKey(trade(userId, asset))) ?? 0n;
+  }
+
+  addFlow(flow: SettleFlow): void {
+    this.flows.push(flow);
+    for (const leg of flow.legs) {
+      if ((leg.debitPart ?? 'available') === 'available') this.move(leg.debit, -leg.amount);
+      if ((leg.creditPart ?? 'available') === 'available') this.move(leg.credit, leg.amount);
+    }
+  }
+
+  private move(ref: AccountRef, delta: bigint): void {
+    const key = accountKey(ref);
+    const before = this.available.get(key);
+    // Only accounts read before the batch are followed: the ones a balance check can ask about.
+    if (before !== undefined) this.available.set(key, before + delta);
+  }
+}
+
 export interface SettleContext {
   config: MarketConfig;
   now: Date;
-  /** The order being placed (its row as first written), absent for a cancel. */
-  taker?: NewOrderRow & { frozen: bigint };
-  /** Filled in while settling: each trade's id by its engine seq (for the live streams). */
-  tradeIds?: Map<number, number>;
+  batch: SettlementBatch;
+  /** The writer's open orders by id: makers are found here, a new order is added here. */
+  openOrders: Map<number, OrderRow>;
+  /** The order being placed, as first written; absent for a cancel. */
+  taker?: OrderRow;
 }
 
-/** Applies a command's events in order; returns the orders it touched, as written. */
-export async function settleEvents(tx: Tx, events: readonly EngineEvent[], ctx: SettleContext): Promise<Map<number, OrderRow>> {
-  const orders = await loadMakers(tx, events);
+/** Applies a command's events in order to the rows it touches and adds its flows to the batch. */
+export function settleEvents(events: readonly EngineEvent[], ctx: SettleContext): void {
   for (const event of events) {
     switch (event.type) {
       case 'accepted':
-        orders.set(event.orderId, await acceptTaker(tx, ctx, event.seq));
+        acceptTaker(ctx, event.seq);
         break;
       case 'trade':
-        await settleTrade(tx, ctx, event, orders);
+        settleTrade(ctx, event);
         break;
       case 'filled':
-        await finish(tx, mustGet(orders, event.orderId), 'filled', null, event.seq);
+        finish(ctx, mustGet(ctx, event.orderId), 'filled', null, event.seq);
         break;
       case 'cancelled':
-        await finish(tx, mustGet(orders, event.orderId), 'cancelled', event.reason, event.seq);
+        finish(ctx, mustGet(ctx, event.orderId), 'cancelled', event.reason, event.seq);
         break;
       case 'rejected':
       case 'modified':
         throw new Error(`market: unexpected ${event.type} event while settling`);
     }
+    ctx.batch.events.push(event);
   }
-  for (const row of orders.values()) {
-    row.updatedAt = ctx.now;
-    await updateOrder(tx, row);
-  }
-  return orders;
 }
 
-/** Every resting order the command touched, read once before settling. */
-async function loadMakers(tx: Tx, events: readonly EngineEvent[]): Promise<Map<number, OrderRow>> {
-  const ids = new Set<number>();
-  for (const e of events) {
-    if (e.type === 'trade') ids.add(e.makerOrderId);
-    if (e.type === 'cancelled' || e.type === 'filled') ids.add(e.orderId);
-  }
-  const accepted = events.find((e) => e.type === 'accepted');
-  if (accepted) ids.delete(accepted.orderId);
-  const rows = await findOrdersByIds(tx, [...ids]);
-  if (rows.length !== ids.size) throw new Error('market: an order of the engine is missing from the database');
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-async function acceptTaker(tx: Tx, ctx: SettleContext, seq: number): Promise<OrderRow> {
-  const t = ctx.taker;
-  if (!t || t.id === undefined) throw new Error('market: accepted event without an order being placed');
-  const row: OrderRow = {
-    id: t.id,
-    userId: t.userId,
-    clientOrderId: t.clientOrderId ?? null,
-    symbol: t.symbol,
-    side: t.side,
-    type: t.type,
-    price: t.price ?? null,
-    quantity: t.quantity ?? null,
-    quoteAmount: t.quoteAmount ?? null,
-    filled: 0n,
-    quoteFilled: 0n,
-    feeNumerator: 0n,
-    fee: 0n,
-    frozen: t.frozen,
-    frozenRemaining: t.frozen,
-    status: 'pending',
-    cancelReason: null,
-    seq,
-    lastSeq: seq,
-    tsMs: t.tsMs,
-    paramsHash: t.paramsHash,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  await insertOrder(tx, row);
+function acceptTaker(ctx: SettleContext, seq: number): void {
+  const row = ctx.taker;
+  if (!row) throw new Error('market: accepted event without an order being placed');
+  row.seq = seq;
+  row.lastSeq = seq;
+  ctx.openOrders.set(row.id, row);
+  ctx.batch.newOrders.set(row.id, row);
   const account = trade(row.userId, frozenAssetOf(row.side));
-  await postFlow(tx, {
+  ctx.batch.addFlow({
     idempotencyKey: `market:freeze:${row.id}`,
     userId: row.userId,
     type: 'freeze',
     params: { order: row.id, amount: row.frozen },
     legs: [{ type: 'freeze', debit: account, debitPart: 'available', credit: account, creditPart: 'frozen', amount: row.frozen, memo: { order_id: row.id } }],
-    result: () => null,
   });
-  return row;
 }
 
 /** Adds one fill's fee to an order: accrued exactly as quote × bps, charged rounded up over the order. */
@@ -115,10 +132,10 @@ function chargeFee(order: OrderRow, quote: bigint, bps: bigint): bigint {
   return order.fee - before;
 }
 
-async function settleTrade(tx: Tx, ctx: SettleContext, e: TradeEvent, orders: Map<number, OrderRow>): Promise<void> {
+function settleTrade(ctx: SettleContext, e: TradeEvent): void {
   const { config } = ctx;
-  const maker = mustGet(orders, e.makerOrderId);
-  const taker = mustGet(orders, e.takerOrderId);
+  const maker = mustGet(ctx, e.makerOrderId);
+  const taker = mustGet(ctx, e.takerOrderId);
   const price = ticksToPrice(config, e.priceTicks);
   const quantity = lotsToQuantity(config, e.qtyLots);
   const quote = tradeQuote(config, e.priceTicks, e.qtyLots);
@@ -136,6 +153,7 @@ async function settleTrade(tx: Tx, ctx: SettleContext, e: TradeEvent, orders: Ma
     o.quoteFilled += quote;
     o.status = 'partial';
     o.lastSeq = e.seq;
+    touch(ctx, o);
   }
   const memo = { trade_seq: e.seq, maker_order_id: maker.id, taker_order_id: taker.id };
   const legs: Leg[] = [
@@ -144,54 +162,57 @@ async function settleTrade(tx: Tx, ctx: SettleContext, e: TradeEvent, orders: Ma
   ];
   if (buyerFee > 0n) legs.push({ type: 'trade_fee', debit: trade(buyer.userId, 'USDT'), debitPart: 'frozen', credit: fees, amount: buyerFee, memo });
   if (sellerFee > 0n) legs.push({ type: 'trade_fee', debit: trade(seller.userId, 'USDT'), credit: fees, amount: sellerFee, memo });
-  const flow = await postFlow(tx, {
+  ctx.batch.addFlow({
     idempotencyKey: `market:trade:${config.symbol}:${e.seq}`,
     userId: taker.userId,
     type: 'deal_success',
     params: memo,
     legs,
-    result: () => null,
+    trade: {
+      symbol: config.symbol,
+      seq: e.seq,
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerUserId: maker.userId,
+      takerUserId: taker.userId,
+      takerSide: e.takerSide,
+      price,
+      quantity,
+      quote,
+      makerFee,
+      takerFee,
+      tsMs: e.ts,
+      createdAt: ctx.now,
+    },
   });
-  const tradeId = await insertTrade(tx, {
-    symbol: config.symbol,
-    seq: e.seq,
-    makerOrderId: maker.id,
-    takerOrderId: taker.id,
-    makerUserId: maker.userId,
-    takerUserId: taker.userId,
-    takerSide: e.takerSide,
-    price,
-    quantity,
-    quote,
-    makerFee,
-    takerFee,
-    tsMs: e.ts,
-    flowId: flow.flowId,
-    createdAt: ctx.now,
-  });
-  ctx.tradeIds?.set(e.seq, tradeId);
 }
 
 /** Ends an order and gives back what it still holds (a buy filled below its limit, a cancel's rest). */
-async function finish(tx: Tx, order: OrderRow, status: 'filled' | 'cancelled', reason: string | null, seq: number): Promise<void> {
+function finish(ctx: SettleContext, order: OrderRow, status: 'filled' | 'cancelled', reason: string | null, seq: number): void {
   order.status = status;
   order.cancelReason = reason;
   order.lastSeq = seq;
+  touch(ctx, order);
   if (order.frozenRemaining === 0n) return;
   const account = trade(order.userId, frozenAssetOf(order.side));
-  await postFlow(tx, {
+  ctx.batch.addFlow({
     idempotencyKey: `market:release:${order.id}`,
     userId: order.userId,
     type: 'unfreeze',
     params: { order: order.id, amount: order.frozenRemaining },
     legs: [{ type: 'unfreeze', debit: account, debitPart: 'frozen', credit: account, creditPart: 'available', amount: order.frozenRemaining, memo: { order_id: order.id, status } }],
-    result: () => null,
   });
   order.frozenRemaining = 0n;
 }
 
-function mustGet(orders: Map<number, OrderRow>, id: number): OrderRow {
-  const order = orders.get(id);
-  if (!order) throw new Error(`market: order ${id} is not loaded`);
+/** Marks an order changed by this batch (a new one is already in the batch's new orders). */
+function touch(ctx: SettleContext, order: OrderRow): void {
+  order.updatedAt = ctx.now;
+  if (!ctx.batch.newOrders.has(order.id)) ctx.batch.changedOrders.set(order.id, order);
+}
+
+function mustGet(ctx: SettleContext, id: number): OrderRow {
+  const order = ctx.openOrders.get(id);
+  if (!order) throw new Error(`market: order ${id} is not among the open orders`);
   return order;
 }

@@ -68,9 +68,8 @@ export async function seedDemoHistory(database: Pick<Database, 'db' | 'kind'>, s
     const spanMs = options.spanMs ?? historySpanMs;
     const clock = new SimulatedClock(now.getTime() - spanMs);
     const market = await MarketService.open({ settings, db, dbKind: database.kind, chain: noChain, now: clock.now, events: new LocalBus() });
-    // Nobody listens to this writer's ticker and candles (its bus is private), and every refresh
-    // aggregates all trades again: after each of ~300 commands that was most of the seeding time.
-    market.stats.refresh = () => {};
+    // Nobody listens to this writer's ticker and candles (its bus is private): no pushes, no timer.
+    market.close();
     // Orders resting without a trade yet (placed while the demo was off): not an empty market either.
     const book = market.depth(1);
     if (book.bids.length > 0 || book.asks.length > 0) return { isSkipped: true, trades: 0, elapsedMs: Date.now() - started };
