@@ -14,6 +14,7 @@ import type { TradeSocketPush } from '@nadi/api/trade-socket';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { LocalBus, type AppEvent } from '../src/lib/event-bus.ts';
+import type { WriterCounters } from '../src/modules/market/service.ts';
 import { TradeStreams } from '../src/modules/market/trade-streams.ts';
 import { benchSettings, booksStream, monoUs, orderOf, peerDatabase, tradesStream, urlFor, ws, type Broadcast, type ScheduledMessage, type ServerCommand, type ServerReply } from './trade-shared.ts';
 
@@ -93,6 +94,8 @@ class Recorder {
 }
 
 let recorder: Recorder | null = null;
+/** The app's market writer counters (set once the app runs). */
+let writerCounters: (() => WriterCounters) | null = null;
 
 /**
  * Measurement hooks, no behaviour change: the bus notes when each depth change is published, and
@@ -122,6 +125,7 @@ async function startApp(): Promise<void> {
   // than the 30 s the socket allows, so that limit is raised (through the app's own option).
   const app = await buildApp(deps, { logger: false, sockets: { tradeSocket: { idleWithoutSubscriptionMs: 600_000 } } });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  writerCounters = () => app.market.counters();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   onCommand(async (c) => {
@@ -214,7 +218,7 @@ async function replay(schedule: ScheduledMessage[], drainMs: number, clients: Se
 
 function onCommand(handle: (c: ServerCommand) => Promise<void>): void {
   process.on('message', (message: ServerCommand) => {
-    if (message.type === 'cpu') return void reply({ type: 'cpu', cpuUs: cpuUs() });
+    if (message.type === 'cpu') return void reply({ type: 'cpu', cpuUs: cpuUs(), ...(writerCounters ? { writer: writerCounters() } : {}) });
     if (message.type === 'sql') {
       const statements = [...sqlStats].map(([text, v]) => ({ text, ...v }));
       sqlStats.clear();

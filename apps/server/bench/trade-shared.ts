@@ -3,6 +3,7 @@
 // typed handles on the two untyped packages it drives (`ws`, `autocannon`).
 import { createRequire } from 'node:module';
 import { loadSettings, type AppSettings } from '../src/config.ts';
+import type { WriterCounters } from '../src/modules/market/service.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -71,7 +72,8 @@ export type ServerCommand =
 // Server child → orchestrator.
 export type ServerReply =
   | { type: 'ready'; port: number }
-  | { type: 'cpu'; cpuUs: number }
+  /** The app also tells its market writer's counters (batches, commands, statement time). */
+  | { type: 'cpu'; cpuUs: number; writer?: WriterCounters }
   | { type: 'sql'; statements: { text: string; count: number; ms: number }[] }
   | { type: 'generated'; cpuUs: number; wallMs: number; orders: number; failures: number; broadcasts: Broadcast[] }
   | { type: 'replayed'; cpuUs: number; wallMs: number; broadcasts: Broadcast[] }

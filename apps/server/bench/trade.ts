@@ -185,6 +185,23 @@ interface HttpRun {
   p50Ms: number;
   p99Ms: number;
   cpuUsPerRequest: number;
+  /** The app only: its writer's batches during the run (commands per batch, statement ms per batch). */
+  batches: { count: number; commandsPerBatch: number; settleMsPerBatch: number } | null;
+}
+
+/** The server's CPU and, for the app, its writer's counters, before and after a run. */
+async function serverSample(server: Server) {
+  const r = await server.ask({ type: 'cpu' }, 'cpu');
+  return { cpuUs: r.cpuUs, writer: r.writer ?? null };
+}
+
+function runFigures(before: Awaited<ReturnType<typeof serverSample>>, after: Awaited<ReturnType<typeof serverSample>>, requests: number) {
+  const cpuUsPerRequest = (after.cpuUs - before.cpuUs) / Math.max(1, requests);
+  if (!before.writer || !after.writer) return { cpuUsPerRequest, batches: null };
+  const count = after.writer.batches - before.writer.batches;
+  const commandsPerBatch = (after.writer.commands - before.writer.commands) / Math.max(1, count);
+  const settleMsPerBatch = (after.writer.settleMs - before.writer.settleMs) / Math.max(1, count);
+  return { cpuUsPerRequest, batches: { count, commandsPerBatch, settleMsPerBatch } };
 }
 
 /**
@@ -208,7 +225,7 @@ async function drive(server: Server, port: number, path: string, users: BenchUse
   const latency = build({ lowestDiscernibleValue: 1, highestTrackableValue: 600e6, numberOfSignificantValueDigits: 3 });
   let ok = 0;
   let failed = 0;
-  const cpu0 = (await server.ask({ type: 'cpu' }, 'cpu')).cpuUs;
+  const before = await serverSample(server);
   const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: runSeconds, requests, ...(rate ? { overallRate: Math.round(rate), ignoreCoordinatedOmission: true } : {}) });
   instance.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) {
@@ -217,14 +234,13 @@ async function drive(server: Server, port: number, path: string, users: BenchUse
     } else failed += 1;
   });
   const result = await instance;
-  const cpu = (await server.ask({ type: 'cpu' }, 'cpu')).cpuUs - cpu0;
   const run = {
     ok,
     failed: failed + result.errors + result.timeouts,
     perSecond: ok / result.duration,
     p50Ms: latency.getValueAtPercentile(50) / 1000,
     p99Ms: latency.getValueAtPercentile(99) / 1000,
-    cpuUsPerRequest: cpu / Math.max(1, ok + failed),
+    ...runFigures(before, await serverSample(server), ok + failed),
   };
   latency.destroy();
   return run;
@@ -242,7 +258,7 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
   const latency = build({ lowestDiscernibleValue: 1, highestTrackableValue: 600e6, numberOfSignificantValueDigits: 3 });
   let ok = 0;
   let failed = 0;
-  const cpu0 = (await server.ask({ type: 'cpu' }, 'cpu')).cpuUs;
+  const before = await serverSample(server);
   const count = Math.floor(rate * runSeconds);
   const started = performance.now();
   const inflight: Promise<void>[] = [];
@@ -263,8 +279,7 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
   await Promise.all(inflight);
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  const cpu = (await server.ask({ type: 'cpu' }, 'cpu')).cpuUs - cpu0;
-  const run = { ok, failed, perSecond: ok / elapsed, p50Ms: latency.getValueAtPercentile(50) / 1000, p99Ms: latency.getValueAtPercentile(99) / 1000, cpuUsPerRequest: cpu / Math.max(1, ok + failed) };
+  const run = { ok, failed, perSecond: ok / elapsed, p50Ms: latency.getValueAtPercentile(50) / 1000, p99Ms: latency.getValueAtPercentile(99) / 1000, ...runFigures(before, await serverSample(server), ok + failed) };
   latency.destroy();
   return run;
 }
@@ -280,7 +295,9 @@ function post(agent: http.Agent, port: number, path: string, token: string, body
   });
 }
 
-const fmtRun = (r: HttpRun) => `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed` : ''}`;
+const fmtRun = (r: HttpRun) =>
+  `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed` : ''}` +
+  (r.batches ? `; ${r.batches.count} batches of ${r.batches.commandsPerBatch.toFixed(1)} orders, statement ${r.batches.settleMsPerBatch.toFixed(2)} ms each` : '');
 const ms = (r: HttpRun) => `${r.p50Ms.toFixed(1)} / ${r.p99Ms.toFixed(1)}`;
 
 interface Side {
@@ -309,19 +326,21 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
   const peerSide: Side = { name: 'peer', server: peer.server, port: peer.port, path: '/peer/order' };
   const throughput: string[] = [];
   const halfRate: string[] = [];
+  let appOrders = 0;
   try {
     await drive(app.server, app.port, appSide.path, users, 8, warmupSeconds);
     await drive(peer.server, peer.port, peerSide.path, users, 8, warmupSeconds);
     await app.server.ask({ type: 'sql' }, 'sql');
     for (const c of connectionCounts) {
       const a = await measureSide(appSide, users, c);
+      appOrders += a.peak.ok + a.limited.ok + a.even.ok;
       const p = await measureSide(peerSide, users, c);
       const ratio = a.peak.perSecond / p.peak.perSecond;
       throughput.push(`| ${c} | ${a.peak.perSecond.toFixed(0)} | ${ms(a.peak)} | ${p.peak.perSecond.toFixed(0)} | ${ms(p.peak)} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${a.peak.cpuUsPerRequest.toFixed(0)} / ${p.peak.cpuUsPerRequest.toFixed(0)} |`);
       const isMet = a.limited.p99Ms < 20 && a.even.p99Ms < 20;
       halfRate.push(`| ${c} | ${(a.peak.perSecond / 2).toFixed(0)} | ${ms(a.limited)} | ${ms(a.even)} | ${isMet ? 'met' : a.even.p99Ms < 20 ? 'met paced only' : 'missed'} | ${(p.peak.perSecond / 2).toFixed(0)} | ${ms(p.limited)} | ${ms(p.even)} |`);
     }
-    if (process.env.BENCH_TRACE_SQL === '1') await printSql(app.server);
+    if (process.env.BENCH_TRACE_SQL === '1') await printSql(app.server, appOrders);
   } finally {
     await peer.server.stop({ type: 'stop' }, 'stopped');
   }
@@ -337,9 +356,8 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
 }
 
 /** Where an order's time goes (BENCH_TRACE_SQL=1): each statement's count and time per order. */
-async function printSql(server: Server): Promise<void> {
+async function printSql(server: Server, orders: number): Promise<void> {
   const { statements } = await server.ask({ type: 'sql' }, 'sql');
-  const orders = statements.find((s) => s.text.startsWith('insert into "market_orders"'))?.count ?? 1;
   console.info(`
 statements of the app during the measured runs, per order placed (${orders} orders):`);
   for (const s of statements.sort((x, y) => y.ms - x.ms).slice(0, 15)) {
