@@ -35,15 +35,18 @@ export interface HistoryResult {
 
 const historySpanMs = 3 * 86_400_000;
 const historySeed = 20_260_601;
-/** One trade every 10 to 20 simulated minutes. */
-const stepMinMs = 10 * 60_000;
-const stepMaxMs = 20 * 60_000;
+/** One trade every 4 to 8 simulated minutes: two or three per 15-minute candle, so candles have bodies. */
+const stepMinMs = 4 * 60_000;
+const stepMaxMs = 8 * 60_000;
 /** Trades per chain of the two bots (one buys, the other sells) before the roles are dealt again. */
 const chainTradesMin = 8;
 const chainTradesMax = 24;
-/** The walk: up to ±1.2 % a step, pulled back 1/80 of the way to the reference each step. */
-const stepShockBps = 120;
-const reversionDivisor = 80;
+/**
+ * The walk: up to ±0.75 % a step, pulled back 1/200 of the way to the reference each step. At
+ * about ten steps an hour that is swings of about ±1.2 % per 15 minutes and a pull of 1/20 per hour.
+ */
+const stepShockBps = 75;
+const reversionDivisor = 200;
 /** The price stays within 85 % to 120 % of the reference price. */
 const bandLowPercent = 85n;
 const bandHighPercent = 120n;
