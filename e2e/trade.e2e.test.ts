@@ -28,8 +28,8 @@ function filled(lang: string, key: string, values: Record<string, string | numbe
   return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text(lang, key));
 }
 
-/** How the screen shows a price (4 decimals, cut) or an amount (2 decimals). */
-const shownPrice = (price: string) => formatAmount(units(price), { fractionDigitsMax: 4 });
+/** How the screen shows a price (all 4 decimals of the tick) or an amount (2 decimals, cut). */
+const shownPrice = (price: string) => formatAmount(units(price), { fractionDigitsMax: 4, fractionDigitsMin: 4 });
 const shownAmount = (amount: string) => formatAmount(units(amount), { fractionDigitsMax: 2 });
 const priceText = (priceUnits: bigint) => formatAmount(priceUnits, { fractionDigitsMax: 4 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseSignedAmount } from './money-format.ts';
+import { formatMoney, formatPrice, parseSignedAmount } from './money-format.ts';
 
 describe('parseSignedAmount', () => {
   it('reads signed decimal strings from the server into exact base units', () => {
@@ -20,5 +20,14 @@ describe('formatMoney', () => {
     expect(formatMoney('1234567.891')).toBe('1,234,567.891');
     expect(formatMoney('0.000000000000000001', 8)).toBe('0');
     expect(formatMoney('-2.5')).toBe('-2.5');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows every digit of the 0.0001 tick, padded, never rounded up', () => {
+    expect(formatPrice('0.5')).toBe('0.5000');
+    expect(formatPrice('0.4876')).toBe('0.4876');
+    expect(formatPrice('1234.99999')).toBe('1,234.9999');
+    expect(formatPrice('1')).toBe('1.0000');
   });
 });

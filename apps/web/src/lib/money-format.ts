@@ -18,7 +18,15 @@ export function parseSignedAmount(text: string): bigint | null {
  * An amount from the server for people to read: thousands grouped, the fraction cut (never
  * rounded up) to `fractionDigitsMax`. Text that is not an amount is shown as it came.
  */
-export function formatMoney(text: string, fractionDigitsMax = 4): string {
+export function formatMoney(text: string, fractionDigitsMax = 4, fractionDigitsMin = 0): string {
   const units = parseSignedAmount(text);
-  return units === null ? text : formatAmount(units, { fractionDigitsMax });
+  return units === null ? text : formatAmount(units, { fractionDigitsMax, fractionDigitsMin });
+}
+
+/** Digits of a NADI/USDT price: the market's tick is 0.0001 USDT. */
+export const priceDigits = 4;
+
+/** A price for people to read, always with all its tick's digits ("0.5000"), so columns line up. */
+export function formatPrice(text: string): string {
+  return formatMoney(text, priceDigits, priceDigits);
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
-import { formatMoney } from '../../../lib/money-format.ts';
+import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
 
 export const bookLevelsShown = 7;
 
@@ -21,7 +21,7 @@ function Level({ level, side, max, onPick }: { level: BookLevel; side: 'ask' | '
     <li>
       <button type="button" className={`book__level book__level--${side}`} onClick={() => onPick(price)} data-testid={`book-${side}`}>
         <span className="book__bar" style={{ width: `${barPercent(size, max)}%` }} aria-hidden="true" />
-        <span className="book__price mono">{formatMoney(price, 4)}</span>
+        <span className="book__price mono">{formatPrice(price)}</span>
         <span className="book__size mono">{formatMoney(size, 2)}</span>
       </button>
     </li>
@@ -43,7 +43,7 @@ export function OrderBook({ asks, bids, last, onPick }: { asks: BookLevel[]; bid
       <ul className="book__side book__side--asks">
         {shownAsks.length === 0 ? <li className="book__empty">{t('trade.book.noAsks')}</li> : shownAsks.map((level) => <Level key={level[0]} level={level} side="ask" max={max} onPick={onPick} />)}
       </ul>
-      <p className="book__last mono">{last ? formatMoney(last, 4) : '—'}</p>
+      <p className="book__last mono">{last ? formatPrice(last) : '—'}</p>
       <ul className="book__side">
         {shownBids.length === 0 ? <li className="book__empty">{t('trade.book.noBids')}</li> : shownBids.map((level) => <Level key={level[0]} level={level} side="bid" max={max} onPick={onPick} />)}
       </ul>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TickerData } from '@nadi/api/market';
 import type { SocketState } from '../../../lib/socket/socket-manager.ts';
-import { formatMoney } from '../../../lib/money-format.ts';
+import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
 
 /** Spec section 4: the live connection's state, always visible (polling says the screen is still fresh). */
 export function SocketBadge({ state }: { state: SocketState }) {
@@ -19,13 +19,14 @@ export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined
   const change = ticker?.price_change_percent ?? '0.00';
   const isDown = change.startsWith('-');
   const show = (text: string | null | undefined, digits = 4) => (text ? formatMoney(text, digits) : '—');
+  const price = (text: string | null | undefined) => (text ? formatPrice(text) : '—');
   return (
     <section className="ticker card" aria-label={t('trade.ticker.title')}>
       <div className="ticker__main">
         <div>
           <h1 className="ticker__pair">NADI/USDT</h1>
           <p className={`ticker__last mono ${isDown ? 'is-down' : 'is-up'}`} data-testid="ticker-last">
-            {show(ticker?.last_price)}
+            {price(ticker?.last_price)}
           </p>
           <p className={`ticker__change mono ${isDown ? 'is-down' : 'is-up'}`}>
             {isDown ? '' : '+'}
@@ -37,11 +38,11 @@ export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined
       <dl className="ticker__stats">
         <div>
           <dt>{t('trade.ticker.high')}</dt>
-          <dd className="mono">{show(ticker?.high_price)}</dd>
+          <dd className="mono">{price(ticker?.high_price)}</dd>
         </div>
         <div>
           <dt>{t('trade.ticker.low')}</dt>
-          <dd className="mono">{show(ticker?.low_price)}</dd>
+          <dd className="mono">{price(ticker?.low_price)}</dd>
         </div>
         <div>
           <dt>{t('trade.ticker.volume')}</dt>
