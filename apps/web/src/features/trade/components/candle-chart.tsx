@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CandlestickSeries, ColorType, createChart, type CandlestickData, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { Kline } from '@nadi/api/market';
+import { priceDigits } from '../../../lib/money-format.ts';
 
 // Loaded lazily by the trade screen (React.lazy), so lightweight-charts is its own chunk.
 
@@ -43,7 +44,7 @@ export default function CandleChart({ klines, resetKey }: { klines: Kline[]; res
       wickUpColor: colors.up,
       wickDownColor: colors.down,
       borderVisible: false,
-      priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      priceFormat: { type: 'price', precision: priceDigits, minMove: 10 ** -priceDigits },
     });
     chartRef.current = chart;
     return () => {

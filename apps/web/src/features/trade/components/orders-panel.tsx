@@ -26,6 +26,7 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
   const lang = useLang();
   const cancel = useCancelOrder();
   const show = (text: string | null, digits = 4) => (text === null ? '—' : formatMoney(text, digits));
+  const showPrice = (text: string | null) => (text === null ? '—' : formatPrice(text));
 
   async function askCancel() {
     const isSure = await confirmDialog({ content: t('trade.orders.cancelConfirm'), confirmText: t('trade.orders.cancel'), cancelText: t('common.back') });
@@ -45,11 +46,11 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
         <span className={`chip order-item__status order-item__status--${order.status}`}>{t(`trade.status.${order.status}`)}</span>
       </header>
       <dl className="order-item__facts">
-        <Fact label={t('trade.orders.price')} value={order.type === 'market' ? t('trade.type.market') : order.price === null ? '—' : formatPrice(order.price)} />
+        <Fact label={t('trade.orders.price')} value={order.type === 'market' ? t('trade.type.market') : showPrice(order.price)} />
         <Fact label={t('trade.orders.amount')} value={order.amount === null ? `${show(order.quote_amount)} USDT` : show(order.amount, 2)} />
         <Fact label={t('trade.orders.filled')} value={show(order.filled_amount, 2)} />
         {/* Nothing filled yet: there is no average price (the server sends 0). */}
-        <Fact label={t('trade.orders.avgPrice')} value={parseSignedAmount(order.filled_amount) ? formatPrice(order.avg_price) : '—'} />
+        <Fact label={t('trade.orders.avgPrice')} value={parseSignedAmount(order.filled_amount) ? showPrice(order.avg_price) : '—'} />
         <Fact label={t('trade.orders.total')} value={show(order.total)} />
         <Fact label={t('trade.orders.fee')} value={`${show(order.fee, 6)} ${order.fee_asset}`} />
       </dl>

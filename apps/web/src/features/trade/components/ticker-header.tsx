@@ -18,7 +18,7 @@ export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined
   const { t } = useTranslation();
   const change = ticker?.price_change_percent ?? '0.00';
   const isDown = change.startsWith('-');
-  const show = (text: string | null | undefined, digits = 4) => (text ? formatMoney(text, digits) : '—');
+  const volume = (text: string | null | undefined) => (text ? formatMoney(text, 2) : '—');
   const price = (text: string | null | undefined) => (text ? formatPrice(text) : '—');
   return (
     <section className="ticker card" aria-label={t('trade.ticker.title')}>
@@ -46,11 +46,11 @@ export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined
         </div>
         <div>
           <dt>{t('trade.ticker.volume')}</dt>
-          <dd className="mono">{show(ticker?.volume, 2)}</dd>
+          <dd className="mono">{volume(ticker?.volume)}</dd>
         </div>
         <div>
           <dt>{t('trade.ticker.quoteVolume')}</dt>
-          <dd className="mono">{show(ticker?.quote_volume, 2)}</dd>
+          <dd className="mono">{volume(ticker?.quote_volume)}</dd>
         </div>
       </dl>
     </section>
