@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
 import type { Asset } from '@nadi/api/wallet';
+import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf } from '../../test/money.ts';
@@ -179,6 +180,32 @@ describe('market writer: batches', () => {
     expect((await auditLedger(t.database.db)).problems).toEqual([]);
   });
 
+  it('updates the orders a batch changed by their key, never by reading the whole order table', async () => {
+    const t = await newApp();
+    const db = t.database.db;
+    const u = await newTrader(t.app, db, { USDT: '100' });
+    const placed = await t.app.market.place(u.id, marketRoutes.place.input.parse({ symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: '0.1', quantity: '10' }));
+    // 400 cancelled orders around it, and statistics that know the table's size: reading every row
+    // is now plainly dearer than one index lookup, so a plan that does it is the statement's fault.
+    await db.execute(sql`insert into market_orders
+      select (jsonb_populate_record(o, jsonb_build_object('id', o.id + g, 'client_order_id', null, 'status', 'cancelled', 'frozen_remaining', 0))).*
+        from market_orders o, generate_series(1000, 1399) g where o.id = ${placed.id}`);
+    await db.execute(sql`analyze market_orders`);
+    const changed = rowsOf<{ j: string }>(await db.execute(sql`select jsonb_build_array(to_jsonb(o) || '{"last_seq": 99}')::text as j from market_orders o where id = ${placed.id}`))[0]?.j;
+    const scans = async (tx: Tx) =>
+      rowsOf<{ seq: string; idx: string }>(await tx.execute(sql`select coalesce(seq_scan, 0)::text as seq, coalesce(idx_scan, 0)::text as idx from pg_stat_xact_user_tables where relname = 'market_orders'`))[0] ?? { seq: '0', idx: '0' };
+    const seen = await db
+      .transaction(async (tx) => {
+        const before = await scans(tx);
+        await tx.execute(sql`select market_settle('NADI-USDT', null, '[]'::jsonb, '[]'::jsonb, ${changed}::jsonb)`);
+        const after = await scans(tx);
+        const lastSeq = rowsOf<{ s: string }>(await tx.execute(sql`select last_seq::text as s from market_orders where id = ${placed.id}`))[0]?.s;
+        throw new SeenScans({ seq: Number(after.seq) - Number(before.seq), idx: Number(after.idx) - Number(before.idx), lastSeq });
+      })
+      .catch((e: unknown) => (e instanceof SeenScans ? e.seen : Promise.reject(e)));
+    expect(seen).toEqual({ seq: 0, idx: 1, lastSeq: '99' });
+  });
+
   it('counts its batches on /metrics', async () => {
     const t = await newApp();
     const u = await newTrader(t.app, t.database.db, { USDT: '100' });
@@ -206,4 +233,11 @@ async function credit(t: TestApp, userId: number, asset: Asset, amount: string) 
     legs: [{ type: 'data_adjustment', debit: isOut ? account : treasury, credit: isOut ? treasury : account, amount: units(amount.replace('-', '')) }],
     result: () => null,
   });
+}
+
+/** Carries what a transaction saw out of it while rolling it back. */
+class SeenScans extends Error {
+  constructor(readonly seen: { seq: number; idx: number; lastSeq: string | undefined }) {
+    super('rolled back on purpose');
+  }
 }
