@@ -237,7 +237,9 @@ async function credit(t: TestApp, userId: number, asset: Asset, amount: string) 
 
 /** Carries what a transaction saw out of it while rolling it back. */
 class SeenScans extends Error {
-  constructor(readonly seen: { seq: number; idx: number; lastSeq: string | undefined }) {
+  readonly seen: { seq: number; idx: number; lastSeq: string | undefined };
+  constructor(seen: SeenScans['seen']) {
     super('rolled back on purpose');
+    this.seen = seen;
   }
 }
