@@ -2,7 +2,8 @@
 // same machine, in one run (docs/benchmarks.md).
 //  1. Order placement over HTTP (POST /api/v1/trade/order: session, validation, freeze, match,
 //     settlement, one transaction on PostgreSQL) driven by autocannon at each connection count,
-//     beside a Fastify + pg route doing one INSERT; then each again at half its measured peak.
+//     beside a Fastify + pg route doing one INSERT, in alternating rounds; then each again at half
+//     its median peak.
 //  2. Fan-out of /ws/trade (nadiusdt@books and nadiusdt@trades) to BENCH_WS_CLIENTS WebSocket
 //     clients in child processes, while orders are placed through the market's single writer,
 //     beside a bare `ws` server broadcasting the same messages at the same times.
@@ -11,7 +12,8 @@
 //   BENCH_DATABASE_URL (its server gets fresh databases nadi_bench_trade and nadi_bench_trade_peer),
 //   BENCH_SECONDS (default 10) per HTTP run, BENCH_CONNECTIONS (default "8,32"), BENCH_USERS (500),
 //   BENCH_WS_CLIENTS (10000), BENCH_WS_PROCESSES (2), BENCH_WS_SECONDS (default BENCH_SECONDS),
-//   BENCH_WS_ORDERS_PER_SECOND (4), BENCH_PARTS ("http,ws"), BENCH_PROFILE_DIR (--cpu-prof the app).
+//   BENCH_WS_ORDERS_PER_SECOND (4), BENCH_PARTS ("http,ws"), BENCH_PROFILE_DIR (--cpu-prof the app),
+//   BENCH_ROUNDS (3): HTTP rounds per connection count, app and peer alternating (medians reported).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -47,6 +49,7 @@ import {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '8,32').split(',').map(Number);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const userCount = Number(process.env.BENCH_USERS ?? 500);
 const wsClients = Number(process.env.BENCH_WS_CLIENTS ?? 10_000);
 const wsProcesses = Number(process.env.BENCH_WS_PROCESSES ?? 2);
@@ -298,7 +301,6 @@ function post(agent: http.Agent, port: number, path: string, token: string, body
 const fmtRun = (r: HttpRun) =>
   `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed` : ''}` +
   (r.batches ? `; ${r.batches.count} batches of ${r.batches.commandsPerBatch.toFixed(1)} orders, statement ${r.batches.settleMsPerBatch.toFixed(2)} ms each` : '');
-const ms = (r: HttpRun) => `${r.p50Ms.toFixed(1)} / ${r.p99Ms.toFixed(1)}`;
 
 interface Side {
   name: 'app' | 'peer';
@@ -307,17 +309,55 @@ interface Side {
   path: string;
 }
 
-/** Peak, then half the peak through autocannon's rate and evenly paced, for one side. */
-async function measureSide(side: Side, users: BenchUser[], connections: number) {
-  const label = `  ${side.name.padEnd(4)} ${connections} connections`;
-  const peak = await drive(side.server, side.port, side.path, users, connections, seconds);
-  console.info(`${label}: ${fmtRun(peak)}`);
-  const half = peak.perSecond / 2;
-  const limited = await drive(side.server, side.port, side.path, users, connections, seconds, half);
-  console.info(`${label}, autocannon at ${half.toFixed(0)}/s: ${fmtRun(limited)}`);
-  const even = await paced(side.server, side.port, side.path, users, connections, seconds, half);
-  console.info(`${label}, paced at ${half.toFixed(0)}/s: ${fmtRun(even)}`);
-  return { peak, limited, even };
+interface SideRuns {
+  peak: HttpRun[];
+  limited: HttpRun[];
+  even: HttpRun[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+/** "median (lowest–highest)" of one figure over the rounds. */
+const spread = (values: number[], digits: number): string =>
+  values.length === 1 ? (values[0] as number).toFixed(digits) : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+
+/**
+ * One connection count, in `rounds` rounds. Each round runs both sides' peaks back to back, the
+ * app first in odd rounds and the peer first in even ones, so both meet the same machine and a
+ * drifting load favours neither; the round's ratio is app / peer of that round. Then each side at
+ * half its median peak, through autocannon's rate and evenly paced, again alternating by round.
+ */
+async function measureCount(sides: [Side, Side], users: BenchUser[], connections: number): Promise<[SideRuns, SideRuns]> {
+  const runs: [SideRuns, SideRuns] = [
+    { peak: [], limited: [], even: [] },
+    { peak: [], limited: [], even: [] },
+  ];
+  const label = (side: Side) => `  ${side.name.padEnd(4)} ${connections} connections`;
+  const inTurn = (round: number) => (round % 2 === 0 ? [0, 1] : [1, 0]) as (0 | 1)[];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const i of inTurn(round)) {
+      const side = sides[i];
+      const peak = await drive(side.server, side.port, side.path, users, connections, seconds);
+      console.info(`${label(side)} (round ${round + 1}): ${fmtRun(peak)}`);
+      runs[i].peak.push(peak);
+    }
+  }
+  for (let round = 0; round < rounds; round += 1) {
+    for (const i of inTurn(round)) {
+      const side = sides[i];
+      const half = median(runs[i].peak.map((r) => r.perSecond)) / 2;
+      const limited = await drive(side.server, side.port, side.path, users, connections, seconds, half);
+      console.info(`${label(side)}, autocannon at ${half.toFixed(0)}/s (round ${round + 1}): ${fmtRun(limited)}`);
+      const even = await paced(side.server, side.port, side.path, users, connections, seconds, half);
+      console.info(`${label(side)}, paced at ${half.toFixed(0)}/s (round ${round + 1}): ${fmtRun(even)}`);
+      runs[i].limited.push(limited);
+      runs[i].even.push(even);
+    }
+  }
+  return runs;
 }
 
 async function partHttp(app: { server: Server; port: number }, users: BenchUser[]): Promise<string[]> {
@@ -327,29 +367,36 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
   const throughput: string[] = [];
   const halfRate: string[] = [];
   let appOrders = 0;
+  const p50s = (runs: HttpRun[]) => spread(runs.map((r) => r.p50Ms), 1);
+  const p99s = (runs: HttpRun[]) => spread(runs.map((r) => r.p99Ms), 1);
   try {
     await drive(app.server, app.port, appSide.path, users, 8, warmupSeconds);
     await drive(peer.server, peer.port, peerSide.path, users, 8, warmupSeconds);
     await app.server.ask({ type: 'sql' }, 'sql');
     for (const c of connectionCounts) {
-      const a = await measureSide(appSide, users, c);
-      appOrders += a.peak.ok + a.limited.ok + a.even.ok;
-      const p = await measureSide(peerSide, users, c);
-      const ratio = a.peak.perSecond / p.peak.perSecond;
-      throughput.push(`| ${c} | ${a.peak.perSecond.toFixed(0)} | ${ms(a.peak)} | ${p.peak.perSecond.toFixed(0)} | ${ms(p.peak)} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${a.peak.cpuUsPerRequest.toFixed(0)} / ${p.peak.cpuUsPerRequest.toFixed(0)} |`);
-      const isMet = a.limited.p99Ms < 20 && a.even.p99Ms < 20;
-      halfRate.push(`| ${c} | ${(a.peak.perSecond / 2).toFixed(0)} | ${ms(a.limited)} | ${ms(a.even)} | ${isMet ? 'met' : a.even.p99Ms < 20 ? 'met paced only' : 'missed'} | ${(p.peak.perSecond / 2).toFixed(0)} | ${ms(p.limited)} | ${ms(p.even)} |`);
+      const [a, p] = await measureCount([appSide, peerSide], users, c);
+      for (const r of [...a.peak, ...a.limited, ...a.even]) appOrders += r.ok;
+      const ratios = a.peak.map((r, i) => r.perSecond / (p.peak[i] as HttpRun).perSecond);
+      const ratio = median(ratios);
+      throughput.push(
+        `| ${c} | ${spread(a.peak.map((r) => r.perSecond), 0)} | ${p50s(a.peak)} / ${p99s(a.peak)} | ${spread(p.peak.map((r) => r.perSecond), 0)} | ${p50s(p.peak)} / ${p99s(p.peak)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${median(a.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} / ${median(p.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} |`,
+      );
+      const [limited99, even99] = [median(a.limited.map((r) => r.p99Ms)), median(a.even.map((r) => r.p99Ms))];
+      const verdict = limited99 < 20 && even99 < 20 ? 'met' : even99 < 20 ? 'met paced only' : limited99 < 20 ? 'met autocannon only' : 'missed';
+      halfRate.push(`| ${c} | ${(median(a.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(a.limited)} / ${p99s(a.limited)} | ${p50s(a.even)} / ${p99s(a.even)} | ${verdict} | ${(median(p.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(p.limited)} / ${p99s(p.limited)} | ${p50s(p.even)} / ${p99s(p.even)} |`);
     }
     if (process.env.BENCH_TRACE_SQL === '1') await printSql(app.server, appOrders);
   } finally {
     await peer.server.stop({ type: 'stop' }, 'stopped');
   }
   return [
-    '| connections | app orders/s | app p50 / p99 ms | peer inserts/s | peer p50 / p99 ms | app / peer (goal ≥ 0.3×) | server CPU µs per request, app / peer |',
-    '|---|---|---|---|---|---|---|',
+    `Median over ${rounds} round${rounds === 1 ? '' : 's'} (lowest–highest):`,
+    '',
+    '| connections | app orders/s | app p50 / p99 ms | peer inserts/s | peer p50 / p99 ms | app / peer by round | app / peer, median (goal ≥ 0.3×) | server CPU µs per request, app / peer |',
+    '|---|---|---|---|---|---|---|---|',
     ...throughput,
     '',
-    '| connections | app at half its peak, /s | autocannon overallRate p50 / p99 ms | evenly paced p50 / p99 ms | goal p99 < 20 ms | peer at half its peak, /s | autocannon p50 / p99 ms | paced p50 / p99 ms |',
+    '| connections | app at half its peak, /s | autocannon overallRate p50 / p99 ms | evenly paced p50 / p99 ms | goal p99 < 20 ms (medians) | peer at half its peak, /s | autocannon p50 / p99 ms | paced p50 / p99 ms |',
     '|---|---|---|---|---|---|---|---|',
     ...halfRate,
   ];
