@@ -2,9 +2,11 @@
 // tests prove a batch changes nothing a user can see: the same commands sent all at once (so the
 // writer batches them) and sent one at a time leave identical books, orders, trades and balances;
 // a balance the writer remembered wrongly never decides an answer; a batch whose statement fails
-// still answers each of its commands as if it had run alone.
+// still answers each of its commands as if it had run alone, and one whose answer was lost after
+// its commit is answered from what it committed.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
 import type { Asset } from '@nadi/api/wallet';
@@ -146,6 +148,22 @@ describe('market writer: batches', () => {
     for (const t of [together, alone]) expect((await auditLedger(t.database.db)).problems).toEqual([]);
   });
 
+  it('answers a batch whose statement committed but whose answer was lost from what it committed, never running it twice', async () => {
+    const lost = await newApp();
+    const answered = await newApp();
+    const [a, b] = [await traders(lost), await traders(answered)];
+    // The first two batch statements of the first app commit, then their answers are lost, as when
+    // the connection drops after the commit.
+    const losses = loseAnswersAfterCommit(lost, 2);
+    const seenLost = await play(lost, a, true);
+    const seenAnswered = await play(answered, b, true);
+    expect(losses.lost).toBe(2);
+    expect(seenLost).toEqual(seenAnswered);
+    expect(await state(lost, a)).toBe(await state(answered, b));
+    expect(lost.app.market.counters().failedBatches).toBe(2);
+    for (const t of [lost, answered]) expect((await auditLedger(t.database.db)).problems).toEqual([]);
+  });
+
   it('never refuses an order on a balance it only remembers: money credited outside the market is read first', async () => {
     const t = await newApp();
     const [u] = [await newTrader(t.app, t.database.db, { USDT: '10' })];
@@ -219,6 +237,24 @@ describe('market writer: batches', () => {
     expect(value('market_batch_failures_total')).toBe(0);
   });
 });
+
+/** The next `count` market_settle statements of the app commit, then answer with an error instead of their result. */
+function loseAnswersAfterCommit(t: TestApp, count: number): { lost: number } {
+  const db = t.app.deps.db;
+  const execute = db.execute.bind(db);
+  const dialect = new PgDialect();
+  const losses = { lost: 0 };
+  db.execute = (async (query: Parameters<typeof execute>[0]) => {
+    const result = await execute(query);
+    const text = typeof query === 'string' ? query : dialect.sqlToQuery(query.getSQL()).sql;
+    if (losses.lost < count && text.includes('market_settle(')) {
+      losses.lost += 1;
+      throw new Error('Connection terminated unexpectedly');
+    }
+    return result;
+  }) as typeof db.execute;
+  return losses;
+}
 
 /** Moves money into (or, negative, out of) a trade account by a ledger flow that publishes no event. */
 async function credit(t: TestApp, userId: number, asset: Asset, amount: string) {

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Asset } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ledgerAccounts, marketOrders, marketTrades } from '../../db/schema.ts';
+import { ledgerAccounts, ledgerFlows, marketOrders, marketTrades } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accountKey, flowJson, pgCode } from '../wallet/ledger.ts';
 import type { SettlementBatch } from './settle.ts';
@@ -80,6 +80,18 @@ export async function settleBatch(db: Db, symbol: string, epoch: number | null, 
     tradeIds: new Map(settled.trades),
     available: new Map(Object.entries(settled.available).map(([key, value]) => [key, BigInt(value)])),
   };
+}
+
+/**
+ * Whether a batch's statement committed although its caller saw it fail (the connection dropped
+ * after the commit): its flows are then in the ledger. Asked after a failure, never on the hot path.
+ */
+export async function hasCommitted(db: Db, batch: SettlementBatch): Promise<boolean> {
+  const key = batch.flows[0]?.idempotencyKey;
+  const orderId = batch.newOrders.keys().next().value;
+  if (key !== undefined) return (await db.select({ id: ledgerFlows.id }).from(ledgerFlows).where(eq(ledgerFlows.idempotencyKey, key)).limit(1)).length > 0;
+  if (orderId !== undefined) return (await findOrdersByIds(db, [orderId])).length > 0;
+  return false;
 }
 
 export interface SettledBatch {

@@ -33,7 +33,7 @@ import {
 } from './params.ts';
 import type { PublishedBook } from './book-replica.ts';
 import { tradeAssets, tradeKey, TradeBalanceCache } from './balances.ts';
-import { FencedError, findByClientOrderIds, findOrdersByIds, readRecoveryState, settleBatch, tradeBalances, type OrderRow } from './repo.ts';
+import { FencedError, findByClientOrderIds, findOrdersByIds, hasCommitted, readRecoveryState, settleBatch, tradeBalances, type OrderRow, type SettledBatch } from './repo.ts';
 import { frozenAssetOf, SettlementBatch, settleEvents } from './settle.ts';
 import { bookLevelsOf, publishCommitted } from './publish.ts';
 import { MarketStats } from './stats.ts';
@@ -106,6 +106,17 @@ class ReadFirst extends Error {
   constructor(key: string) {
     super(`market: balance ${key} must be read before this command`);
     this.key = key;
+  }
+}
+
+/** The statement of a batch failed; what the batch had decided, in case it committed all the same. */
+class SettleFailed extends Error {
+  readonly batch: SettlementBatch;
+  readonly outcomes: Outcome[];
+  constructor(cause: unknown, batch: SettlementBatch, outcomes: Outcome[]) {
+    super('market: the batch statement failed', { cause });
+    this.batch = batch;
+    this.outcomes = outcomes;
   }
 }
 
@@ -269,20 +280,28 @@ export class MarketService {
 
   /**
    * One batch: the outcomes of its first commands, all of them unless it ended early (ReadFirst).
-   * If its write fails, the book is rebuilt and each command runs again on its own.
+   * If its write fails, the book is rebuilt and each command runs again on its own (unless the
+   * write committed after all).
    */
   private async execute(commands: Command[]): Promise<Outcome[]> {
     this.throwIfFenced();
     if (!this.engine) await this.rebuild();
     try {
       return await this.attempt(commands);
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof SettleFailed ? thrown.cause : thrown;
       if (error instanceof FencedError) {
         this.fence();
         throw new AppError('MARKET_UNAVAILABLE', undefined, { cause: error });
       }
       this.counters.failedBatches += 1;
       await this.rebuild();
+      // The statement's answer was lost after its commit: the batch stands (the rebuilt book holds
+      // it), so its commands get the answers it decided. Running them again would place twice.
+      if (thrown instanceof SettleFailed && (await hasCommitted(this.deps.db, thrown.batch))) {
+        await this.stats.load();
+        return thrown.outcomes;
+      }
       if (commands.length === 1) throw error;
       const outcomes: Outcome[] = [];
       for (const command of commands) outcomes.push(await this.runAlone(command));
@@ -319,7 +338,12 @@ export class MarketService {
     }
     if (!batch.hasWrites) return outcomes;
     const started = performance.now();
-    const settled = await settleBatch(this.deps.db, this.config.symbol, this.epoch, batch);
+    let settled: SettledBatch;
+    try {
+      settled = await settleBatch(this.deps.db, this.config.symbol, this.epoch, batch);
+    } catch (error) {
+      throw new SettleFailed(error, batch, outcomes);
+    }
     this.counters.batches += 1;
     this.counters.commands += outcomes.length;
     this.counters.settleMs += performance.now() - started;
