@@ -31,6 +31,8 @@ function filled(lang: string, key: string, values: Record<string, string | numbe
 /** How the screen shows a price (all 4 decimals of the tick) or an amount (2 decimals, cut). */
 const shownPrice = (price: string) => formatAmount(units(price), { fractionDigitsMax: 4, fractionDigitsMin: 4 });
 const shownAmount = (amount: string) => formatAmount(units(amount), { fractionDigitsMax: 2 });
+/** A quantity in the book, trades and order columns: both digits of the 0.01 lot ("10.00"). */
+const shownQuantity = (quantity: string) => formatAmount(units(quantity), { fractionDigitsMax: 2, fractionDigitsMin: 2 });
 const priceText = (priceUnits: bigint) => formatAmount(priceUnits, { fractionDigitsMax: 4 });
 
 async function api<T>(token: string, path: string): Promise<T> {
@@ -234,7 +236,7 @@ describe('the trade screen on two phones', () => {
   it("shows A's limit sell in both books and in A's open orders, without a reload", async () => {
     soldId = await placeLimit(seller, langA, 'sell', price, quantity);
     expect(placeRequests).toHaveLength(1);
-    await expect.poll(() => askAt(seller, price), { timeout: 10_000 }).toBe(shownAmount(quantity));
+    await expect.poll(() => askAt(seller, price), { timeout: 10_000 }).toBe(shownQuantity(quantity));
     // The form is ready for the next order, the NADI is frozen.
     expect(await seller.getByTestId('order-amount').inputValue()).toBe('');
     await expect.poll(() => seller.getByTestId('order-available').textContent(), { timeout: 10_000 }).toBe('90 NADI');
@@ -248,7 +250,7 @@ describe('the trade screen on two phones', () => {
     await shot(seller, '45-trade-open-orders-A', item);
 
     // B never reloaded: the level came over the socket.
-    await expect.poll(() => askAt(buyer, price), { timeout: 10_000 }).toBe(shownAmount(quantity));
+    await expect.poll(() => askAt(buyer, price), { timeout: 10_000 }).toBe(shownQuantity(quantity));
     expect(await isSamePage(buyer)).toBe(true);
     await shot(buyer, '46-trade-level-arrived-B', buyer.getByTestId('order-book'));
   });
@@ -272,7 +274,7 @@ describe('the trade screen on two phones', () => {
       await expect.poll(() => lastCandle(page), { timeout: 10_000 }).toMatchObject({ time: candleTime, close: Number(price).toFixed(4) });
       await openTab(page, 'trades');
       const row = page.getByTestId('recent-trades').locator('tbody tr').first();
-      await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1), { timeout: 10_000 }).toEqual([shownPrice(price), shownAmount(quantity)]);
+      await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1), { timeout: 10_000 }).toEqual([shownPrice(price), shownQuantity(quantity)]);
       // The taker bought: the row is in the buy colour.
       expect(await row.locator('td').nth(1).getAttribute('class')).toContain('is-up');
       expect(await isSamePage(page)).toBe(true);
@@ -297,8 +299,8 @@ describe('the trade screen on two phones', () => {
 
   it('A cancels an open order from the open orders tab, after a confirmation', { timeout: 60_000 }, async () => {
     const id = await placeLimit(seller, langA, 'sell', otherPrice, quantity);
-    await expect.poll(() => askAt(seller, otherPrice), { timeout: 10_000 }).toBe(shownAmount(quantity));
-    await expect.poll(() => askAt(buyer, otherPrice), { timeout: 10_000 }).toBe(shownAmount(quantity));
+    await expect.poll(() => askAt(seller, otherPrice), { timeout: 10_000 }).toBe(shownQuantity(quantity));
+    await expect.poll(() => askAt(buyer, otherPrice), { timeout: 10_000 }).toBe(shownQuantity(quantity));
     await openTab(seller, 'current');
     await expect.poll(() => itemStatus(seller, id), { timeout: 10_000 }).toBe('pending');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, parseSignedAmount } from './money-format.ts';
+import { formatMoney, formatPrice, formatQuantity, parseSignedAmount } from './money-format.ts';
 
 describe('parseSignedAmount', () => {
   it('reads signed decimal strings from the server into exact base units', () => {
@@ -29,5 +29,14 @@ describe('formatPrice', () => {
     expect(formatPrice('0.4876')).toBe('0.4876');
     expect(formatPrice('1234.99999')).toBe('1,234.9999');
     expect(formatPrice('1')).toBe('1.0000');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('shows both digits of the 0.01 lot, padded, never rounded up', () => {
+    expect(formatQuantity('69.1')).toBe('69.10');
+    expect(formatQuantity('1454.79')).toBe('1,454.79');
+    expect(formatQuantity('5')).toBe('5.00');
+    expect(formatQuantity('0.019')).toBe('0.01');
   });
 });

@@ -30,3 +30,11 @@ export const priceDigits = 4;
 export function formatPrice(text: string): string {
   return formatMoney(text, priceDigits, priceDigits);
 }
+
+/** Digits of a NADI quantity on the market: the lot is 0.01 NADI. */
+export const quantityDigits = 2;
+
+/** A market quantity for people to read, always with its lot's digits ("69.10"), so columns line up. */
+export function formatQuantity(text: string): string {
+  return formatMoney(text, quantityDigits, quantityDigits);
+}

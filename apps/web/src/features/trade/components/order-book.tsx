@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
-import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
+import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
 
 export const bookLevelsShown = 7;
 
@@ -22,7 +22,7 @@ function Level({ level, side, max, onPick }: { level: BookLevel; side: 'ask' | '
       <button type="button" className={`book__level book__level--${side}`} onClick={() => onPick(price)} data-testid={`book-${side}`}>
         <span className="book__bar" style={{ width: `${barPercent(size, max)}%` }} aria-hidden="true" />
         <span className="book__price mono">{formatPrice(price)}</span>
-        <span className="book__size mono">{formatMoney(size, 2)}</span>
+        <span className="book__size mono">{formatQuantity(size)}</span>
       </button>
     </li>
   );

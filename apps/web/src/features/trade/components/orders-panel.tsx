@@ -4,7 +4,7 @@ import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { confirmDialog } from '../../../lib/confirm-dialog.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
-import { formatMoney, formatPrice, parseSignedAmount } from '../../../lib/money-format.ts';
+import { formatMoney, formatPrice, formatQuantity, parseSignedAmount } from '../../../lib/money-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { useLang } from '../../../lib/use-lang.ts';
@@ -47,8 +47,8 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
       </header>
       <dl className="order-item__facts">
         <Fact label={t('trade.orders.price')} value={order.type === 'market' ? t('trade.type.market') : showPrice(order.price)} />
-        <Fact label={t('trade.orders.amount')} value={order.amount === null ? `${show(order.quote_amount)} USDT` : show(order.amount, 2)} />
-        <Fact label={t('trade.orders.filled')} value={show(order.filled_amount, 2)} />
+        <Fact label={t('trade.orders.amount')} value={order.amount === null ? `${show(order.quote_amount)} USDT` : formatQuantity(order.amount)} />
+        <Fact label={t('trade.orders.filled')} value={formatQuantity(order.filled_amount)} />
         {/* Nothing filled yet: there is no average price (the server sends 0). */}
         <Fact label={t('trade.orders.avgPrice')} value={parseSignedAmount(order.filled_amount) ? showPrice(order.avg_price) : '—'} />
         <Fact label={t('trade.orders.total')} value={show(order.total)} />
@@ -96,7 +96,7 @@ export function FillsList({ refetchMs }: { refetchMs: number | false }) {
           </header>
           <dl className="order-item__facts">
             <Fact label={t('trade.orders.price')} value={formatPrice(fill.price)} />
-            <Fact label={t('trade.orders.amount')} value={formatMoney(fill.amount, 2)} />
+            <Fact label={t('trade.orders.amount')} value={formatQuantity(fill.amount)} />
             <Fact label={t('trade.orders.total')} value={formatMoney(fill.total, 4)} />
             <Fact label={t('trade.orders.fee')} value={`${formatMoney(fill.fee, 6)} ${fill.fee_asset}`} />
           </dl>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
-import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
+import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
 import type { MarketTrade } from '../live-data.ts';
 
 function timeOf(ms: number): string {
@@ -26,7 +26,7 @@ export function RecentTrades({ query }: { query: { data: MarketTrade[] | undefin
           <tr key={trade.id}>
             <td className="mono">{timeOf(trade.time)}</td>
             <td className={`mono ${trade.side === 'buy' ? 'is-up' : 'is-down'}`}>{formatPrice(trade.price)}</td>
-            <td className="mono">{formatMoney(trade.amount, 2)}</td>
+            <td className="mono">{formatQuantity(trade.amount)}</td>
           </tr>
         ))}
       </tbody>
