@@ -5,6 +5,7 @@
 //   peer-http  a minimal Fastify + pg route doing one INSERT;
 //   peer-ws    a bare `ws` WebSocketServer broadcasting a recorded schedule of messages.
 // Commands arrive over IPC (ServerCommand); every loop is bounded by the seconds it is given.
+import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -49,6 +50,22 @@ if (process.env.BENCH_TRACE_SQL === '1') {
     const result = query.apply(this, args);
     if (result instanceof Promise) void result.then(note, () => undefined);
     return result;
+  };
+}
+/**
+ * BENCH_CAPTURE_SETTLE=file: appends the parameters of every market_settle statement the app sends
+ * (one JSON array a line), for `npm run bench:settle` to replay the same batches.
+ */
+const captureFile = process.env.BENCH_CAPTURE_SETTLE;
+if (captureFile) {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    // drizzle passes (config, values); a plain config carries its values.
+    const q = args[0] as { text?: string; values?: unknown[] } | string | undefined;
+    const values = Array.isArray(args[1]) ? args[1] : typeof q === 'object' ? q.values : undefined;
+    if (typeof q === 'object' && q.text?.includes('market_settle(') && values) appendFileSync(captureFile, `${JSON.stringify(values)}\n`);
+    return query.apply(this, args);
   };
 }
 const cpuUs = () => {
