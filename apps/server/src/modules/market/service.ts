@@ -16,7 +16,7 @@ import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readSetting } from '../config/repo.ts';
-import { hashParams } from '../wallet/ledger.ts';
+import { hashParams, pgCode } from '../wallet/ledger.ts';
 import {
   marketConfig,
   marketSettingKey,
@@ -296,9 +296,10 @@ export class MarketService {
       }
       this.counters.failedBatches += 1;
       await this.rebuild();
-      // The statement's answer was lost after its commit: the batch stands (the rebuilt book holds
-      // it), so its commands get the answers it decided. Running them again would place twice.
-      if (thrown instanceof SettleFailed && (await hasCommitted(this.deps.db, thrown.batch))) {
+      // No answer from the server (a dropped connection) may hide a commit: then the batch stands
+      // (the rebuilt book holds it) and its commands get the answers it decided; running them again
+      // would place twice. An error the server answered (it has a SQLSTATE) rolled the batch back.
+      if (thrown instanceof SettleFailed && pgCode(error) === undefined && !(error instanceof AppError) && (await hasCommitted(this.deps.db, thrown.batch))) {
         await this.stats.load();
         return thrown.outcomes;
       }
