@@ -155,11 +155,15 @@ describe('market writer: batches', () => {
     // The first two batch statements of the first app commit, then their answers are lost, as when
     // the connection drops after the commit.
     const losses = loseAnswersAfterCommit(lost, 2);
+    const [pushedLost, pushedAnswered] = [pushes(lost), pushes(answered)];
     const seenLost = await play(lost, a, true);
     const seenAnswered = await play(answered, b, true);
     expect(losses.lost).toBe(2);
     expect(seenLost).toEqual(seenAnswered);
     expect(await state(lost, a)).toBe(await state(answered, b));
+    // The live streams got the same trades and order updates.
+    expect(pushedLost).toEqual(pushedAnswered);
+    expect(pushedLost.filter((p) => p.startsWith('trade')).length).toBeGreaterThan(0);
     expect(lost.app.market.counters().failedBatches).toBe(2);
     for (const t of [lost, answered]) expect((await auditLedger(t.database.db)).problems).toEqual([]);
   });
@@ -237,6 +241,16 @@ describe('market writer: batches', () => {
     expect(value('market_batch_failures_total')).toBe(0);
   });
 });
+
+/** What the app publishes to the live streams: trades and order updates, in order. */
+function pushes(t: TestApp): string[] {
+  const seen: string[] = [];
+  t.app.deps.events.subscribe((e) => {
+    if (e.type === 'trades') for (const x of e.trades) seen.push(`trade ${x.tradeId} ${x.px} ${x.sz} ${x.side}`);
+    if (e.type === 'order') seen.push(`order ${e.order.id} ${e.order.status} ${e.order.filled_amount}`);
+  });
+  return seen;
+}
 
 /** The next `count` market_settle statements of the app commit, then answer with an error instead of their result. */
 function loseAnswersAfterCommit(t: TestApp, count: number): { lost: number } {

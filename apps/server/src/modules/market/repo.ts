@@ -94,6 +94,13 @@ export async function hasCommitted(db: Db, batch: SettlementBatch): Promise<bool
   return false;
 }
 
+/** The ids of a symbol's trades by their engine seq. */
+export async function tradeIdsBySeq(db: Db, symbol: string, seqs: readonly number[]): Promise<Map<number, number>> {
+  if (seqs.length === 0) return new Map();
+  const rows = await db.select({ seq: marketTrades.seq, id: marketTrades.id }).from(marketTrades).where(and(eq(marketTrades.symbol, symbol), inArray(marketTrades.seq, [...seqs])));
+  return new Map(rows.map((r) => [r.seq, r.id]));
+}
+
 export interface SettledBatch {
   tradeIds: Map<number, number>;
   available: Map<string, bigint>;

@@ -33,7 +33,7 @@ import {
 } from './params.ts';
 import type { PublishedBook } from './book-replica.ts';
 import { tradeAssets, tradeKey, TradeBalanceCache } from './balances.ts';
-import { FencedError, findByClientOrderIds, findOrdersByIds, hasCommitted, readRecoveryState, settleBatch, tradeBalances, type OrderRow, type SettledBatch } from './repo.ts';
+import { FencedError, findByClientOrderIds, findOrdersByIds, hasCommitted, readRecoveryState, settleBatch, tradeBalances, tradeIdsBySeq, type OrderRow, type SettledBatch } from './repo.ts';
 import { frozenAssetOf, SettlementBatch, settleEvents } from './settle.ts';
 import { bookLevelsOf, publishCommitted } from './publish.ts';
 import { MarketStats } from './stats.ts';
@@ -300,7 +300,8 @@ export class MarketService {
       // (the rebuilt book holds it) and its commands get the answers it decided; running them again
       // would place twice. An error the server answered (it has a SQLSTATE) rolled the batch back.
       if (thrown instanceof SettleFailed && pgCode(error) === undefined && !(error instanceof AppError) && (await hasCommitted(this.deps.db, thrown.batch))) {
-        await this.stats.load();
+        const seqs = thrown.batch.events.flatMap((e) => (e.type === 'trade' ? [e.seq] : []));
+        this.publish(thrown.batch, await tradeIdsBySeq(this.deps.db, this.config.symbol, seqs));
         return thrown.outcomes;
       }
       if (commands.length === 1) throw error;
