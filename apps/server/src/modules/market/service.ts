@@ -280,10 +280,10 @@ export class MarketService {
 
   /**
    * One batch: the outcomes of its first commands, all of them unless it ended early (ReadFirst).
-   * If its write fails, the book is rebuilt and each command runs again on its own (unless the
-   * write committed after all).
+   * If it fails, the book is rebuilt and each command runs again on its own (unless the write
+   * committed after all); a lone command that failed before its write runs once more.
    */
-  private async execute(commands: Command[]): Promise<Outcome[]> {
+  private async execute(commands: Command[], isRetry = false): Promise<Outcome[]> {
     this.throwIfFenced();
     if (!this.engine) await this.rebuild();
     try {
@@ -304,7 +304,12 @@ export class MarketService {
         this.publish(thrown.batch, await tradeIdsBySeq(this.deps.db, this.config.symbol, seqs));
         return thrown.outcomes;
       }
-      if (commands.length === 1) throw error;
+      if (commands.length === 1) {
+        // It failed before its statement (the book disagreed with the database), so nothing was
+        // written: once more, on the rebuilt book.
+        if (!(thrown instanceof SettleFailed) && !isRetry) return this.execute(commands, true);
+        throw error;
+      }
       const outcomes: Outcome[] = [];
       for (const command of commands) outcomes.push(await this.runAlone(command));
       return outcomes;
