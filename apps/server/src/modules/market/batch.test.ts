@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf } from '../../test/money.ts';
+import { inRolledBackTransaction } from '../../test/rolled-back.ts';
 import { newTrader, type Trader } from '../../test/trader.ts';
 import { marketRoutes } from '@nadi/api/market';
 import { AppError } from '../../lib/app-error.ts';
@@ -216,15 +217,13 @@ describe('market writer: batches', () => {
     const changed = rowsOf<{ j: string }>(await db.execute(sql`select jsonb_build_array(to_jsonb(o) || '{"last_seq": 99}')::text as j from market_orders o where id = ${placed.id}`))[0]?.j;
     const scans = async (tx: Tx) =>
       rowsOf<{ seq: string; idx: string }>(await tx.execute(sql`select coalesce(seq_scan, 0)::text as seq, coalesce(idx_scan, 0)::text as idx from pg_stat_xact_user_tables where relname = 'market_orders'`))[0] ?? { seq: '0', idx: '0' };
-    const seen = await db
-      .transaction(async (tx) => {
-        const before = await scans(tx);
-        await tx.execute(sql`select market_settle('NADI-USDT', null, '[]'::jsonb, '[]'::jsonb, ${changed}::jsonb)`);
-        const after = await scans(tx);
-        const lastSeq = rowsOf<{ s: string }>(await tx.execute(sql`select last_seq::text as s from market_orders where id = ${placed.id}`))[0]?.s;
-        throw new SeenScans({ seq: Number(after.seq) - Number(before.seq), idx: Number(after.idx) - Number(before.idx), lastSeq });
-      })
-      .catch((e: unknown) => (e instanceof SeenScans ? e.seen : Promise.reject(e)));
+    const seen = await inRolledBackTransaction(db, async (tx) => {
+      const before = await scans(tx);
+      await tx.execute(sql`select market_settle('NADI-USDT', null, '[]'::jsonb, '[]'::jsonb, ${changed}::jsonb)`);
+      const after = await scans(tx);
+      const lastSeq = rowsOf<{ s: string }>(await tx.execute(sql`select last_seq::text as s from market_orders where id = ${placed.id}`))[0]?.s;
+      return { seq: Number(after.seq) - Number(before.seq), idx: Number(after.idx) - Number(before.idx), lastSeq };
+    });
     expect(seen).toEqual({ seq: 0, idx: 1, lastSeq: '99' });
   });
 
@@ -283,13 +282,4 @@ async function credit(t: TestApp, userId: number, asset: Asset, amount: string) 
     legs: [{ type: 'data_adjustment', debit: isOut ? account : treasury, credit: isOut ? treasury : account, amount: units(amount.replace('-', '')) }],
     result: () => null,
   });
-}
-
-/** Carries what a transaction saw out of it while rolling it back. */
-class SeenScans extends Error {
-  readonly seen: { seq: number; idx: number; lastSeq: string | undefined };
-  constructor(seen: SeenScans['seen']) {
-    super('rolled back on purpose');
-    this.seen = seen;
-  }
 }

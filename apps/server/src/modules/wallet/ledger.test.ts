@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@nadi/api/wallet';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { balanceOf, fundUser, tokens } from '../../test/money.ts';
+import { inRolledBackTransaction } from '../../test/rolled-back.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -206,33 +207,31 @@ describe('guards in the database itself', () => {
     // update must stay on its page (n_tup_hot_upd); on full pages each would write a new tuple
     // elsewhere and an entry in every index (migration 0010).
     const usersCount = 60;
-    const seen = await t.database.db
-      .transaction(async (tx) => {
-        const ids = rowsOf<{ id: number }>(
-          await tx.execute(sql`insert into users (address, invite_code, name)
-            select '0x' || lpad(to_hex(g), 40, 'e'), 'HOTUPD' || g, 'hot-' || g from generate_series(1, ${usersCount}) g returning id`),
-        ).map((r) => r.id);
-        await tx.execute(sql`insert into ledger_accounts (user_id, kind, asset, is_system)
-          select u.id, k.kind, k.asset, false from users u
-          cross join (values ('fund', 'NADI'), ('fund', 'USDT'), ('trade', 'NADI'), ('trade', 'USDT'), ('destroy_quota', 'USDT')) k(kind, asset)
-          where u.invite_code like 'HOTUPD%'`);
-        const flows = ids.map((id) =>
-          flowJson({
-            idempotencyKey: `test-hot:${randomUUID()}`,
-            userId: id,
-            type: 'data_adjustment',
-            params: { id },
-            legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: 'USDT' }, credit: { userId: id, kind: 'trade', asset: 'USDT' }, amount: tokens(1) }],
-          }),
-        );
-        const updates = async () =>
-          rowsOf<{ upd: string; hot: string }>(await tx.execute(sql`select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_xact_user_tables where relname = 'ledger_accounts'`))[0] ?? { upd: '0', hot: '0' };
-        const before = await updates();
-        await tx.execute(sql`select ledger_post_flows(${JSON.stringify(flows)}::jsonb, now())`);
-        const after = await updates();
-        throw new RolledBack({ updated: Number(after.upd) - Number(before.upd), hot: Number(after.hot) - Number(before.hot) });
-      })
-      .catch((e: unknown) => (e instanceof RolledBack ? e.seen : Promise.reject(e)));
+    const seen = await inRolledBackTransaction(t.database.db, async (tx) => {
+      const ids = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into users (address, invite_code, name)
+          select '0x' || lpad(to_hex(g), 40, 'e'), 'HOTUPD' || g, 'hot-' || g from generate_series(1, ${usersCount}) g returning id`),
+      ).map((r) => r.id);
+      await tx.execute(sql`insert into ledger_accounts (user_id, kind, asset, is_system)
+        select u.id, k.kind, k.asset, false from users u
+        cross join (values ('fund', 'NADI'), ('fund', 'USDT'), ('trade', 'NADI'), ('trade', 'USDT'), ('destroy_quota', 'USDT')) k(kind, asset)
+        where u.invite_code like 'HOTUPD%'`);
+      const flows = ids.map((id) =>
+        flowJson({
+          idempotencyKey: `test-hot:${randomUUID()}`,
+          userId: id,
+          type: 'data_adjustment',
+          params: { id },
+          legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: 'USDT' }, credit: { userId: id, kind: 'trade', asset: 'USDT' }, amount: tokens(1) }],
+        }),
+      );
+      const updates = async () =>
+        rowsOf<{ upd: string; hot: string }>(await tx.execute(sql`select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_xact_user_tables where relname = 'ledger_accounts'`))[0] ?? { upd: '0', hot: '0' };
+      const before = await updates();
+      await tx.execute(sql`select ledger_post_flows(${JSON.stringify(flows)}::jsonb, now())`);
+      const after = await updates();
+      return { updated: Number(after.upd) - Number(before.upd), hot: Number(after.hot) - Number(before.hot) };
+    });
     expect(seen).toEqual({ updated: usersCount + 1, hot: usersCount + 1 });
   });
 
@@ -249,11 +248,3 @@ describe('guards in the database itself', () => {
     expect((await auditLedger(t.database.db)).isOk).toBe(true);
   });
 });
-
-class RolledBack extends Error {
-  readonly seen: { updated: number; hot: number };
-  constructor(seen: RolledBack['seen']) {
-    super('rolled back on purpose');
-    this.seen = seen;
-  }
-}
