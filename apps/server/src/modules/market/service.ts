@@ -299,7 +299,7 @@ export class MarketService {
       // No answer from the server (a dropped connection) may hide a commit: then the batch stands
       // (the rebuilt book holds it) and its commands get the answers it decided; running them again
       // would place twice. An error the server answered (it has a SQLSTATE) rolled the batch back.
-      if (thrown instanceof SettleFailed && pgCode(error) === undefined && !(error instanceof AppError) && (await hasCommitted(this.deps.db, thrown.batch))) {
+      if (thrown instanceof SettleFailed && pgCode(error) === undefined && (await hasCommitted(this.deps.db, thrown.batch))) {
         const seqs = thrown.batch.events.flatMap((e) => (e.type === 'trade' ? [e.seq] : []));
         this.publish(thrown.batch, await tradeIdsBySeq(this.deps.db, this.config.symbol, seqs));
         return thrown.outcomes;
