@@ -1,5 +1,5 @@
 // Which instance runs a single-writer component (a market's engine): the one holding a
-// PostgreSQL session advisory lock (ARCHITECTURE.md). The lock lives on a connection of its own;
+// PostgreSQL session advisory lock (docs/architecture.md, "Past one machine"). The lock lives on a connection of its own;
 // if that connection dies, PostgreSQL releases the lock and another instance takes it, so losing
 // the connection means losing the lead (`onLost`). The embedded PGlite database belongs to one
 // process, which therefore always leads.

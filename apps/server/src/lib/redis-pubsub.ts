@@ -1,5 +1,5 @@
-// Several server instances share what happens through Redis pub/sub (ARCHITECTURE.md: "Redis
-// carries websocket fan-out between instances"). One RedisPubSub per process holds the two
+// Several server instances share what happens through Redis pub/sub (docs/architecture.md, "Past
+// one machine": Redis carries socket fan-out between instances). One RedisPubSub per process holds the two
 // connections pub/sub needs (a subscribed connection can do nothing else) and dispatches each
 // channel's messages to its handler. Redis delivers one subscriber's messages in publish order
 // across channels, so what one instance publishes in order, every other instance sees in order.

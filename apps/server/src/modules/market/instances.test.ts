@@ -1,4 +1,4 @@
-// Two server instances on one PostgreSQL database and one Redis (ARCHITECTURE.md, "past one
+// Two server instances on one PostgreSQL database and one Redis (docs/architecture.md, "Past one
 // machine"): exactly one runs the market's engine (advisory lock), the other forwards orders to it
 // and serves the same live streams through Redis pub/sub; when the writer goes, the other takes
 // over from the database; a writer whose epoch was superseded writes nothing.

@@ -16,7 +16,7 @@ export default function LanguagePage() {
     if (lang === currentLang || pending) return;
     setPending(lang);
     try {
-      // The app refetches server-translated data when the language changes (app/providers.tsx).
+      // The app refetches server-translated data when the language changes (app/app.tsx).
       await setLang(lang);
       notify(t('language.switched'), 'success');
     } catch {

@@ -19,7 +19,7 @@ export async function transfer(input: TransferInput, idempotencyKey: string): Pr
   return call(walletRoutes.transfer, input, { isSilent: true, idempotencyKey });
 }
 
-/** A retry of the same transfer after a lost answer repeats its Idempotency-Key (hooks/use-intent-key.ts). */
+/** A retry of the same transfer after a lost answer repeats its Idempotency-Key (lib/use-intent-key.ts). */
 export function useTransfer() {
   const intent = useIntentKey();
   return useMutation({
