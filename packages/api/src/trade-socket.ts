@@ -1,6 +1,7 @@
 // The live sockets' contract (docs/trade-socket.md): stream names, message shapes and error
 // codes of `/ws/trade`, and the pushes of `/ws`. Both the server and the web import it.
 import type { MarketOrder } from './market.ts';
+import type { Lang } from './http.ts';
 import type { AssetsData } from './wallet.ts';
 
 export const tradeSocketPath = '/ws/trade';
@@ -95,4 +96,9 @@ export type OrderPush = Push<'user@update_order', 'orders', MarketOrder>;
 export type TradeSocketPush = BooksPush | TradesPush | TickerPush | KlinePush | OrderPush;
 
 /** `/ws` (token required): text "ping"/"pong" both ways, and these JSON pushes. */
-export type AccountSocketPush = { type: 'balance'; data: AssetsData } | { type: 'notice'; data: { id: number; title: string } };
+export type AccountSocketPush = { type: 'balance'; data: AssetsData } | { type: 'notice'; data: NoticePushData };
+/** A notice just published: its id and its title in every language it has (the reader picks with noticeTextFor). */
+export interface NoticePushData {
+  id: number;
+  titles: Partial<Record<Lang, string>>;
+}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NoticeTranslations } from '@nadi/api/notice';
 import {
   bigint,
   bigserial,
@@ -97,7 +98,6 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-export type NoticeTranslations = Record<string, { title: string; content: string }>;
 
 export const notices = pgTable(
   'notices',

@@ -7,6 +7,7 @@
 // without touching a publisher or a subscriber: publish = PUBLISH of JSON.stringify(event),
 // subscribe = one SUBSCRIBE per process dispatching JSON.parse(message): that is RedisBus
 // (lib/redis-pubsub.ts), used when REDIS_URL is set (see docs/trade-socket.md).
+import type { Lang } from '@nadi/api/common';
 import type { MarketOrder } from '@nadi/api/market';
 import type { BookLevel, KlineData, TickerStreamData, TradeStreamData } from '@nadi/api/trade-socket';
 
@@ -30,7 +31,8 @@ export type AppEvent =
    * marks the market's own settlements (its writer knows those balances already).
    */
   | { type: 'balance'; userIds: number[]; from?: 'market' }
-  | { type: 'notice'; id: number; title: string }
+  /** A notice was published (notice service); every account socket tells its user. */
+  | { type: 'notice'; id: number; titles: Partial<Record<Lang, string>> }
   /** A session ended (logout): every instance drops it from its session cache. */
   | { type: 'session_revoked'; sessionId: number };
 

@@ -1,4 +1,4 @@
-import type { NoticeTranslations } from '../schema.ts';
+import type { NoticeTranslations } from '@nadi/api/notice';
 
 /** Demo notices shown on a fresh development database, in every language of the product. */
 export const demoNotices: NoticeTranslations[] = [

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { NoticeTranslations } from '@nadi/api/notice';
 import type { Db } from '../../db/client.ts';
 import { notices } from '../../db/schema.ts';
 
@@ -25,4 +26,11 @@ export async function findPublishedNotice(db: Db, id: number): Promise<NoticeRow
     .where(and(eq(notices.id, id), eq(notices.isPublished, true)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+export async function insertNotice(db: Db, translations: NoticeTranslations, publishedAt: Date): Promise<NoticeRow> {
+  const rows = await db.insert(notices).values({ translations, publishedAt }).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into notices returned no row');
+  return row;
 }

@@ -1,14 +1,16 @@
 import { defaultLang, type Lang, type PageQuery } from '@nadi/api/common';
-import type { NoticeDetail, NoticeSummary } from '@nadi/api/notice';
+import { noticeTextFor, type NoticeDetail, type NoticeSummary, type NoticeTranslations } from '@nadi/api/notice';
+import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findPublishedNotice, listPublishedNotices, type NoticeRow } from './repo.ts';
+import { requireOperator } from '../../lib/operator.ts';
+import type { SessionContext } from '../../lib/register-route.ts';
+import { findPublishedNotice, insertNotice, listPublishedNotices, type NoticeRow } from './repo.ts';
 
 const summaryLengthMax = 120;
 
-/** The reader's language, else English, else the default language every notice has. */
 function localized(row: NoticeRow, lang: Lang): { title: string; content: string } {
-  const text = row.translations[lang] ?? row.translations.EN ?? row.translations[defaultLang];
+  const text = noticeTextFor(row.translations, lang);
   if (!text) throw new Error(`notice ${row.id} has no ${defaultLang} text`);
   return text;
 }
@@ -23,6 +25,10 @@ function toSummary(row: NoticeRow, lang: Lang): NoticeSummary {
   return { id: row.id, title: text.title, summary: summarize(text.content), created_at: row.publishedAt.toISOString() };
 }
 
+function toDetail(row: NoticeRow, lang: Lang): NoticeDetail {
+  return { ...toSummary(row, lang), content: localized(row, lang).content };
+}
+
 export async function listNotices(db: Db, query: PageQuery, lang: Lang) {
   const { rows, total } = await listPublishedNotices(db, (query.page - 1) * query.page_size, query.page_size);
   return { list: rows.map((row) => toSummary(row, lang)), total, page: query.page, page_size: query.page_size };
@@ -31,5 +37,17 @@ export async function listNotices(db: Db, query: PageQuery, lang: Lang) {
 export async function getNotice(db: Db, id: number, lang: Lang): Promise<NoticeDetail> {
   const row = await findPublishedNotice(db, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return { ...toSummary(row, lang), content: localized(row, lang).content };
+  return toDetail(row, lang);
+}
+
+/**
+ * An operator publishes a notice: it is stored, and once committed every signed-in user's account
+ * socket (/ws) is told, with the title in each language the notice has.
+ */
+export async function publishNotice(deps: AppDeps, session: SessionContext, translations: NoticeTranslations, lang: Lang): Promise<NoticeDetail> {
+  requireOperator(deps, session);
+  const row = await insertNotice(deps.db, translations, deps.now());
+  const titles = Object.fromEntries(Object.entries(row.translations).map(([code, text]) => [code, text.title]));
+  deps.events.publish({ type: 'notice', id: row.id, titles });
+  return toDetail(row, lang);
 }

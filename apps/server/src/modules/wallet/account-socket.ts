@@ -75,7 +75,7 @@ export class AccountSockets {
 
   private onEvent(e: AppEvent): void {
     if (e.type === 'balance') for (const id of e.userIds) if (this.byUser.has(id)) this.pushBalance(id);
-    if (e.type === 'notice') this.sendAll(JSON.stringify({ type: 'notice', data: { id: e.id, title: e.title } } satisfies AccountSocketPush));
+    if (e.type === 'notice') this.sendAll(JSON.stringify({ type: 'notice', data: { id: e.id, titles: e.titles } } satisfies AccountSocketPush));
   }
 
   private pushBalance(userId: number): void {

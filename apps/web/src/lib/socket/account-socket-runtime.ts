@@ -1,4 +1,6 @@
 import i18next from 'i18next';
+import { noticeTextFor } from '@nadi/api/notice';
+import { getLang } from '../langs.ts';
 import { invalidateWallet } from '../invalidate-wallet.ts';
 import { notify } from '../notify.ts';
 import { queryClient } from '../query-client.ts';
@@ -24,7 +26,8 @@ export function startAccountSocket(): () => void {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['notice'] });
-      notify(i18next.t('notice.pushed', { title: push.data.title }));
+      const title = noticeTextFor(push.data.titles, getLang());
+      if (title) notify(i18next.t('notice.pushed', { title }));
     },
   });
   socket.start();

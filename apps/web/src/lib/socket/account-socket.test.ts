@@ -71,10 +71,10 @@ describe('account socket (/ws)', () => {
     socket.onopen?.({});
     socket.onmessage?.({ data: 'ping' });
     expect(socket.sent).toEqual(['pong']);
-    socket.onmessage?.({ data: JSON.stringify({ type: 'notice', data: { id: 7, title: 'Maintenance' } }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: 'notice', data: { id: 7, titles: { TW: '維護', EN: 'Maintenance' } } }) });
     socket.onmessage?.({ data: 'not json' });
     socket.onmessage?.({ data: JSON.stringify({ type: 'unknown', data: {} }) });
-    expect(pushes).toEqual([{ type: 'notice', data: { id: 7, title: 'Maintenance' } }]);
+    expect(pushes).toEqual([{ type: 'notice', data: { id: 7, titles: { TW: '維護', EN: 'Maintenance' } } }]);
     s.stop();
   });
 
