@@ -6,7 +6,8 @@ import { freezeFeeBps, frozenUnits, notionalOf, type MarketRules } from '@nadi/a
 // app): what the server checks (tick and lot grid, minimum total, balance with the fee it will
 // freeze), checked first here so most mistakes are explained before a request is made. The
 // market's rules themselves (the freeze, the fee rate, the notional) are the server's own, from
-// @nadi/api/market-rules; order-rules-agreement.test.ts (in the server) holds the two to agreement.
+// @nadi/api/market-rules; apps/server/src/modules/market/order-rules-agreement.test.ts holds the
+// form and the server to the same answers.
 
 const one = 10n ** 18n;
 
