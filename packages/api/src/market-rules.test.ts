@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { units } from '@nadi/money/money';
+import type { MarketInfo } from './market.ts';
 import { feeOfNumerator, freezeFeeBps, frozenUnits, marketRulesOf, notionalOf, priceChange } from './market-rules.ts';
 
 // The numbers below are worked out by hand from the documented rules (docs/market.md), not with
 // the functions under test, so a change to a rule shows here.
-const rules = marketRulesOf({
-  symbol: 'NADI-USDT',
-  base_asset: 'NADI',
-  quote_asset: 'USDT',
-  tick_size: '0.0001',
-  lot_size: '0.01',
-  min_notional: '1',
-  max_price: '1000',
-  max_quantity: '1000000',
-  maker_fee_bps: 10,
-  taker_fee_bps: 20,
-});
+const infoOf = (overrides: Partial<MarketInfo>): MarketInfo => ({ symbol: 'NADI-USDT', base_asset: 'NADI', quote_asset: 'USDT', tick_size: '1', lot_size: '1', min_notional: '1', max_price: '1000', max_quantity: '1000', maker_fee_bps: 0, taker_fee_bps: 0, ...overrides });
+/** The server's default market. */
+const rules = marketRulesOf(infoOf({ tick_size: '0.0001', lot_size: '0.01', min_notional: '1', maker_fee_bps: 10, taker_fee_bps: 20 }));
 
 describe('market rules', () => {
   it('reads the grid of the market answer in base units', () => {
@@ -68,11 +60,7 @@ describe('market rules', () => {
   });
 
   it('reads a malformed market answer as zero sizes, with a quote step that is never zero', () => {
-    const broken = marketRulesOf({ ...sample(), tick_size: 'x', lot_size: '', min_notional: '-1' });
+    const broken = marketRulesOf(infoOf({ tick_size: 'x', lot_size: '', min_notional: '-1' }));
     expect(broken).toMatchObject({ tickUnits: 0n, lotUnits: 0n, quotePerTickLot: 1n, minNotionalUnits: 0n });
   });
 });
-
-function sample() {
-  return { symbol: 'NADI-USDT', base_asset: 'NADI', quote_asset: 'USDT', tick_size: '1', lot_size: '1', min_notional: '1', max_price: '1', max_quantity: '1', maker_fee_bps: 0, taker_fee_bps: 0 } as const;
-}
