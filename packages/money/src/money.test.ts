@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountUnitsMax, feeOf, formatAmount, mulDiv, parseAmount, toDecimalString, units } from './money.ts';
+import { amountUnitsMax, feeOf, formatAmount, mulDiv, parseAmount, toDecimalString, units, unitsOrZero } from './money.ts';
 
 describe('parseAmount', () => {
   it.each([
@@ -57,6 +57,13 @@ describe('parseAmount', () => {
 });
 
 describe('formatting and arithmetic', () => {
+  it('reads a missing or malformed amount as zero, a good one exactly', () => {
+    expect(unitsOrZero('12.5')).toBe(12_500_000_000_000_000_000n);
+    expect(unitsOrZero('0')).toBe(0n);
+    for (const bad of ['', ' ', '-1', '1e3', '01', 'abc', undefined, null, 12]) expect(unitsOrZero(bad)).toBe(0n);
+    expect(unitsOrZero('1.5', 6)).toBe(1_500_000n);
+  });
+
   it('formats with groups and cuts the fraction without rounding up', () => {
     expect(formatAmount(units('1234567.99999'))).toBe('1,234,567.9999');
     expect(formatAmount(units('0.5'), { fractionDigitsMin: 2 })).toBe('0.50');

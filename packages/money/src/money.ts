@@ -39,6 +39,16 @@ export function parseAmount(text: unknown, decimals = tokenDecimals, isZeroAllow
   return { ok: true, units };
 }
 
+/**
+ * Like parseAmount, for text that was meant to be an amount but may be missing or malformed (a
+ * field of a server answer or a push shown on screen): 0 instead of an error, zero allowed. The
+ * server checks every amount again, so reading a bad one as nothing only hides a display.
+ */
+export function unitsOrZero(text: unknown, decimals = tokenDecimals): bigint {
+  const result = parseAmount(text, decimals, true);
+  return result.ok ? result.units : 0n;
+}
+
 /** Like parseAmount, for trusted text (configuration, seeds): throws instead of returning. */
 export function units(text: string, decimals = tokenDecimals): bigint {
   const result = parseAmount(text, decimals, true);
@@ -88,9 +98,12 @@ export function mulDiv(a: bigint, b: bigint, d: bigint, rounding: Rounding): big
   return rounding === 'up' && quotient * d !== product ? quotient + 1n : quotient;
 }
 
-/** Basis points: 1 bp = 0.01 %. A fee of `bps` on `amount`, rounded up (the payer's side). */
+/** Basis points in a whole: 1 bp = 0.01 %. */
+export const bpsPerUnit = 10_000n;
+
+/** A fee of `bps` on `amount`, rounded up (the payer's side). */
 export function feeOf(amount: bigint, bps: bigint): bigint {
-  return mulDiv(amount, bps, 10_000n, 'up');
+  return mulDiv(amount, bps, bpsPerUnit, 'up');
 }
 
 export function minBigint(a: bigint, b: bigint): bigint {

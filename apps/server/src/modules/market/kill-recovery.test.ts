@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSizeMax } from '@nadi/api/common';
 import { marketOrder, type MarketOrder } from '@nadi/api/market';
+import { frozenUnits, type MarketRules } from '@nadi/api/market-rules';
 import type { AssetsData } from '@nadi/api/wallet';
 import { toDecimalString, units } from '@nadi/money/money';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
@@ -396,13 +397,7 @@ async function readOrders(db: Db): Promise<OrderDbRow[]> {
   );
 }
 
-interface Fees {
-  makerBps: bigint;
-  takerBps: bigint;
-}
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-const one = 10n ** 18n;
+type Fees = Pick<MarketRules, 'makerFeeBps' | 'takerFeeBps'>;
 
 /** An order in amounts (base units), read from the database or from the API. */
 interface OrderAmounts {
@@ -441,13 +436,14 @@ const amountsOfView = (o: MarketOrder): OrderAmounts => ({
   fee: units(o.fee),
 });
 
-/** What an order freezes at placement (docs/market.md, "Settlement flows"), derived from its own fields. */
+/**
+ * What an order freezes at placement, from its own fields, by the market's one freeze rule (its
+ * numbers are checked in packages/api/src/market-rules.test.ts): this test checks that the freeze
+ * survives the kill, not how it is sized.
+ */
 function frozenAtPlacement(o: OrderAmounts, fees: Fees): bigint {
-  if (o.side === 'sell') return o.quantity;
-  if (o.type === 'market') return o.quoteAmount + ceilDiv(o.quoteAmount * fees.takerBps, 10_000n);
-  const notional = ceilDiv(o.price * o.quantity, one);
-  const rate = fees.makerBps > fees.takerBps ? fees.makerBps : fees.takerBps;
-  return notional + ceilDiv(notional * rate, 10_000n);
+  const amountUnits = o.side === 'buy' && o.type === 'market' ? o.quoteAmount : o.quantity;
+  return frozenUnits(fees, { side: o.side, type: o.type, priceUnits: o.price, amountUnits });
 }
 
 /** What an order still holds before its end: the freeze less what its fills took (quote and fee of a buy, quantity of a sell). */
@@ -642,7 +638,7 @@ describe('spot market: kill -9 under load', () => {
       // 1. A server on a fresh database, traders funded through the API, load, then SIGKILL.
       const first = await ServerProcess.start(s);
       const info = await callOk<{ maker_fee_bps: number; taker_fee_bps: number }>(first.url, 'GET', '/api/v1/trade/market');
-      const fees: Fees = { makerBps: BigInt(info.maker_fee_bps), takerBps: BigInt(info.taker_fee_bps) };
+      const fees: Fees = { makerFeeBps: BigInt(info.maker_fee_bps), takerFeeBps: BigInt(info.taker_fee_bps) };
       const traders: Trader[] = [];
       for (let i = 0; i < clientCount; i++) traders.push(await newTrader(first.url));
       const load = await loadUntilKilled(first, traders);

@@ -3,16 +3,17 @@
 // conversion is exact or refused: an amount that is not a whole number of ticks or lots is a
 // user error, never rounded.
 import { z } from 'zod';
-import { feeOf, mulDiv, toDecimalString, units } from '@nadi/money/money';
-import type { MarketParams } from '@nadi/engine/types';
-import type { MarketInfo, MarketSymbol } from '@nadi/api/market';
+import { mulDiv, toDecimalString, units } from '@nadi/money/money';
+import { limitOrder, marketBuyByQuote, marketOrder } from '@nadi/engine/commands';
+import type { MarketParams, PlaceCommand } from '@nadi/engine/types';
+import type { MarketInfo, MarketSymbol, PlaceOrderInput } from '@nadi/api/market';
+import { frozenUnits, notionalOf, type MarketRules } from '@nadi/api/market-rules';
 import { validateParams } from '@nadi/engine/params';
 import { AppError } from '../../lib/app-error.ts';
 
 export const marketSettingKey = 'market_params';
 export const marketSymbol: MarketSymbol = 'NADI-USDT';
 const one = 10n ** 18n;
-const bpsPerUnit = 10_000n;
 /** Bounds of the book (the engine needs maxPriceTicks × maxQtyLots to be a safe integer). */
 const maxPriceTicks = 10_000_000;
 const maxQtyLots = 100_000_000;
@@ -30,17 +31,9 @@ export const marketSettingSchema = z.object({
 });
 export type MarketSetting = z.infer<typeof marketSettingSchema>;
 
-export interface MarketConfig {
+/** The market's rules (the grid and fee rates the web checks a form against) and the engine's parameters. */
+export interface MarketConfig extends MarketRules {
   symbol: MarketSymbol;
-  /** USDT base units per whole NADI, per tick. */
-  tickUnits: bigint;
-  /** NADI base units per lot. */
-  lotUnits: bigint;
-  /** USDT base units of one tick-lot (one tick of price times one lot). */
-  quotePerTickLot: bigint;
-  minNotionalUnits: bigint;
-  makerFeeBps: bigint;
-  takerFeeBps: bigint;
   engine: MarketParams;
 }
 
@@ -116,14 +109,36 @@ export const ticksToPrice = (c: MarketConfig, ticks: number): bigint => BigInt(t
 export const lotsToQuantity = (c: MarketConfig, lots: number): bigint => BigInt(lots) * c.lotUnits;
 export const tradeQuote = (c: MarketConfig, priceTicks: number, lots: number): bigint => BigInt(priceTicks) * BigInt(lots) * c.quotePerTickLot;
 
-/** Quote of base `quantity` at `price` (both in base units); exact for whole ticks and lots. */
-export const notionalOf = (price: bigint, quantity: bigint): bigint => mulDiv(price, quantity, one, 'up');
-
-/** The largest fee an order can ever pay on `quote`: the higher of the two rates, rounded up. */
-export function maxFeeOf(c: MarketConfig, quote: bigint, isTakerOnly: boolean): bigint {
-  const bps = isTakerOnly ? c.takerFeeBps : c.makerFeeBps > c.takerFeeBps ? c.makerFeeBps : c.takerFeeBps;
-  return feeOf(quote, bps);
+/** A validated order: what it freezes and the engine command that places it. */
+export interface OrderPlan {
+  frozen: bigint;
+  command: (orderId: number, ts: number) => PlaceCommand;
 }
 
-/** Fees accrue as quote × bps per fill and round up once over the order: ceil(numerator / 10000). */
-export const feeOfNumerator = (numerator: bigint): bigint => mulDiv(numerator, 1n, bpsPerUnit, 'up');
+/**
+ * Validates and converts an order (400 on any amount off the tick/lot grid or below the minimum
+ * notional) and sizes its freeze. Pure, so the web's order form can be tested against it
+ * (order-rules-agreement.test.ts); the balance check against `frozen` is the writer's.
+ */
+export function planOrder(c: MarketConfig, userId: number, input: PlaceOrderInput): OrderPlan {
+  if (input.type === 'limit') {
+    const price = input.price as bigint;
+    const quantity = input.quantity as bigint;
+    const priceTicks = priceToTicks(c, price);
+    const qtyLots = quantityToLots(c, quantity);
+    if (notionalOf(price, quantity) < c.minNotionalUnits) throw new AppError('ORDER_BELOW_MIN_NOTIONAL');
+    const frozen = frozenUnits(c, { side: input.side, type: 'limit', priceUnits: price, amountUnits: quantity });
+    return { frozen, command: (orderId, ts) => limitOrder({ ts, orderId, userId, side: input.side, priceTicks, qtyLots }) };
+  }
+  if (input.side === 'buy') {
+    const quote = input.quote_amount as bigint;
+    const quoteBudgetTickLots = quoteToTickLots(c, quote);
+    if (quote < c.minNotionalUnits) throw new AppError('ORDER_BELOW_MIN_NOTIONAL');
+    const frozen = frozenUnits(c, { side: 'buy', type: 'market', priceUnits: 0n, amountUnits: quote });
+    return { frozen, command: (orderId, ts) => marketBuyByQuote({ ts, orderId, userId, quoteBudgetTickLots }) };
+  }
+  const quantity = input.quantity as bigint;
+  const qtyLots = quantityToLots(c, quantity);
+  const frozen = frozenUnits(c, { side: 'sell', type: 'market', priceUnits: 0n, amountUnits: quantity });
+  return { frozen, command: (orderId, ts) => marketOrder({ ts, orderId, userId, side: 'sell', qtyLots }) };
+}

@@ -3,6 +3,7 @@
 // committed, so any instance answers the same.
 import { toDecimalString } from '@nadi/money/money';
 import { klineIntervalMs, type DepthData, type KlineInterval, type TickerData } from '@nadi/api/market';
+import { priceChange } from '@nadi/api/market-rules';
 import type { PageQuery } from '@nadi/api/common';
 import type { Db } from '../../db/client.ts';
 import { finishedStatuses, klines, openStatuses, pageFills, pageOrders, recentTrades, windowStats } from './repo.ts';
@@ -41,11 +42,7 @@ export async function ticker(db: Db, market: MarketReader, nowMs: number): Promi
   const top = market.replica.isReady ? market.depth(1) : { bids: [], asks: [] };
   const open = BigInt(s.open ?? '0');
   const close = BigInt(s.close ?? '0');
-  const change = close - open;
-  // Percent with two decimals, truncated toward zero: change × 10 000 / open is hundredths of a percent.
-  const hundredths = open > 0n ? (change * 10_000n) / open : 0n;
-  const abs = hundredths < 0n ? -hundredths : hundredths;
-  const percent = `${hundredths < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  const { change, percent } = priceChange(close, open);
   const last = market.lastPrice();
   return {
     symbol: market.config.symbol,
@@ -55,7 +52,7 @@ export async function ticker(db: Db, market: MarketReader, nowMs: number): Promi
     low_price: toDecimalString(BigInt(s.low ?? '0')),
     volume: toDecimalString(BigInt(s.volume)),
     quote_volume: toDecimalString(BigInt(s.quote_volume)),
-    price_change: `${change < 0n ? '-' : ''}${toDecimalString(change < 0n ? -change : change)}`,
+    price_change: change,
     price_change_percent: percent,
     best_bid: top.bids[0]?.[0] ?? null,
     best_ask: top.asks[0]?.[0] ?? null,

@@ -10,7 +10,7 @@
 // only a command that fails on its own fails.
 import { MatchingEngine } from '@nadi/engine/engine';
 import { DepthFeed, DepthReplica } from '@nadi/engine/depth-feed';
-import { cancelOrder, limitOrder, marketBuyByQuote, marketOrder } from '@nadi/engine/commands';
+import { cancelOrder } from '@nadi/engine/commands';
 import type { BookSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@nadi/engine/types';
 import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
@@ -22,11 +22,7 @@ import {
   marketSettingKey,
   lotsToQuantity,
   marketSettingSchema,
-  maxFeeOf,
-  notionalOf,
-  priceToTicks,
-  quantityToLots,
-  quoteToTickLots,
+  planOrder,
   ticksToPrice,
   tradeQuote,
   type MarketConfig,
@@ -407,7 +403,7 @@ export class MarketService {
       if (existing.paramsHash !== paramsHash) throw new AppError('IDEMPOTENCY_CONFLICT');
       return this.openOrders.get(existing.id) ?? existing;
     }
-    const plan = this.plan(userId, input);
+    const plan = planOrder(this.config, userId, input);
     const asset = frozenAssetOf(input.side);
     if (batch.availableOf(userId, asset) < plan.frozen) {
       const balanceKey = tradeKey(userId, asset);
@@ -450,30 +446,6 @@ export class MarketService {
     // A repeat of the client order id later in this batch answers with this order.
     if (key !== null) reads.byClientId.set(key, row);
     return row;
-  }
-
-  /** Validates and converts the input (400 on any amount off the tick/lot grid) and sizes the freeze. */
-  private plan(userId: number, input: PlaceOrderInput) {
-    const c = this.config;
-    if (input.type === 'limit') {
-      const price = input.price as bigint;
-      const quantity = input.quantity as bigint;
-      const priceTicks = priceToTicks(c, price);
-      const qtyLots = quantityToLots(c, quantity);
-      const notional = notionalOf(price, quantity);
-      if (notional < c.minNotionalUnits) throw new AppError('ORDER_BELOW_MIN_NOTIONAL');
-      const frozen = input.side === 'buy' ? notional + maxFeeOf(c, notional, false) : quantity;
-      return { frozen, command: (orderId: number, ts: number) => limitOrder({ ts, orderId, userId, side: input.side, priceTicks, qtyLots }) };
-    }
-    if (input.side === 'buy') {
-      const quote = input.quote_amount as bigint;
-      const quoteBudgetTickLots = quoteToTickLots(c, quote);
-      if (quote < c.minNotionalUnits) throw new AppError('ORDER_BELOW_MIN_NOTIONAL');
-      return { frozen: quote + maxFeeOf(c, quote, true), command: (orderId: number, ts: number) => marketBuyByQuote({ ts, orderId, userId, quoteBudgetTickLots }) };
-    }
-    const quantity = input.quantity as bigint;
-    const qtyLots = quantityToLots(c, quantity);
-    return { frozen: quantity, command: (orderId: number, ts: number) => marketOrder({ ts, orderId, userId, side: 'sell', qtyLots }) };
   }
 
   private decideCancel(userId: number, orderId: number, reads: BatchReads, batch: SettlementBatch): OrderRow {

@@ -5,8 +5,9 @@
 // are bigint throughout.
 import type { EngineEvent, TradeEvent } from '@nadi/engine/types';
 import type { Asset, RecordType } from '@nadi/api/wallet';
+import { feeOfNumerator } from '@nadi/api/market-rules';
 import { accountKey, type AccountRef, type Leg } from '../wallet/ledger.ts';
-import { feeOfNumerator, lotsToQuantity, ticksToPrice, tradeQuote, type MarketConfig } from './params.ts';
+import { lotsToQuantity, ticksToPrice, tradeQuote, type MarketConfig } from './params.ts';
 import type { NewTradeRow, OrderRow } from './repo.ts';
 
 const trade = (userId: number, asset: Asset): AccountRef => ({ userId, kind: 'trade', asset });

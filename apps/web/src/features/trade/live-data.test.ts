@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { klineFromPush, mergeKline, mergeTrades, priceChange, tickerFromPush, tradeFromPush } from './live-data.ts';
+import { klineFromPush, mergeKline, mergeTrades, tickerFromPush, tradeFromPush } from './live-data.ts';
 
 describe('live data from the trade socket', () => {
   it('turns a pushed trade into the REST shape, total as price × amount in bigint', () => {
@@ -11,9 +11,11 @@ describe('live data from the trade socket', () => {
     expect(mergeTrades([trade(2), trade(1)], [trade(3), trade(2), trade(4)], 3).map((t) => t.id)).toEqual([4, 3, 2]);
   });
 
-  it('computes the 24 h change and percent, signed, without numbers', () => {
-    expect(priceChange(110n, 100n)).toEqual({ change: '0.00000000000000001', percent: '10.00' });
-    expect(priceChange(2n * 10n ** 17n, 3n * 10n ** 17n)).toEqual({ change: '-0.1', percent: '-33.33' });
+  it('gives a pushed ticker the 24 h change and percent the REST ticker has', () => {
+    expect(tickerFromPush({ last: '0.2', open24h: '0.3', high24h: '0.3', low24h: '0.2', vol24h: '1', volCcy24h: '0.25' }, undefined)).toMatchObject({
+      price_change: '-0.1',
+      price_change_percent: '-33.33',
+    });
     expect(tickerFromPush({ last: '1.05', open24h: '1', high24h: '1.1', low24h: '0.9', vol24h: '10', volCcy24h: '10.5' }, undefined)).toMatchObject({
       last_price: '1.05',
       price_change: '0.05',

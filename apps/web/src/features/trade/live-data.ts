@@ -1,5 +1,6 @@
-import { mulDiv, parseAmount, toDecimalString } from '@nadi/money/money';
+import { mulDiv, toDecimalString, unitsOrZero } from '@nadi/money/money';
 import type { Kline, marketRoutes, TickerData } from '@nadi/api/market';
+import { priceChange } from '@nadi/api/market-rules';
 import type { RouteData } from '@nadi/api/route';
 
 // The trade socket's pushes (docs/market.md, OKX-like payloads) turned into the REST shapes the
@@ -17,12 +18,6 @@ export const marketStreams = {
 
 const one = 10n ** 18n;
 
-function units(text: unknown): bigint | null {
-  if (typeof text !== 'string') return null;
-  const parsed = parseAmount(text, 18, true);
-  return parsed.ok ? parsed.units : null;
-}
-
 export interface TradePush {
   tradeId: number;
   px: string;
@@ -32,8 +27,8 @@ export interface TradePush {
 }
 
 export function tradeFromPush(push: TradePush): MarketTrade {
-  const price = units(push.px) ?? 0n;
-  const amount = units(push.sz) ?? 0n;
+  const price = unitsOrZero(push.px);
+  const amount = unitsOrZero(push.sz);
   return { id: push.tradeId, price: push.px, amount: push.sz, total: toDecimalString(mulDiv(price, amount, one, 'down')), side: push.side, time: push.ts };
 }
 
@@ -53,22 +48,9 @@ export interface TickerPush {
   ts?: number;
 }
 
-function signed(value: bigint): string {
-  return value < 0n ? `-${toDecimalString(-value)}` : toDecimalString(value);
-}
-
-/** last − open and its percent with two decimals (truncated), signed, as the REST ticker has them. */
-export function priceChange(last: bigint, open: bigint): { change: string; percent: string } {
-  const change = last - open;
-  if (open === 0n) return { change: signed(change), percent: '0.00' };
-  const hundredths = (change * 10_000n) / open;
-  const magnitude = hundredths < 0n ? -hundredths : hundredths;
-  const text = `${magnitude / 100n}.${(magnitude % 100n).toString().padStart(2, '0')}`;
-  return { change: signed(change), percent: hundredths < 0n ? `-${text}` : text };
-}
-
 export function tickerFromPush(push: TickerPush, previous: TickerData | undefined): TickerData {
-  const { change, percent } = priceChange(units(push.last) ?? 0n, units(push.open24h) ?? 0n);
+  // The same change as the REST ticker's (the server's own rule), so a push never shows another number.
+  const { change, percent } = priceChange(unitsOrZero(push.last), unitsOrZero(push.open24h));
   return {
     symbol: 'NADI-USDT',
     best_bid: previous?.best_bid ?? null,

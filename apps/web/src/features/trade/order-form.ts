@@ -1,40 +1,15 @@
-import { feeOf, formatAmount, mulDiv, parseAmount, toDecimalString, type ParseError } from '@nadi/money/money';
-import type { MarketInfo, OrderSide, OrderType } from '@nadi/api/market';
+import { bpsPerUnit, formatAmount, mulDiv, parseAmount, toDecimalString, type ParseError } from '@nadi/money/money';
+import type { OrderSide, OrderType } from '@nadi/api/market';
+import { freezeFeeBps, frozenUnits, notionalOf, type MarketRules } from '@nadi/api/market-rules';
 
-// The order form's rules, pure and in bigint base units (18 decimals, like every amount of the
+// The order form's checks, pure and in bigint base units (18 decimals, like every amount of the
 // app): what the server checks (tick and lot grid, minimum total, balance with the fee it will
-// freeze), checked first here so most mistakes are explained before a request is made.
+// freeze), checked first here so most mistakes are explained before a request is made. The
+// market's rules themselves (the freeze, the fee rate, the notional) are the server's own, from
+// @nadi/api/market-rules; apps/server/src/modules/market/order-rules-agreement.test.ts holds the
+// form and the server to the same answers.
 
 const one = 10n ** 18n;
-const bpsPerUnit = 10_000n;
-
-export interface MarketRules {
-  tickUnits: bigint;
-  lotUnits: bigint;
-  minNotionalUnits: bigint;
-  /** A market buy's quote_amount must be whole tick-lots (tick × lot, in USDT). */
-  quoteStepUnits: bigint;
-  makerFeeBps: bigint;
-  takerFeeBps: bigint;
-}
-
-function unitsOrZero(text: string): bigint {
-  const parsed = parseAmount(text, 18, true);
-  return parsed.ok ? parsed.units : 0n;
-}
-
-export function marketRules(info: MarketInfo): MarketRules {
-  const tickUnits = unitsOrZero(info.tick_size);
-  const lotUnits = unitsOrZero(info.lot_size);
-  return {
-    tickUnits,
-    lotUnits,
-    minNotionalUnits: unitsOrZero(info.min_notional),
-    quoteStepUnits: (tickUnits * lotUnits) / one || 1n,
-    makerFeeBps: BigInt(info.maker_fee_bps),
-    takerFeeBps: BigInt(info.taker_fee_bps),
-  };
-}
 
 export interface OrderDraft {
   side: OrderSide;
@@ -73,24 +48,6 @@ export function amountAsset(draft: Pick<OrderDraft, 'side' | 'type'>): 'NADI' | 
   return draft.type === 'market' && draft.side === 'buy' ? 'USDT' : 'NADI';
 }
 
-/** The highest fee rate the server may freeze for: taker only for a market order, else the higher of the two. */
-function freezeFeeBps(rules: MarketRules, type: OrderType): bigint {
-  if (type === 'market') return rules.takerFeeBps;
-  return rules.makerFeeBps > rules.takerFeeBps ? rules.makerFeeBps : rules.takerFeeBps;
-}
-
-/** price × quantity, rounded up like the server's notional. */
-export function notionalUnits(priceUnits: bigint, quantityUnits: bigint): bigint {
-  return mulDiv(priceUnits, quantityUnits, one, 'up');
-}
-
-/** What the order takes from the available balance: USDT with the fee for a buy, NADI for a sell. */
-export function costUnits(draft: Pick<OrderDraft, 'side' | 'type'>, rules: MarketRules, priceUnits: bigint, amountUnits: bigint): bigint {
-  if (draft.side === 'sell') return amountUnits;
-  const quote = draft.type === 'market' ? amountUnits : notionalUnits(priceUnits, amountUnits);
-  return quote + feeOf(quote, freezeFeeBps(rules, draft.type));
-}
-
 function parseProblem(field: 'price' | 'amount', error: ParseError): OrderProblem {
   if (field === 'amount') return { field, key: `amount.${error}` };
   return { field, key: error === 'EMPTY' ? 'trade.form.priceRequired' : 'trade.form.priceInvalid' };
@@ -113,12 +70,13 @@ export function checkOrder(draft: OrderDraft, rules: MarketRules, balances: Trad
   if (problems.length > 0 || !amount.ok) return { ok: false, problems };
 
   const isQuote = amountAsset(draft) === 'USDT';
-  const step = isQuote ? rules.quoteStepUnits : rules.lotUnits;
+  const step = isQuote ? rules.quotePerTickLot : rules.lotUnits;
   if (amount.units % step !== 0n) return { ok: false, problems: [{ field: 'amount', key: 'trade.form.amountStep', params: { step: show(step) } }] };
-  const notional = isQuote ? amount.units : isLimit ? notionalUnits(priceUnits, amount.units) : null;
+  const notional = isQuote ? amount.units : isLimit ? notionalOf(priceUnits, amount.units) : null;
   if (notional !== null && notional < rules.minNotionalUnits) return { ok: false, problems: [{ field: 'amount', key: 'trade.form.belowMinNotional', params: { min: show(rules.minNotionalUnits) } }] };
   const available = draft.side === 'buy' ? balances.quoteUnits : balances.baseUnits;
-  if (available !== null && costUnits(draft, rules, priceUnits, amount.units) > available) return { ok: false, problems: [{ field: 'amount', key: 'amount.ABOVE_AVAILABLE' }] };
+  // The order takes what the server freezes for it: USDT with the fee for a buy, NADI for a sell.
+  if (available !== null && frozenUnits(rules, { side: draft.side, type: draft.type, priceUnits, amountUnits: amount.units }) > available) return { ok: false, problems: [{ field: 'amount', key: 'amount.ABOVE_AVAILABLE' }] };
 
   const body: OrderBody = { symbol: 'NADI-USDT', side: draft.side, type: draft.type };
   if (isLimit) body.price = toDecimalString(priceUnits);
@@ -134,7 +92,7 @@ export function orderTotalUnits(draft: OrderDraft): bigint | null {
   if (amountAsset(draft) === 'USDT') return amount.units;
   if (draft.type === 'market') return null;
   const price = parseAmount(draft.price);
-  return price.ok ? notionalUnits(price.units, amount.units) : null;
+  return price.ok ? notionalOf(price.units, amount.units) : null;
 }
 
 export const percentChoices = [25, 50, 75, 100] as const;
@@ -158,7 +116,7 @@ export function percentAmount(percent: PercentChoice, draft: OrderDraft, rules: 
   const feeFactor = bpsPerUnit + freezeFeeBps(rules, draft.type);
   // Spend s with fee ≤ share: s × (10000 + bps) / 10000 ≤ share, one unit kept for the fee's rounding up.
   const spendable = share > 0n ? mulDiv(share - 1n, bpsPerUnit, feeFactor, 'down') : 0n;
-  if (draft.type === 'market') return toDecimalString(floorTo(spendable, rules.quoteStepUnits));
+  if (draft.type === 'market') return toDecimalString(floorTo(spendable, rules.quotePerTickLot));
   const price = parseAmount(draft.price);
   if (!price.ok) return null;
   return toDecimalString(floorTo(mulDiv(spendable, one, price.units, 'down'), rules.lotUnits));

@@ -1,14 +1,10 @@
-import { parseAmount } from '@nadi/money/money';
+import { unitsOrZero } from '@nadi/money/money';
 import type { WithdrawConfigData, WithdrawRecord, WithdrawStatus } from '@nadi/api/onchain';
 import { amountProblemKey, type AmountCheck, type AmountProblem } from '../../lib/amount/amount-check.ts';
 
 /** The config's amounts in base units; a malformed one counts as 0 (the server checks again). */
 export function withdrawLimits(config: Pick<WithdrawConfigData, 'available' | 'min_amount' | 'fee'>) {
-  const unitsOf = (text: string) => {
-    const parsed = parseAmount(text, undefined, true);
-    return parsed.ok ? parsed.units : 0n;
-  };
-  return { availableUnits: unitsOf(config.available), minUnits: unitsOf(config.min_amount), feeUnits: unitsOf(config.fee) };
+  return { availableUnits: unitsOrZero(config.available), minUnits: unitsOrZero(config.min_amount), feeUnits: unitsOrZero(config.fee) };
 }
 
 /** What arrives in the wallet: the amount less the fee; null until the amount is valid. */

@@ -1,4 +1,4 @@
-import { parseAmount } from '@nadi/money/money';
+import { unitsOrZero } from '@nadi/money/money';
 
 /** One side's level: [price, size], decimal strings as they came. */
 export type BookLevel = [string, string];
@@ -14,15 +14,10 @@ export interface BookPushData {
 
 export type BookApplyResult = 'applied' | 'ignored' | 'gap';
 
-function unitsOf(price: string): bigint {
-  const parsed = parseAmount(price, 18, true);
-  return parsed.ok ? parsed.units : 0n;
-}
-
 function applyLevels(side: Map<string, string>, levels: BookLevel[]): void {
   for (const [price, size] of levels) {
-    const units = parseAmount(size, 18, true);
-    if (!units.ok || units.units === 0n) side.delete(price);
+    // A size of 0 removes the level; so does one that cannot be read.
+    if (unitsOrZero(size) === 0n) side.delete(price);
     else side.set(price, size);
   }
 }
@@ -30,7 +25,7 @@ function applyLevels(side: Map<string, string>, levels: BookLevel[]): void {
 /** Levels best first: asks lowest price first, bids highest first (compared as bigint, never as numbers). */
 function sorted(side: Map<string, string>, isAsk: boolean): BookLevel[] {
   return [...side.entries()]
-    .map(([price, size]) => ({ price, size, units: unitsOf(price) }))
+    .map(([price, size]) => ({ price, size, units: unitsOrZero(price) }))
     .sort((a, b) => (a.units === b.units ? 0 : (a.units < b.units) === isAsk ? -1 : 1))
     .map(({ price, size }) => [price, size]);
 }

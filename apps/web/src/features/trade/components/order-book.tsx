@@ -1,18 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { parseAmount } from '@nadi/money/money';
+import { unitsOrZero } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
 
 export const bookLevelsShown = 7;
 
-function unitsOf(text: string): bigint {
-  const parsed = parseAmount(text, 18, true);
-  return parsed.ok ? parsed.units : 0n;
-}
-
 /** Depth bar width in whole percent of the largest level shown, computed in bigint. */
 function barPercent(size: string, max: bigint): number {
-  return max === 0n ? 0 : Number((unitsOf(size) * 100n) / max);
+  return max === 0n ? 0 : Number((unitsOrZero(size) * 100n) / max);
 }
 
 function Level({ level, side, max, onPick }: { level: BookLevel; side: 'ask' | 'bid'; max: bigint; onPick: (price: string) => void }) {
@@ -33,7 +28,7 @@ export function OrderBook({ asks, bids, last, onPick }: { asks: BookLevel[]; bid
   const { t } = useTranslation();
   const shownAsks = asks.slice(0, bookLevelsShown).reverse();
   const shownBids = bids.slice(0, bookLevelsShown);
-  const max = [...shownAsks, ...shownBids].reduce((acc, [, size]) => (unitsOf(size) > acc ? unitsOf(size) : acc), 0n);
+  const max = [...shownAsks, ...shownBids].reduce((acc, [, size]) => (unitsOrZero(size) > acc ? unitsOrZero(size) : acc), 0n);
   return (
     <section className="book" aria-label={t('trade.book.title')} data-testid="order-book">
       <div className="book__head">

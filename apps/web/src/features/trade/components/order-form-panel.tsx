@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@nadi/money/money';
 import type { OrderSide, OrderType } from '@nadi/api/market';
+import type { MarketRules } from '@nadi/api/market-rules';
 import { normaliseAmountInput } from '../../../lib/amount/amount-check.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
-import { amountAsset, checkOrder, orderTotalUnits, percentAmount, percentChoices, type MarketRules, type OrderProblem, type TradeBalances } from '../order-form.ts';
+import { amountAsset, checkOrder, orderTotalUnits, percentAmount, percentChoices, type OrderProblem, type TradeBalances } from '../order-form.ts';
 
 /** Server reasons about the order itself, shown under the field they concern rather than in a toast. */
 const fieldReasons: Record<string, 'price' | 'amount'> = {

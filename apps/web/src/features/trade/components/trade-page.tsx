@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KlineInterval } from '@nadi/api/market';
+import { marketRulesOf } from '@nadi/api/market-rules';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { useAssets } from '../../../lib/get-assets.ts';
 import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDepth } from '../api/get-depth.ts';
 import { useMarketInfo } from '../api/get-market-info.ts';
 import { useTicker } from '../api/get-ticker.ts';
-import { useTradeAssets } from '../api/get-trade-balances.ts';
 import { useTrades } from '../api/get-trades.ts';
 import { useMarketLive } from '../hooks/use-market-live.ts';
 import { tradeBalances } from '../trade-balances.ts';
-import { marketRules } from '../order-form.ts';
 import { ChartPanel } from './chart-panel.tsx';
 import { OrderBook } from './order-book.tsx';
 import { OrderFormPanel } from './order-form-panel.tsx';
@@ -35,7 +35,7 @@ export default function TradePage() {
   const ticker = useTicker(live.refetchMs);
   const depth = useDepth(live.refetchMs);
   const trades = useTrades(live.refetchMs);
-  const assets = useTradeAssets(isSignedIn);
+  const assets = useAssets(isSignedIn);
 
   if (info.isPending) return <LoadingView />;
   if (info.isError) return <ErrorView title={t('trade.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />;
@@ -46,7 +46,7 @@ export default function TradePage() {
       <TickerHeader ticker={ticker.data} state={live.state} />
       <ChartPanel interval={interval} onInterval={setInterval} refetchMs={live.refetchMs} />
       <div className="trade-main">
-        <OrderFormPanel rules={marketRules(info.data)} balances={tradeBalances(assets.data)} isSignedIn={isSignedIn} price={price} onPrice={setPrice} />
+        <OrderFormPanel rules={marketRulesOf(info.data)} balances={tradeBalances(assets.data)} isSignedIn={isSignedIn} price={price} onPrice={setPrice} />
         {depth.isPending && !live.liveBook ? <LoadingView /> : <OrderBook asks={book.asks} bids={book.bids} last={ticker.data?.last_price ?? null} onPick={setPrice} />}
       </div>
       <section className="trade-lists">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetsData } from '@nadi/api/wallet';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
-import { useAssets } from '../api/get-assets.ts';
+import { useAssets } from '../../../lib/get-assets.ts';
 
 /** Renders what needs the balances once they are loaded; until then the loading or error state. */
 export function AssetsGate({ children }: { children: (data: AssetsData) => ReactNode }) {
