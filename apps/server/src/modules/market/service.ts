@@ -123,7 +123,12 @@ export class MarketService {
   }
 
   place(userId: number, input: PlaceOrderInput): Promise<MarketOrder> {
-    return this.queue.enqueue({ op: 'place', userId, input });
+    const answer = this.queue.enqueue({ op: 'place', userId, input });
+    // Counted here, at the writer, so an order forwarded from another instance counts once.
+    const placed = this.deps.metrics?.ordersPlaced;
+    const labels = { side: input.side, type: input.type };
+    if (placed) answer.then(() => placed.inc({ ...labels, outcome: 'accepted' }), () => placed.inc({ ...labels, outcome: 'rejected' }));
+    return answer;
   }
 
   cancel(userId: number, orderId: number): Promise<MarketOrder> {
@@ -164,9 +169,11 @@ export class MarketService {
     } catch (error) {
       throw new SettleFailed(error, batch, outcomes);
     }
+    const settleMs = performance.now() - started;
     this.counters.batches += 1;
     this.counters.commands += outcomes.length;
-    this.counters.settleMs += performance.now() - started;
+    this.counters.settleMs += settleMs;
+    this.deps.metrics?.batchSettleDuration.observe(settleMs / 1000);
     for (const row of batch.touchedOrders()) if (!isOpen(row.status)) this.openOrders.delete(row.id);
     for (const [key, available] of settled.available) this.balances.set(key, available);
     this.publish(batch, settled.tradeIds);
