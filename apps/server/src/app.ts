@@ -5,9 +5,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
+import { AppMetrics } from './lib/metrics.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
 import { authModule } from './modules/auth/routes.ts';
 import { configModule } from './modules/config/routes.ts';
@@ -22,6 +22,7 @@ import { walletModule, type WalletModuleOptions } from './modules/wallet/routes.
 import { tradeSocketLimits } from './modules/market/trade-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -41,7 +42,7 @@ const bodyBytesMax = 64 * 1024;
 
 /**
  * Builds the server in layers, as fastify/demo does: external plugins (security headers, rate
- * limits, OpenAPI), then the app's own (errors, auth), then one plugin per domain module.
+ * limits, OpenAPI), then the app's own (errors, auth, metrics), then one plugin per domain module.
  */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,13 +52,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The app's Prometheus series (served at /metrics by the health module), kept in deps too so the
+  // jobs started beside the app count into the same set (lib/metrics.ts: why one set per app).
+  deps.metrics ??= new AppMetrics();
   app.decorate('deps', deps);
-  // One Prometheus registry for the whole app (served at /metrics by the health module).
-  app.decorate('metrics', new Registry());
+  app.decorate('metrics', deps.metrics);
 
   await app.register(errorsPlugin);
   await registerExternal(app, options);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(healthModule);
   await app.register(authModule);

@@ -1,8 +1,8 @@
-import type { Registry } from 'prom-client';
 import type { Hex } from 'viem';
 import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
+import type { AppMetrics } from './lib/metrics.ts';
 import type { SessionCache } from './modules/auth/session-cache.ts';
 
 /** The chain calls the API needs; a viem public client satisfies it. */
@@ -23,12 +23,14 @@ export interface AppDeps {
   marketPrice?: () => bigint | null;
   /** Sessions recently read (set by the auth plugin); without it every request reads the database. */
   sessions?: SessionCache;
+  /** The app's Prometheus series (buildApp creates them when absent); without them nothing is counted. */
+  metrics?: AppMetrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** The app's Prometheus registry; modules add their own metrics to it. */
-    metrics: Registry;
+    /** The app's Prometheus series and their registry; modules may add their own series to it. */
+    metrics: AppMetrics;
   }
 }

@@ -1,23 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { Histogram, collectDefaultMetrics } from 'prom-client';
 
-/** Liveness with a database round trip, and Prometheus text for scraping. */
+/** Liveness with a database round trip, and Prometheus text for scraping (the series: plugins/metrics.ts, lib/metrics.ts). */
 export async function healthModule(app: FastifyInstance) {
-  const registry = app.metrics;
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
-
+  const registry = app.metrics.registry;
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await app.deps.db.execute(sql`select 1`);

@@ -236,7 +236,8 @@ describe('market writer: batches', () => {
     expect(value('market_batch_commands_total')).toBe(3);
     expect(value('market_batches_total')).toBeGreaterThanOrEqual(1);
     expect(value('market_batches_total')).toBeLessThanOrEqual(3);
-    expect(value('market_batch_settle_seconds_total')).toBeGreaterThan(0);
+    expect(value('market_batch_settle_seconds_count')).toBe(value('market_batches_total'));
+    expect(value('market_batch_settle_seconds_sum')).toBeGreaterThan(0);
     expect(value('market_batch_failures_total')).toBe(0);
   });
 });

@@ -62,13 +62,17 @@ async function registerMarket(app: FastifyInstance, options: MarketModuleOptions
   registerRoute(app, marketRoutes.klines, async ({ input }) => candles(deps.db, market, input));
 }
 
-/** The single writer's batches on /metrics: how many, how full, how long their statements took. */
+/**
+ * The single writer's batches on /metrics: how many and how full, read from the writer's counters
+ * (across the writers this instance had). How long their statements took is a histogram the
+ * writer observes itself (market_batch_settle_seconds, lib/metrics.ts).
+ */
 function registerWriterMetrics(app: FastifyInstance, market: MarketGateway) {
   const counter = (name: string, help: string, read: (c: WriterCounters) => number) =>
     new Counter({
       name,
       help,
-      registers: [app.metrics],
+      registers: [app.metrics.registry],
       collect() {
         this.reset();
         this.inc(read(market.counters()));
@@ -76,6 +80,5 @@ function registerWriterMetrics(app: FastifyInstance, market: MarketGateway) {
     });
   counter('market_batches_total', 'Batches of orders and cancels the market writer committed', (c) => c.batches);
   counter('market_batch_commands_total', 'Commands those batches answered', (c) => c.commands);
-  counter('market_batch_settle_seconds_total', 'Time the batches spent in their database statement', (c) => c.settleMs / 1000);
   counter('market_batch_failures_total', 'Batches whose statement failed (their commands ran again one by one)', (c) => c.failedBatches);
 }

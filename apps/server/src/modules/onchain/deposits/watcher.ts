@@ -147,6 +147,7 @@ async function creditDeposit(deps: AppDeps, chain: ChainContext, nadi: Address, 
     return true;
   });
   if (!isCredited) return 'skipped' as const;
+  deps.metrics?.depositsCredited.inc({ asset: row.asset });
   log.info({ deposit: row.id, user: row.userId, tx: row.txHash, amount: row.amount.toString() }, 'deposit credited');
   return 'credited' as const;
 }

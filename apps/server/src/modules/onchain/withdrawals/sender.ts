@@ -200,7 +200,9 @@ export async function sendPendingOnce(deps: AppDeps, chain: ChainContext, hot: H
     if (!signed) continue;
     result.signed += 1;
     log.info({ withdrawal: row.id, txHash: signed.txHash, nonce: signed.txNonce }, 'withdrawal signed');
-    if (await broadcastSigned(deps, chain, signed, log)) result.broadcast += 1;
+    if (!(await broadcastSigned(deps, chain, signed, log))) continue;
+    result.broadcast += 1;
+    deps.metrics?.withdrawalsBroadcast.inc();
   }
   return result;
 }
@@ -264,12 +266,15 @@ async function settleOne(deps: AppDeps, chain: ChainContext, head: bigint, row: 
 }
 
 async function finish(deps: AppDeps, row: SignedWithdrawal, end: Parameters<typeof finishSent>[3]): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const isFinished = await deps.db.transaction(async (tx) => {
     const done = await finishSent(tx, row.id, row.txHash, end);
-    if (!done) return; // another sender settled it first
+    if (!done) return false; // another sender settled it first
     if (end.status === 2) await postCompletion(tx, done);
     else await postReturn(tx, done);
+    return true;
   });
+  // Counted after the commit, and only by the sender that settled it.
+  if (isFinished) deps.metrics?.withdrawalsSettled.inc({ outcome: end.status === 2 ? 'completed' : 'failed' });
 }
 
 /**

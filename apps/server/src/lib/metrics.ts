@@ -1,0 +1,74 @@
+// The Prometheus series of one app, served at /metrics (docs/operations.md, "Metrics"). They live
+// on a registry of their own, created once per app and never prom-client's global one: a test
+// process builds many apps, and a second registration of a name on one registry throws. The app
+// and the jobs started beside it (deps.metrics) count into the same set.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The kinds of live socket, by path: /ws/trade (market streams) and /ws (the signed-in account). */
+export const socketKinds = ['trade', 'account'] as const;
+export type SocketKind = (typeof socketKinds)[number];
+
+export class AppMetrics {
+  readonly registry = new Registry();
+
+  /** Labelled with the route pattern (never the raw URL: ids and query strings would make endless series). */
+  readonly httpRequestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  /** Counted by the market writer, so a command forwarded from another instance counts once. */
+  readonly ordersPlaced = new Counter({
+    name: 'market_orders_placed_total',
+    help: 'Orders the market writer answered, by side, type and outcome (accepted or rejected)',
+    labelNames: ['side', 'type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly batchSettleDuration = new Histogram({
+    name: 'market_batch_settle_seconds',
+    help: 'Time a committed batch of the market writer spent in its database statement',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
+  readonly depositsCredited = new Counter({
+    name: 'deposits_credited_total',
+    help: 'Chain deposits credited to a fund account, by asset',
+    labelNames: ['asset'] as const,
+    registers: [this.registry],
+  });
+
+  readonly withdrawalsBroadcast = new Counter({
+    name: 'withdrawals_broadcast_total',
+    help: 'Withdrawals signed and sent to the chain for the first time',
+    registers: [this.registry],
+  });
+
+  readonly withdrawalsSettled = new Counter({
+    name: 'withdrawals_settled_total',
+    help: 'Sent withdrawals settled at the confirmation depth, by outcome (completed, or failed with the funds returned)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly socketConnections = new Gauge({
+    name: 'websocket_connections',
+    help: 'Open live sockets, by kind (trade: /ws/trade, account: /ws)',
+    labelNames: ['socket'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    // Every known series starts at zero, so a graph or an alert has a line before the first event.
+    for (const side of ['buy', 'sell']) {
+      for (const type of ['limit', 'market']) for (const outcome of ['accepted', 'rejected']) this.ordersPlaced.inc({ side, type, outcome }, 0);
+    }
+    this.depositsCredited.inc({ asset: 'NADI' }, 0);
+    for (const outcome of ['completed', 'failed']) this.withdrawalsSettled.inc({ outcome }, 0);
+    for (const socket of socketKinds) this.socketConnections.set({ socket }, 0);
+  }
+}
