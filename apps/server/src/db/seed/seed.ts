@@ -5,7 +5,7 @@ import { notices, seedRuns, users } from '../schema.ts';
 import { insertSettingIfAbsent, settingKeys } from '../../modules/config/repo.ts';
 import { shortAddress } from '../../modules/user/service.ts';
 import { demoNotices } from './notices.ts';
-import { createUserAccounts } from '../../modules/wallet/ledger-repo.ts';
+import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/price.ts';
 import { marketSettingKey } from '../../modules/market/params.ts';
 

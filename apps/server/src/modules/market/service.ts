@@ -16,7 +16,8 @@ import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readSetting } from '../config/repo.ts';
-import { hashParams, pgCode } from '../wallet/ledger.ts';
+import { pgCode } from '../../db/pg-code.ts';
+import { hashParams } from '../../lib/hash-params.ts';
 import {
   marketConfig,
   marketSettingKey,

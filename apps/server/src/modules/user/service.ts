@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { UserInfo } from '@nadi/api/user';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createUserAccounts } from '../wallet/ledger-repo.ts';
+import { createUserAccounts } from '../ledger/index.ts';
 import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */

@@ -8,8 +8,7 @@ import type { Asset } from '@nadi/api/wallet';
 import { units } from '@nadi/money/money';
 import type { AppSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { runFlow } from '../../wallet/ledger.ts';
-import { createUserAccounts } from '../../wallet/ledger-repo.ts';
+import { createUserAccounts, runFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
 import { findUserByAddress, insertUserWithAncestors } from '../../user/repo.ts';
 import { balanceOfTrade } from '../repo.ts';
 
@@ -97,15 +96,7 @@ function grant(db: Db, userId: number, asset: Asset, idempotencyKey: string) {
     userId,
     type: 'data_adjustment',
     params: { userId, asset, amount },
-    legs: [
-      {
-        type: 'data_adjustment',
-        debit: { userId: null, kind: 'treasury', asset },
-        credit: { userId, kind: 'trade', asset },
-        amount,
-        memo: { reason: 'demo-market' },
-      },
-    ],
+    legs: [transfer('data_adjustment', systemAccount('treasury', asset), userAccount(userId, 'trade', asset), amount, { reason: 'demo-market' })],
     result: () => null,
   });
 }

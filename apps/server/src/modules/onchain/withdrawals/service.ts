@@ -9,8 +9,8 @@ import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { SessionContext } from '../../../lib/register-route.ts';
-import { runFlow } from '../../wallet/ledger.ts';
-import { readUserAccounts } from '../../wallet/records-repo.ts';
+import { runFlow } from '../../ledger/index.ts';
+import { availableOf } from '../../wallet/index.ts';
 import { freezeLeg, postReturn } from './flows.ts';
 import { findByRequestKey, findWithUser, insertWithdrawal, listWithdrawals, reviewPending, type WithdrawalRow, type WithdrawalWithUser } from './repo.ts';
 
@@ -27,11 +27,6 @@ export function withdrawRules(settings: AppSettings): WithdrawRules {
   return { fee, min: min > fee ? min : fee + 1n };
 }
 
-async function availableNadi(db: Db, userId: number): Promise<bigint> {
-  const accounts = await readUserAccounts(db, userId);
-  return accounts.find((a) => a.kind === 'fund' && a.asset === 'NADI')?.available ?? 0n;
-}
-
 export async function withdrawConfig(deps: AppDeps, session: SessionContext): Promise<WithdrawConfigData> {
   const rules = withdrawRules(deps.settings);
   return {
@@ -39,7 +34,7 @@ export async function withdrawConfig(deps: AppDeps, session: SessionContext): Pr
     min_amount: toDecimalString(rules.min),
     fee: toDecimalString(rules.fee),
     to_address: getAddress(session.address),
-    available: toDecimalString(await availableNadi(deps.db, session.userId)),
+    available: toDecimalString(await availableOf(deps.db, session.userId, 'fund', 'NADI')),
     confirmations_required: deps.settings.confirmations,
     chain_name: deps.settings.chainName,
   };

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Asset } from '@nadi/api/wallet';
 import { insertUserWithAncestors } from '../user/repo.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { fundUser, tokens } from '../../test/money.ts';
+import { freezeFunds, fundUser, tokens, unfreezeFunds } from '../../test/money.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { auditLedger } from './audit.ts';
-import { createUserAccounts } from './ledger-repo.ts';
-import { confirmQuote, createQuote, freezeFunds, transferBetweenAccounts, unfreezeFunds } from './service.ts';
+import { createUserAccounts } from './repo.ts';
+import { confirmQuote, createQuote, transferBetweenAccounts } from '../wallet/index.ts';
 
 // Many workers moving money at once across many users: afterwards every asset still sums to zero,
 // nothing is negative, and every cached balance and version agrees with the journal. PostgreSQL
