@@ -15,7 +15,7 @@ import type { BookSnapshot, EngineEvent, RejectReason, SnapshotOrder } from '@na
 import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readSetting } from '../config/repo.ts';
+import { readSetting } from '../config/index.ts';
 import { pgCode } from '../../db/pg-code.ts';
 import { hashParams } from '../../lib/hash-params.ts';
 import {

@@ -54,6 +54,11 @@ export interface TransferInput {
   amount: bigint;
 }
 
+/** The user's sockets hear of a balance change once its flow has committed (a replay too: it is cheap and harmless). */
+function publishBalance(deps: AppDeps, userId: number): void {
+  deps.events.publish({ type: 'balance', userIds: [userId] });
+}
+
 /** Moves an amount between the user's fund and trade accounts: one transfer, nothing else. */
 export async function transferBetweenAccounts(deps: AppDeps, userId: number, key: string, input: TransferInput): Promise<TransferData> {
   if (input.from === input.to) throw new AppError('SAME_ACCOUNT');
@@ -72,6 +77,7 @@ export async function transferBetweenAccounts(deps: AppDeps, userId: number, key
       created_at: createdAt.toISOString(),
     }),
   });
+  publishBalance(deps, userId);
   return outcome.result;
 }
 
@@ -152,6 +158,7 @@ export async function confirmQuote(deps: AppDeps, userId: number, key: string, i
     },
     result: ({ flowId, createdAt }) => ({ id: flowId, created_at: createdAt.toISOString() }),
   });
+  publishBalance(deps, userId);
   const quote = (await deps.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, input.quote_id)).limit(1))[0];
   if (!quote) throw new AppError('QUOTE_EXPIRED');
   return {

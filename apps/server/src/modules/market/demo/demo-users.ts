@@ -8,8 +8,8 @@ import type { Asset } from '@nadi/api/wallet';
 import { units } from '@nadi/money/money';
 import type { AppSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { createUserAccounts, runFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
-import { findUserByAddress, insertUserWithAncestors } from '../../user/repo.ts';
+import { runFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
+import { createUserWithAccounts, findUserByAddress } from '../../user/index.ts';
 import { balanceOfTrade } from '../repo.ts';
 
 export type DemoRole = 'maker' | 'taker';
@@ -52,9 +52,8 @@ export async function ensureDemoUsers(db: Db, settings: AppSettings): Promise<De
       const bot = demoBots[role];
       const user =
         (await findUserByAddress(tx, bot.address)) ??
-        (await insertUserWithAncestors(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }));
+        (await createUserWithAccounts(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }));
       if (!user) throw new Error(`demo market: could not create the ${role} bot`);
-      await createUserAccounts(tx, user.id);
       found[role] = user.id;
     }
     return found as Record<DemoRole, number>;
