@@ -1,6 +1,7 @@
 // One lint setup for the whole repository. Besides the usual rules it enforces the import
 // boundaries of ARCHITECTURE.md: packages never import apps; in the web, shared code (lib,
-// components) never imports features or the app shell, and features never import each other.
+// components) never imports features or the app shell, and features never import each other; on
+// the server a module imports another module only through its index.ts (docs/decisions.md).
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,6 +30,35 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+const serverModulesDir = 'apps/server/src/modules';
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+// Relative specifiers only (modules import each other by path): "../user/repo.ts" from a module's
+// top folder, "../../user/repo.ts" from a subfolder. The module's index.ts (or its folder) passes.
+const otherModuleInternals = (module) => ({
+  regex: `^(\\.\\./)+(${serverModules.filter((m) => m !== module).join('|')})/(?!index\\.ts$)`,
+  message: 'A server module imports another module only through its index.ts (its public surface); move what you need there.',
+});
+const serverShell = {
+  regex: '^(\\.\\./)+(app|main)\\.ts$|^(\\.\\./)+(plugins|test)/',
+  message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
+};
+
+// Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
+const serverModuleBoundaries = serverModules.flatMap((module) => [
+  {
+    files: [`${serverModulesDir}/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module), serverShell] }] },
+  },
+  {
+    files: [`${serverModulesDir}/${module}/**/*.test.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module)] }] },
+  },
+]);
 
 export default tseslint.config(
   {
@@ -69,4 +99,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverModuleBoundaries,
 );

@@ -2,7 +2,7 @@
 // one in DATA_DIR/.data) and exits non-zero, naming each account, on any difference.
 import { loadSettings } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { auditLedger } from '../apps/server/src/modules/wallet/audit.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/index.ts';
 
 const settings = loadSettings();
 if (!settings.databaseUrl) {

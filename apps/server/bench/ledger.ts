@@ -10,9 +10,7 @@ import { loadSettings } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
-import { auditLedger } from '../src/modules/wallet/audit.ts';
-import { createUserAccounts } from '../src/modules/wallet/ledger-repo.ts';
-import { runFlow } from '../src/modules/wallet/ledger.ts';
+import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
 import { transferBetweenAccounts } from '../src/modules/wallet/service.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -28,9 +28,7 @@ import { seedDatabase } from '../src/db/seed/seed.ts';
 import { insertSession } from '../src/modules/auth/repo.ts';
 import { sha256Hex } from '../src/modules/auth/service.ts';
 import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
-import { auditLedger } from '../src/modules/wallet/audit.ts';
-import { createUserAccounts } from '../src/modules/wallet/ledger-repo.ts';
-import { runFlow } from '../src/modules/wallet/ledger.ts';
+import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
 import { bookConflationMs } from '../src/modules/market/trade-streams.ts';
 import {
   appDatabase,

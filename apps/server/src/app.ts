@@ -8,18 +8,16 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
 import { AppMetrics } from './lib/metrics.ts';
+import { MarketPriceSource } from './lib/market-price.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
-import { authModule } from './modules/auth/routes.ts';
-import { configModule } from './modules/config/routes.ts';
-import { healthModule } from './modules/health/routes.ts';
-import { marketModule, type MarketModuleOptions } from './modules/market/routes.ts';
-import { noticeModule } from './modules/notice/routes.ts';
-import { rechargeModule } from './modules/onchain/deposits/routes.ts';
-import { paymentModule } from './modules/onchain/payments/routes.ts';
-import { withdrawModule } from './modules/onchain/withdrawals/routes.ts';
-import { userModule } from './modules/user/routes.ts';
-import { walletModule, type WalletModuleOptions } from './modules/wallet/routes.ts';
-import { tradeSocketLimits } from './modules/market/trade-socket.ts';
+import { authModule } from './modules/auth/index.ts';
+import { configModule } from './modules/config/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './modules/market/index.ts';
+import { noticeModule } from './modules/notice/index.ts';
+import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
+import { userModule } from './modules/user/index.ts';
+import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -55,6 +53,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The app's Prometheus series (served at /metrics by the health module), kept in deps too so the
   // jobs started beside the app count into the same set (lib/metrics.ts: why one set per app).
   deps.metrics ??= new AppMetrics();
+  // Created before any module registers: the market feeds it, the wallet reads it, in any order.
+  deps.marketPrice ??= new MarketPriceSource();
   app.decorate('deps', deps);
   app.decorate('metrics', deps.metrics);
 

@@ -3,7 +3,8 @@ import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import type { AppMetrics } from './lib/metrics.ts';
-import type { SessionCache } from './modules/auth/session-cache.ts';
+import type { MarketPriceSource } from './lib/market-price.ts';
+import type { SessionCache } from './modules/auth/index.ts';
 
 /** The chain calls the API needs; a viem public client satisfies it. */
 export interface ChainReader {
@@ -19,8 +20,8 @@ export interface AppDeps {
   now: () => Date;
   /** Committed changes for the live sockets (in process today; Redis pub/sub can replace it). */
   events: EventBus;
-  /** The spot market's last NADI/USDT price, once a market runs; null until it has traded. */
-  marketPrice?: () => bigint | null;
+  /** The spot market's last NADI/USDT price (buildApp creates it, the market module feeds it). */
+  marketPrice?: MarketPriceSource;
   /** Sessions recently read (set by the auth plugin); without it every request reads the database. */
   sessions?: SessionCache;
   /** The app's Prometheus series (buildApp creates them when absent); without them nothing is counted. */

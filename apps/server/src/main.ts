@@ -9,10 +9,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { LocalBus } from './lib/event-bus.ts';
 import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
-import { deleteStaleNonces } from './modules/auth/repo.ts';
-import { seedDemoHistory } from './modules/market/demo/history.ts';
-import { startMakerBot } from './modules/market/demo/maker-bot.ts';
-import { startChainWorkers } from './modules/onchain/workers.ts';
+import { deleteStaleNonces } from './modules/auth/index.ts';
+import { seedDemoHistory, startMakerBot } from './modules/market/index.ts';
+import { startChainWorkers } from './modules/onchain/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;

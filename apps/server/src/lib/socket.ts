@@ -13,6 +13,12 @@ export interface SocketLike {
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
+/** The query string of a socket upgrade: the session token and the language, both optional. */
+export interface SocketQuery {
+  token?: string;
+  lang?: string;
+}
+
 export const socketOpen = 1;
 
 export const closeCodes = {

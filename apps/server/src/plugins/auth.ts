@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { authHeader } from '@nadi/api/common';
-import { authenticate } from '../modules/auth/service.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
+import { authenticate, SessionCache } from '../modules/auth/index.ts';
 
 /** Loads the session for every route whose contract says it needs one; the rest never look. */
 export const authPlugin = fp(

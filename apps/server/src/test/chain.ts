@@ -7,7 +7,7 @@ import { localWalletClient, publicClientFor } from '@nadi/chain/clients';
 import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
 import { deployLocalContracts, type LocalContracts } from '@nadi/chain/deploy';
 import { rpcRequest, startLocalChain, type LocalChain } from '@nadi/chain/local-chain';
-import { chainContext, type ChainContext } from '../modules/onchain/chain.ts';
+import { chainContext, type ChainContext } from '../modules/onchain/index.ts';
 import { createTestApp, rootInviteCode, type TestApp } from './harness.ts';
 import { newAccount, signIn } from './sign-in.ts';
 

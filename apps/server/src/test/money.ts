@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Asset, RecordType } from '@nadi/api/wallet';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { runFlow } from '../modules/wallet/ledger.ts';
+import { freeze, runFlow, unfreeze, userAccount } from '../modules/ledger/index.ts';
 
 /** Credits a user's fund account from the treasury through the ledger, as an operator adjustment would. */
 export async function fundUser(db: Db, userId: number, asset: Asset, amount: bigint, type: RecordType = 'data_adjustment'): Promise<void> {
@@ -34,6 +34,39 @@ export async function dumpMoneyTables(db: Db): Promise<string> {
     parts.push(`${table}:${JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
   }
   return parts.join('\n');
+}
+
+export interface HoldInput {
+  userId: number;
+  kind: 'fund' | 'trade';
+  asset: Asset;
+  amount: bigint;
+  /** What the hold is for, kept in the journal memo. */
+  reason: string;
+}
+
+/** Sets an amount aside inside one account (available → frozen), as an order or a withdrawal does. */
+export async function freezeFunds(db: Db, key: string, input: HoldInput) {
+  return runFlow(db, {
+    idempotencyKey: key,
+    userId: input.userId,
+    type: 'freeze',
+    params: input,
+    legs: [freeze(userAccount(input.userId, input.kind, input.asset), input.amount, { reason: input.reason })],
+    result: ({ flowId }) => ({ id: flowId }),
+  });
+}
+
+/** Releases a frozen amount back to available. */
+export async function unfreezeFunds(db: Db, key: string, input: HoldInput) {
+  return runFlow(db, {
+    idempotencyKey: key,
+    userId: input.userId,
+    type: 'unfreeze',
+    params: input,
+    legs: [unfreeze(userAccount(input.userId, input.kind, input.asset), input.amount, { reason: input.reason })],
+    result: ({ flowId }) => ({ id: flowId }),
+  });
 }
 
 export const tokens = (whole: number | string): bigint => BigInt(whole) * 10n ** 18n;

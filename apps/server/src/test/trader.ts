@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { units } from '@nadi/money/money';
 import type { Asset } from '@nadi/api/wallet';
 import type { Db } from '../db/client.ts';
-import { runFlow } from '../modules/wallet/ledger.ts';
+import { runFlow } from '../modules/ledger/index.ts';
 import { rootInviteCode } from './harness.ts';
 import { newAccount, signIn } from './sign-in.ts';
 

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AppSettings } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { notices, seedRuns, users } from '../schema.ts';
-import { insertSettingIfAbsent, settingKeys } from '../../modules/config/repo.ts';
-import { shortAddress } from '../../modules/user/service.ts';
+import { insertSettingIfAbsent, settingKeys } from '../../modules/config/index.ts';
+import { shortAddress } from '../../modules/user/index.ts';
 import { demoNotices } from './notices.ts';
-import { createUserAccounts } from '../../modules/wallet/ledger-repo.ts';
-import { priceSettingKeys } from '../../modules/wallet/price.ts';
-import { marketSettingKey } from '../../modules/market/params.ts';
+import { createUserAccounts } from '../../modules/ledger/index.ts';
+import { priceSettingKeys } from '../../modules/wallet/index.ts';
+import { marketSettingKey } from '../../modules/market/index.ts';
 
 const nodeSaleDaysDefault = 30;
 

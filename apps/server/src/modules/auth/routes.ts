@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from '@nadi/api/auth';
 import { registerRoute } from '../../lib/register-route.ts';
-import { isRegistered } from '../user/service.ts';
+import { isRegistered } from '../user/index.ts';
 import { createLoginMessage, login, logout } from './service.ts';
 
 export async function authModule(app: FastifyInstance) {

@@ -4,9 +4,8 @@ import type { LoginBody, LoginData, LoginMessageData } from '@nadi/api/auth';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
-import { findUserByAddress } from '../user/repo.ts';
-import { registerUser } from '../user/service.ts';
-import { grantDemoFunds } from '../wallet/service.ts';
+import { findUserByAddress, registerUser } from '../user/index.ts';
+import { grantDemoFunds } from '../wallet/index.ts';
 import {
   consumeNonce,
   findLiveNonce,

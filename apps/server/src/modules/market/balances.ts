@@ -12,7 +12,7 @@
 //     and the command runs in the next batch, which reads the balance first.
 // So the cache changes how often the database is read, never what a command is answered.
 import type { Asset } from '@nadi/api/wallet';
-import { accountKey } from '../wallet/ledger.ts';
+import { accountKey } from '../ledger/index.ts';
 
 export const balanceCacheEntriesMax = 100_000;
 /** The assets of a trade account: a placing user's two balances are read (and cached) together. */

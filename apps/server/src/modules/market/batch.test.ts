@@ -18,8 +18,8 @@ import { inRolledBackTransaction } from '../../test/rolled-back.ts';
 import { newTrader, type Trader } from '../../test/trader.ts';
 import { marketRoutes } from '@nadi/api/market';
 import { AppError } from '../../lib/app-error.ts';
-import { runFlow } from '../wallet/ledger.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { runFlow } from '../ledger/index.ts';
+import { auditLedger } from '../ledger/index.ts';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

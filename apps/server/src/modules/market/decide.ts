@@ -10,7 +10,7 @@ import type { EngineEvent, RejectReason } from '@nadi/engine/types';
 import type { PlaceOrderInput } from '@nadi/api/market';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashParams } from '../wallet/ledger.ts';
+import { hashParams } from '../../lib/hash-params.ts';
 import { planOrder, type MarketConfig } from './params.ts';
 import { tradeAssets, tradeKey, type TradeBalanceCache } from './balances.ts';
 import { findByClientOrderIds, findOrdersByIds, tradeBalances, type OrderRow } from './repo.ts';

@@ -15,7 +15,7 @@ import { seedDatabase } from '../../db/seed/seed.ts';
 import { RedisBus, RedisPubSub } from '../../lib/redis-pubsub.ts';
 import { createTestDatabase, TestClock, testSettings } from '../../test/harness.ts';
 import { newTrader } from '../../test/trader.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../ledger/index.ts';
 import { takeEpoch } from './repo.ts';
 
 const hasRedis = Boolean(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'));

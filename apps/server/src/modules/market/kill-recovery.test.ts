@@ -26,8 +26,8 @@ import { openDatabase, type Database, type Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { newAccount } from '../../test/sign-in.ts';
-import { auditLedger } from '../wallet/audit.ts';
-import { demoGrant } from '../wallet/service.ts';
+import { auditLedger } from '../ledger/index.ts';
+import { demoGrant } from '../wallet/index.ts';
 
 const root = join(import.meta.dirname, '../../../../..');
 const serverEntry = join(root, 'apps/server/src/main.ts');

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { newTrader, type Trader } from '../../test/trader.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, dumpMoneyTables } from '../../test/money.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../ledger/index.ts';
 import { MarketService } from './service.ts';
 
 // Defaults (docs/market.md): tick 0.0001 USDT, lot 0.01 NADI, minimum notional 1 USDT,

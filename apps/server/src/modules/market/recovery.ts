@@ -7,7 +7,7 @@ import { MatchingEngine } from '@nadi/engine/engine';
 import type { BookSnapshot, SnapshotOrder } from '@nadi/engine/types';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { pgCode } from '../wallet/ledger.ts';
+import { pgCode } from '../../db/pg-code.ts';
 import type { MarketConfig } from './params.ts';
 import { FencedError, hasCommitted, readRecoveryState, tradeIdsBySeq, type OrderRow } from './repo.ts';
 import type { SettlementBatch } from './settle.ts';

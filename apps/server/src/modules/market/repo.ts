@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { ledgerAccounts, ledgerFlows, marketOrders, marketTrades } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { accountKey, flowJson, pgCode } from '../wallet/ledger.ts';
+import { pgCode } from '../../db/pg-code.ts';
+import { accountKey, flowJson } from '../ledger/index.ts';
 import type { SettlementBatch } from './settle.ts';
 import type { MinuteBucket } from './stats.ts';
 

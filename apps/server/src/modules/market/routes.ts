@@ -32,7 +32,7 @@ declare module 'fastify' {
 /**
  * The spot market NADI/USDT. Registering it elects the writer (this instance rebuilds the book
  * from the database when it holds the market's lock) and plugs the market's last price into the
- * exchange quotes and valuations (deps.marketPrice). Not encapsulated, so `app.market` (the
+ * exchange quotes and valuations (deps.marketPrice, created by buildApp). Not encapsulated, so `app.market` (the
  * gateway to the writer) is reachable from the root instance.
  */
 export const marketModule = fp(registerMarket, { name: 'market' });
@@ -41,7 +41,7 @@ async function registerMarket(app: FastifyInstance, options: MarketModuleOptions
   const { deps } = app;
   const lock = deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.marketNadiUsdt) : embeddedLeaderLock();
   const market = await MarketGateway.start(deps, { lock, pubsub: options.pubsub ?? null, ...(options.leaderRetryMs ? { leaderRetryMs: options.leaderRetryMs } : {}) });
-  deps.marketPrice = () => market.lastPrice();
+  deps.marketPrice?.connect(() => market.lastPrice());
   app.decorate('market', market);
   const streams = new TradeStreams(deps.events, market.replica, options.bookConflationMs ?? bookConflationMs);
   app.addHook('onClose', async () => {

@@ -13,7 +13,7 @@ import { DepthFeed, DepthReplica } from '@nadi/engine/depth-feed';
 import type { MarketOrder, PlaceOrderInput } from '@nadi/api/market';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readSetting } from '../config/repo.ts';
+import { readSetting } from '../config/index.ts';
 import { marketConfig, marketSettingKey, lotsToQuantity, marketSettingSchema, ticksToPrice, tradeQuote, type MarketConfig } from './params.ts';
 import type { PublishedBook } from './book-replica.ts';
 import { TradeBalanceCache } from './balances.ts';

@@ -6,12 +6,11 @@
 import type { EngineEvent, TradeEvent } from '@nadi/engine/types';
 import type { Asset, RecordType } from '@nadi/api/wallet';
 import { feeOfNumerator } from '@nadi/api/market-rules';
-import { accountKey, type AccountRef, type Leg } from '../wallet/ledger.ts';
+import { accountKey, fee, freeze, settle, systemAccount, unfreeze, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
 import { lotsToQuantity, ticksToPrice, tradeQuote, type MarketConfig } from './params.ts';
 import type { NewTradeRow, OrderRow } from './repo.ts';
 
-const trade = (userId: number, asset: Asset): AccountRef => ({ userId, kind: 'trade', asset });
-const fees: AccountRef = { userId: null, kind: 'fees', asset: 'USDT' };
+const trade = (userId: number, asset: Asset): AccountRef => userAccount(userId, 'trade', asset);
 
 /** The asset an order freezes: USDT for a buy, NADI for a sell. */
 export const frozenAssetOf = (side: string): Asset => (side === 'buy' ? 'USDT' : 'NADI');
@@ -115,13 +114,12 @@ function acceptTaker(ctx: SettleContext, seq: number): void {
   row.lastSeq = seq;
   ctx.openOrders.set(row.id, row);
   ctx.batch.newOrders.set(row.id, row);
-  const account = trade(row.userId, frozenAssetOf(row.side));
   ctx.batch.addFlow({
     idempotencyKey: `market:freeze:${row.id}`,
     userId: row.userId,
     type: 'freeze',
     params: { order: row.id, amount: row.frozen },
-    legs: [{ type: 'freeze', debit: account, debitPart: 'available', credit: account, creditPart: 'frozen', amount: row.frozen, memo: { order_id: row.id } }],
+    legs: [freeze(trade(row.userId, frozenAssetOf(row.side)), row.frozen, { order_id: row.id })],
   });
 }
 
@@ -158,11 +156,12 @@ function settleTrade(ctx: SettleContext, e: TradeEvent): void {
   }
   const memo = { trade_seq: e.seq, maker_order_id: maker.id, taker_order_id: taker.id };
   const legs: Leg[] = [
-    { type: 'deal_success', debit: trade(buyer.userId, 'USDT'), debitPart: 'frozen', credit: trade(seller.userId, 'USDT'), amount: quote, memo },
-    { type: 'deal_success', debit: trade(seller.userId, 'NADI'), debitPart: 'frozen', credit: trade(buyer.userId, 'NADI'), amount: quantity, memo },
+    settle('deal_success', trade(buyer.userId, 'USDT'), trade(seller.userId, 'USDT'), quote, memo),
+    settle('deal_success', trade(seller.userId, 'NADI'), trade(buyer.userId, 'NADI'), quantity, memo),
   ];
-  if (buyerFee > 0n) legs.push({ type: 'trade_fee', debit: trade(buyer.userId, 'USDT'), debitPart: 'frozen', credit: fees, amount: buyerFee, memo });
-  if (sellerFee > 0n) legs.push({ type: 'trade_fee', debit: trade(seller.userId, 'USDT'), credit: fees, amount: sellerFee, memo });
+  // The buyer's fee was frozen with the order; the seller's comes out of the proceeds just credited.
+  if (buyerFee > 0n) legs.push(settle('trade_fee', trade(buyer.userId, 'USDT'), systemAccount('fees', 'USDT'), buyerFee, memo));
+  if (sellerFee > 0n) legs.push(fee('trade_fee', trade(seller.userId, 'USDT'), sellerFee, memo));
   ctx.batch.addFlow({
     idempotencyKey: `market:trade:${config.symbol}:${e.seq}`,
     userId: taker.userId,
@@ -195,13 +194,12 @@ function finish(ctx: SettleContext, order: OrderRow, status: 'filled' | 'cancell
   order.lastSeq = seq;
   touch(ctx, order);
   if (order.frozenRemaining === 0n) return;
-  const account = trade(order.userId, frozenAssetOf(order.side));
   ctx.batch.addFlow({
     idempotencyKey: `market:release:${order.id}`,
     userId: order.userId,
     type: 'unfreeze',
     params: { order: order.id, amount: order.frozenRemaining },
-    legs: [{ type: 'unfreeze', debit: account, debitPart: 'frozen', credit: account, creditPart: 'available', amount: order.frozenRemaining, memo: { order_id: order.id, status } }],
+    legs: [unfreeze(trade(order.userId, frozenAssetOf(order.side)), order.frozenRemaining, { order_id: order.id, status })],
   });
   order.frozenRemaining = 0n;
 }

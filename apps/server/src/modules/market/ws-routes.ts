@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langHeader, parseLang } from '@nadi/api/common';
 import { tradeSocketPath } from '@nadi/api/trade-socket';
-import type { SocketLike } from '../../lib/socket.ts';
-import { authenticate } from '../auth/service.ts';
+import type { SocketLike, SocketQuery } from '../../lib/socket.ts';
+import { authenticate } from '../auth/index.ts';
 import { TradeConnection, type TradeSocketLimits } from './trade-socket.ts';
 import type { TradeStreams } from './trade-streams.ts';
-
-export interface SocketQuery {
-  token?: string;
-  lang?: string;
-}
 
 /** The language of a socket's messages: `?lang=`, else the upgrade request's `lang` header, else TW. */
 export function socketLang(request: FastifyRequest) {

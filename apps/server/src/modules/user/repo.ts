@@ -24,10 +24,15 @@ export async function findUserByInviteCode(db: Db | Tx, code: string): Promise<U
  * referrer itself) in the caller's transaction. Returns null when the address or code was taken by
  * a concurrent registration, so the caller can retry or reread.
  */
-export async function insertUserWithAncestors(
-  tx: Tx,
-  row: { address: string; inviteCode: string; referrerId: number | null; name: string; role?: 'user' | 'operator' },
-): Promise<UserRow | null> {
+export interface NewUser {
+  address: string;
+  inviteCode: string;
+  referrerId: number | null;
+  name: string;
+  role?: 'user' | 'operator';
+}
+
+export async function insertUserWithAncestors(tx: Tx, row: NewUser): Promise<UserRow | null> {
   const inserted = await tx
     .insert(users)
     .values({ ...row, address: row.address.toLowerCase() })

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { UserInfo } from '@nadi/api/user';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createUserAccounts } from '../wallet/ledger-repo.ts';
-import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type UserRow } from './repo.ts';
+import { createUserAccounts } from '../ledger/index.ts';
+import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,21 +29,23 @@ export async function registerUser(tx: Tx, address: string, inviteCode: string |
   const referrer = await findUserByInviteCode(tx, inviteCode);
   if (!referrer) throw new AppError('INVITE_INVALID');
   for (let attempt = 0; attempt < inviteCodeAttemptsMax; attempt += 1) {
-    const user = await insertUserWithAncestors(tx, {
-      address,
-      inviteCode: newInviteCode(),
-      referrerId: referrer.id,
-      name: shortAddress(address),
-    });
-    if (user) {
-      await createUserAccounts(tx, user.id);
-      return user;
-    }
+    const user = await createUserWithAccounts(tx, { address, inviteCode: newInviteCode(), referrerId: referrer.id, name: shortAddress(address) });
+    if (user) return user;
     // Either the address registered concurrently (then use it) or the random code collided (retry).
     const existing = await findUserByAddress(tx, address);
     if (existing) return existing;
   }
   throw new Error('could not allocate a unique invite code');
+}
+
+/**
+ * Inserts a user under its referrer with the accounts every user has, in the caller's transaction.
+ * Null when the address or the invite code was taken concurrently (the caller rereads or retries).
+ */
+export async function createUserWithAccounts(tx: Tx, row: NewUser): Promise<UserRow | null> {
+  const user = await insertUserWithAncestors(tx, row);
+  if (user) await createUserAccounts(tx, user.id);
+  return user;
 }
 
 export async function isRegistered(db: Db, address: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { units } from '@nadi/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readSetting } from '../config/repo.ts';
+import type { MarketPriceSource } from '../../lib/market-price.ts';
+import { readSetting } from '../config/index.ts';
 
 export const priceSettingKeys = { nadiReferencePrice: 'nadi_reference_price', exchangeFeeBps: 'exchange_fee_bps' } as const;
 export const exchangeFeeBpsMax = 1_000n;
@@ -14,11 +15,10 @@ export interface NadiPrice {
 
 /**
  * The NADI/USDT price for valuations and exchange quotes: the spot market's last price once the
- * market exists (a later issue plugs it in through `marketPrice`), until then the operator-set
- * reference price.
+ * market has traded (deps.marketPrice), until then the operator-set reference price.
  */
-export async function nadiPrice(db: Db, marketPrice?: () => bigint | null): Promise<NadiPrice> {
-  const market = marketPrice?.() ?? null;
+export async function nadiPrice(db: Db, marketPrice?: MarketPriceSource): Promise<NadiPrice> {
+  const market = marketPrice?.current() ?? null;
   if (market !== null && market > 0n) return { price: market, source: 'market' };
   const reference = await readSetting(db, priceSettingKeys.nadiReferencePrice);
   if (typeof reference !== 'string') throw new AppError('PRICE_UNAVAILABLE');

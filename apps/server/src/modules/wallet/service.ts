@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { feeOf, mulDiv, toDecimalString } from '@nadi/money/money';
-import type { Asset, AssetsData, ExchangeQuoteData, TransferData } from '@nadi/api/wallet';
+import type { Asset, AssetsData, ExchangeQuoteData, TransferData, UserAccountKind } from '@nadi/api/wallet';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { exchangeQuotes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { postFlow, runFlow, type AccountRef } from './ledger.ts';
+import { fee, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { readUserAccounts } from './records-repo.ts';
 import { exchangeFeeBps, nadiPrice } from './price.ts';
 
 const one = 10n ** 18n;
 /** How long a quote holds its price. */
 export const quoteTtlMs = 10_000;
-
-const fund = (userId: number, asset: Asset): AccountRef => ({ userId, kind: 'fund', asset });
-const system = (kind: 'treasury' | 'fees', asset: Asset): AccountRef => ({ userId: null, kind, asset });
 
 export function valueInUsdt(asset: Asset, amount: bigint, price: bigint): bigint {
   return asset === 'USDT' ? amount : mulDiv(amount, price, one, 'down');
@@ -44,11 +41,22 @@ export async function getAssets(deps: AppDeps, userId: number): Promise<AssetsDa
   };
 }
 
+/** What a user can spend from one account now (a withdrawal shows it before the request). */
+export async function availableOf(db: Db, userId: number, kind: UserAccountKind, asset: Asset): Promise<bigint> {
+  const accounts = await readUserAccounts(db, userId);
+  return accounts.find((a) => a.kind === kind && a.asset === asset)?.available ?? 0n;
+}
+
 export interface TransferInput {
   asset: Asset;
   from: 'fund' | 'trade';
   to: 'fund' | 'trade';
   amount: bigint;
+}
+
+/** The user's sockets hear of a balance change once its flow has committed (a replay too: it is cheap and harmless). */
+function publishBalance(deps: AppDeps, userId: number): void {
+  deps.events.publish({ type: 'balance', userIds: [userId] });
 }
 
 /** Moves an amount between the user's fund and trade accounts: one transfer, nothing else. */
@@ -59,7 +67,7 @@ export async function transferBetweenAccounts(deps: AppDeps, userId: number, key
     userId,
     type: 'balance_transfer',
     params: input,
-    legs: [{ type: 'balance_transfer', debit: { userId, kind: input.from, asset: input.asset }, credit: { userId, kind: input.to, asset: input.asset }, amount: input.amount }],
+    legs: [transfer('balance_transfer', userAccount(userId, input.from, input.asset), userAccount(userId, input.to, input.asset), input.amount)],
     result: ({ flowId, createdAt }): TransferData => ({
       id: flowId,
       asset: input.asset,
@@ -69,6 +77,7 @@ export async function transferBetweenAccounts(deps: AppDeps, userId: number, key
       created_at: createdAt.toISOString(),
     }),
   });
+  publishBalance(deps, userId);
   return outcome.result;
 }
 
@@ -142,13 +151,14 @@ export async function confirmQuote(deps: AppDeps, userId: number, key: string, i
       const to = q.toAsset as Asset;
       const memo = { quote_id: q.id, price: q.price.toString() };
       return [
-        { type: 'exchange' as const, debit: fund(userId, from), credit: system('treasury', from), amount: q.amount, memo },
-        { type: 'exchange' as const, debit: system('treasury', to), credit: fund(userId, to), amount: q.receive, memo },
-        ...(q.fee > 0n ? [{ type: 'exchange_fee' as const, debit: system('treasury', to), credit: system('fees', to), amount: q.fee, memo }] : []),
+        transfer('exchange', userAccount(userId, 'fund', from), systemAccount('treasury', from), q.amount, memo),
+        transfer('exchange', systemAccount('treasury', to), userAccount(userId, 'fund', to), q.receive, memo),
+        ...(q.fee > 0n ? [fee('exchange_fee', systemAccount('treasury', to), q.fee, memo)] : []),
       ];
     },
     result: ({ flowId, createdAt }) => ({ id: flowId, created_at: createdAt.toISOString() }),
   });
+  publishBalance(deps, userId);
   const quote = (await deps.db.select().from(exchangeQuotes).where(eq(exchangeQuotes.id, input.quote_id)).limit(1))[0];
   if (!quote) throw new AppError('QUOTE_EXPIRED');
   return {
@@ -171,42 +181,7 @@ export async function grantDemoFunds(tx: Tx, userId: number): Promise<void> {
     userId,
     type: 'data_adjustment',
     params: { userId },
-    legs: (['NADI', 'USDT'] as const).map((asset) => ({ type: 'data_adjustment' as const, debit: system('treasury', asset), credit: fund(userId, asset), amount: demoGrant[asset], memo: { reason: 'demo' } })),
+    legs: (['NADI', 'USDT'] as const).map((asset) => transfer('data_adjustment', systemAccount('treasury', asset), userAccount(userId, 'fund', asset), demoGrant[asset], { reason: 'demo' })),
     result: () => null,
-  });
-}
-
-export interface HoldInput {
-  userId: number;
-  kind: 'fund' | 'trade';
-  asset: Asset;
-  amount: bigint;
-  /** What the hold is for (an order, a withdrawal), kept in the journal memo. */
-  reason: string;
-}
-
-/** Sets an amount aside inside one account (available → frozen), e.g. for an open order or a withdrawal. */
-export async function freezeFunds(db: Db, key: string, input: HoldInput) {
-  const account = { userId: input.userId, kind: input.kind, asset: input.asset };
-  return runFlow(db, {
-    idempotencyKey: key,
-    userId: input.userId,
-    type: 'freeze',
-    params: input,
-    legs: [{ type: 'freeze', debit: account, debitPart: 'available', credit: account, creditPart: 'frozen', amount: input.amount, memo: { reason: input.reason } }],
-    result: ({ flowId }) => ({ id: flowId }),
-  });
-}
-
-/** Releases a frozen amount back to available. */
-export async function unfreezeFunds(db: Db, key: string, input: HoldInput) {
-  const account = { userId: input.userId, kind: input.kind, asset: input.asset };
-  return runFlow(db, {
-    idempotencyKey: key,
-    userId: input.userId,
-    type: 'unfreeze',
-    params: input,
-    legs: [{ type: 'unfreeze', debit: account, debitPart: 'frozen', credit: account, creditPart: 'available', amount: input.amount, memo: { reason: input.reason } }],
-    result: ({ flowId }) => ({ id: flowId }),
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { balanceOf, dumpMoneyTables, fundUser, tokens } from '../../test/money.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
-import { auditLedger } from './audit.ts';
+import { auditLedger } from '../ledger/index.ts';
 import { quoteTtlMs } from './service.ts';
 
 let t: TestApp;

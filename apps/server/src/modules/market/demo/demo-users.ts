@@ -8,9 +8,8 @@ import type { Asset } from '@nadi/api/wallet';
 import { units } from '@nadi/money/money';
 import type { AppSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { runFlow } from '../../wallet/ledger.ts';
-import { createUserAccounts } from '../../wallet/ledger-repo.ts';
-import { findUserByAddress, insertUserWithAncestors } from '../../user/repo.ts';
+import { runFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
+import { createUserWithAccounts, findUserByAddress } from '../../user/index.ts';
 import { balanceOfTrade } from '../repo.ts';
 
 export type DemoRole = 'maker' | 'taker';
@@ -53,9 +52,8 @@ export async function ensureDemoUsers(db: Db, settings: AppSettings): Promise<De
       const bot = demoBots[role];
       const user =
         (await findUserByAddress(tx, bot.address)) ??
-        (await insertUserWithAncestors(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }));
+        (await createUserWithAccounts(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }));
       if (!user) throw new Error(`demo market: could not create the ${role} bot`);
-      await createUserAccounts(tx, user.id);
       found[role] = user.id;
     }
     return found as Record<DemoRole, number>;
@@ -97,15 +95,7 @@ function grant(db: Db, userId: number, asset: Asset, idempotencyKey: string) {
     userId,
     type: 'data_adjustment',
     params: { userId, asset, amount },
-    legs: [
-      {
-        type: 'data_adjustment',
-        debit: { userId: null, kind: 'treasury', asset },
-        credit: { userId, kind: 'trade', asset },
-        amount,
-        memo: { reason: 'demo-market' },
-      },
-    ],
+    legs: [transfer('data_adjustment', systemAccount('treasury', asset), userAccount(userId, 'trade', asset), amount, { reason: 'demo-market' })],
     result: () => null,
   });
 }

@@ -8,7 +8,7 @@ import { units } from '@nadi/money/money';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { LocalBus } from '../../../lib/event-bus.ts';
-import { auditLedger } from '../../wallet/audit.ts';
+import { auditLedger } from '../../ledger/index.ts';
 import { MarketService } from '../service.ts';
 import { demoBotAddress } from './demo-users.ts';
 import { seedDemoHistory } from './history.ts';

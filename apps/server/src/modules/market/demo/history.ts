@@ -13,7 +13,7 @@ import type { Database, Db } from '../../../db/client.ts';
 import type { ChainReader } from '../../../deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { LocalBus } from '../../../lib/event-bus.ts';
-import { nadiPrice } from '../../wallet/price.ts';
+import { nadiPrice } from '../../wallet/index.ts';
 import { marketSymbol } from '../params.ts';
 import { balanceOfTrade, openStatuses, pageOrders, recentTrades } from '../repo.ts';
 import { MarketService } from '../service.ts';

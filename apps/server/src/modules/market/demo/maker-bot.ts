@@ -9,7 +9,7 @@ import { units } from '@nadi/money/money';
 import { Prng } from '@nadi/engine/prng';
 import type { AppSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { nadiPrice } from '../../wallet/price.ts';
+import { nadiPrice } from '../../wallet/index.ts';
 import { openStatuses, pageOrders, type OrderRow } from '../repo.ts';
 import type { MarketService } from '../service.ts';
 import { ensureDemoUsers, refillIfLow, type DemoUsers } from './demo-users.ts';

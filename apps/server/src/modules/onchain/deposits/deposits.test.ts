@@ -8,8 +8,8 @@ import { rowsOf } from '../../../db/rows.ts';
 import { apiGet, demoWallet, newUser, revertTo, sendRaw, sendToken, signTransfer, snapshot, startChainTestBed, withClient, type ChainTestBed, type TestUser } from '../../../test/chain.ts';
 import { balanceOf, tokens } from '../../../test/money.ts';
 import { newAccount } from '../../../test/sign-in.ts';
-import { auditLedger } from '../../wallet/audit.ts';
-import { pgCode } from '../../wallet/ledger.ts';
+import { pgCode } from '../../../db/pg-code.ts';
+import { auditLedger } from '../../ledger/index.ts';
 import type { ChainContext } from '../chain.ts';
 import { depositFlowKey, scanDepositsOnce, startDepositWatcher } from './watcher.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { decodeEventLog, getAbiItem, isAddressEqual, type Address, type Log } from 'viem';
 import { nadiTokenAbi } from '@nadi/chain/artifacts';
 import type { AppDeps } from '../../../deps.ts';
-import { postFlow } from '../../wallet/ledger.ts';
+import { postFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
 import { blockHashMemo, confirmationsAt, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
@@ -133,13 +133,12 @@ async function creditDeposit(deps: AppDeps, chain: ChainContext, nadi: Address, 
       type: 'cross_chain_recharge',
       params: { chainId: locked.chainId, txHash: locked.txHash, logIndex: locked.logIndex, userId: locked.userId, amount: locked.amount },
       legs: [
-        {
-          type: 'cross_chain_recharge',
-          debit: { userId: null, kind: 'custody', asset: 'NADI' },
-          credit: { userId: locked.userId, kind: 'fund', asset: 'NADI' },
-          amount: locked.amount,
-          memo: { chain_id: locked.chainId, tx_hash: locked.txHash, log_index: locked.logIndex, deposit_id: locked.id },
-        },
+        transfer('cross_chain_recharge', systemAccount('custody', 'NADI'), userAccount(locked.userId, 'fund', 'NADI'), locked.amount, {
+          chain_id: locked.chainId,
+          tx_hash: locked.txHash,
+          log_index: locked.logIndex,
+          deposit_id: locked.id,
+        }),
       ],
       result: () => null,
     });

@@ -6,11 +6,11 @@
 // move inside one account changes no total and is not a fund record, and the user must see the
 // spec's "withdraw return" record (beside the "withdraw" it undoes) in the fund records.
 import type { Tx } from '../../../db/client.ts';
-import { postFlow, type AccountRef, type Leg } from '../../wallet/ledger.ts';
+import { freeze, postFlow, settle, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../../ledger/index.ts';
 import type { WithdrawalRow } from './repo.ts';
 
-const fundNadi = (userId: number): AccountRef => ({ userId, kind: 'fund', asset: 'NADI' });
-const systemNadi = (kind: 'custody' | 'fees'): AccountRef => ({ userId: null, kind, asset: 'NADI' });
+const fundNadi = (userId: number): AccountRef => userAccount(userId, 'fund', 'NADI');
+const custody = systemAccount('custody', 'NADI');
 
 export const withdrawFlowKeys = {
   complete: (id: number) => `withdraw-complete:${id}`,
@@ -19,15 +19,14 @@ export const withdrawFlowKeys = {
 
 /** The request's hold: the whole amount (fee included) set aside in the fund account. */
 export function freezeLeg(userId: number, amount: bigint, withdrawalId: number): Leg {
-  const fund = fundNadi(userId);
-  return { type: 'freeze', debit: fund, debitPart: 'available', credit: fund, creditPart: 'frozen', amount, memo: { withdrawal_id: withdrawalId } };
+  return freeze(fundNadi(userId), amount, { withdrawal_id: withdrawalId });
 }
 
 /** The transfer is final on chain: what the user received goes to custody, the fee to the fees account. */
 export async function postCompletion(tx: Tx, w: WithdrawalRow): Promise<void> {
   const memo = { withdrawal_id: w.id, tx_hash: w.txHash };
-  const legs: Leg[] = [{ type: 'withdraw', debit: fundNadi(w.userId), debitPart: 'frozen', credit: systemNadi('custody'), amount: w.receive, memo }];
-  if (w.fee > 0n) legs.push({ type: 'withdraw_fee', debit: fundNadi(w.userId), debitPart: 'frozen', credit: systemNadi('fees'), amount: w.fee, memo });
+  const legs: Leg[] = [settle('withdraw', fundNadi(w.userId), custody, w.receive, memo)];
+  if (w.fee > 0n) legs.push(settle('withdraw_fee', fundNadi(w.userId), systemAccount('fees', 'NADI'), w.fee, memo));
   await postFlow(tx, {
     idempotencyKey: withdrawFlowKeys.complete(w.id),
     userId: w.userId,
@@ -47,8 +46,8 @@ export async function postReturn(tx: Tx, w: WithdrawalRow): Promise<void> {
     type: 'withdraw_return',
     params: { withdrawalId: w.id, amount: w.amount },
     legs: [
-      { type: 'withdraw', debit: fundNadi(w.userId), debitPart: 'frozen', credit: systemNadi('custody'), amount: w.amount, memo },
-      { type: 'withdraw_return', debit: systemNadi('custody'), credit: fundNadi(w.userId), creditPart: 'available', amount: w.amount, memo },
+      settle('withdraw', fundNadi(w.userId), custody, w.amount, memo),
+      transfer('withdraw_return', custody, fundNadi(w.userId), w.amount, memo),
     ],
     result: () => null,
   });

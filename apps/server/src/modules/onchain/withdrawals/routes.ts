@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onchainRoutes } from '@nadi/api/onchain';
+import { idempotencyKeyOf } from '../../../lib/idempotency-key.ts';
 import { registerRoute } from '../../../lib/register-route.ts';
-import { idempotencyKeyOf } from '../../wallet/routes.ts';
 import { applyWithdrawal, approveWithdrawal, operatorWithdrawals, rejectWithdrawal, userWithdrawals, withdrawConfig } from './service.ts';
 
 export async function withdrawModule(app: FastifyInstance) {

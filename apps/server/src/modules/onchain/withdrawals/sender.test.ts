@@ -12,7 +12,7 @@ import { demoWallet, revertTo, sendToken, snapshot, startChainTestBed, withClien
 import { rootInviteCode } from '../../../test/harness.ts';
 import { balanceOf, fundUser, tokens } from '../../../test/money.ts';
 import { newAccount, signIn } from '../../../test/sign-in.ts';
-import { auditLedger } from '../../wallet/audit.ts';
+import { auditLedger } from '../../ledger/index.ts';
 import { chainContext, type ChainContext } from '../chain.ts';
 import { approvedUnsigned, type WithdrawalRow } from './repo.ts';
 import { confirmSentOnce, hotWalletOf, senderRound, signAndStore, startWithdrawalSender, type HotWallet } from './sender.ts';

@@ -8,9 +8,10 @@ import type { AppSettings } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { requireOperator } from '../../../lib/operator.ts';
 import type { SessionContext } from '../../../lib/register-route.ts';
-import { runFlow } from '../../wallet/ledger.ts';
-import { readUserAccounts } from '../../wallet/records-repo.ts';
+import { runFlow } from '../../ledger/index.ts';
+import { availableOf } from '../../wallet/index.ts';
 import { freezeLeg, postReturn } from './flows.ts';
 import { findByRequestKey, findWithUser, insertWithdrawal, listWithdrawals, reviewPending, type WithdrawalRow, type WithdrawalWithUser } from './repo.ts';
 
@@ -27,11 +28,6 @@ export function withdrawRules(settings: AppSettings): WithdrawRules {
   return { fee, min: min > fee ? min : fee + 1n };
 }
 
-async function availableNadi(db: Db, userId: number): Promise<bigint> {
-  const accounts = await readUserAccounts(db, userId);
-  return accounts.find((a) => a.kind === 'fund' && a.asset === 'NADI')?.available ?? 0n;
-}
-
 export async function withdrawConfig(deps: AppDeps, session: SessionContext): Promise<WithdrawConfigData> {
   const rules = withdrawRules(deps.settings);
   return {
@@ -39,7 +35,7 @@ export async function withdrawConfig(deps: AppDeps, session: SessionContext): Pr
     min_amount: toDecimalString(rules.min),
     fee: toDecimalString(rules.fee),
     to_address: getAddress(session.address),
-    available: toDecimalString(await availableNadi(deps.db, session.userId)),
+    available: toDecimalString(await availableOf(deps.db, session.userId, 'fund', 'NADI')),
     confirmations_required: deps.settings.confirmations,
     chain_name: deps.settings.chainName,
   };
@@ -104,14 +100,6 @@ interface ListQuery {
 export async function userWithdrawals(deps: AppDeps, userId: number, query: ListQuery) {
   const { rows, total } = await listWithdrawals(deps.db, { userId, status: query.status, order: 'newest', offset: (query.page - 1) * query.page_size, limit: query.page_size });
   return { list: rows.map((r) => toRecord(r, deps.settings.confirmations)), total, page: query.page, page_size: query.page_size };
-}
-
-/**
- * Operators are the wallet addresses in OPERATOR_ADDRESSES, signed in like anyone else. The
- * configuration is the one source: an address removed from it loses the role at its next request.
- */
-export function requireOperator(deps: AppDeps, session: SessionContext): void {
-  if (!deps.settings.operatorAddresses.includes(session.address.toLowerCase())) throw new AppError('FORBIDDEN');
 }
 
 /** The review queue: by default the withdrawals pending review, oldest first (first come, first served). */

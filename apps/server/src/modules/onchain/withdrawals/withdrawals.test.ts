@@ -6,7 +6,7 @@ import { rowsOf } from '../../../db/rows.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../../test/harness.ts';
 import { balanceOf, dumpMoneyTables, fundUser, tokens } from '../../../test/money.ts';
 import { newAccount, signIn } from '../../../test/sign-in.ts';
-import { auditLedger } from '../../wallet/audit.ts';
+import { auditLedger } from '../../ledger/index.ts';
 
 // The request and review side of withdrawals, through the HTTP API. The app's RPC_URL points at a
 // port nobody listens on: requesting, listing and reviewing never need the chain. The sender has its

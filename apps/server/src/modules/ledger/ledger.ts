@@ -3,12 +3,13 @@
 // the same asset, so every asset's balances always sum to zero. A flow is all or nothing and
 // carries an idempotency key. The work under the locks (lock in id order, check, write balances
 // and journal rows) runs in the database function ledger_post (migration 0003), in one statement.
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccountKind, Asset, RecordType } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
+import { pgCode } from '../../db/pg-code.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashParams } from '../../lib/hash-params.ts';
 
 export type Part = 'available' | 'frozen';
 
@@ -64,12 +65,6 @@ const insufficientCode = 'NL002';
 
 export function accountKey(ref: AccountRef): string {
   return `${ref.userId ?? 'system'}:${ref.kind}:${ref.asset}`;
-}
-
-export function hashParams(params: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
-    .digest('hex');
 }
 
 /**
@@ -171,12 +166,3 @@ function toJsonLeg(leg: Leg) {
     memo: leg.memo ?? null,
   };
 }
-
-export function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-

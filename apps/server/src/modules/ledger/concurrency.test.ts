@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Asset } from '@nadi/api/wallet';
-import { insertUserWithAncestors } from '../user/repo.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { fundUser, tokens } from '../../test/money.ts';
+import { freezeFunds, fundUser, tokens, unfreezeFunds } from '../../test/money.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { auditLedger } from './audit.ts';
-import { createUserAccounts } from './ledger-repo.ts';
-import { confirmQuote, createQuote, freezeFunds, transferBetweenAccounts, unfreezeFunds } from './service.ts';
+import { createUserWithAccounts } from '../user/index.ts';
+import { confirmQuote, createQuote, transferBetweenAccounts } from '../wallet/index.ts';
 
 // Many workers moving money at once across many users: afterwards every asset still sums to zero,
 // nothing is negative, and every cached balance and version agrees with the journal. PostgreSQL
@@ -27,9 +26,8 @@ beforeAll(async () => {
   users = [];
   for (let i = 0; i < userCount; i += 1) {
     const user = await t.database.db.transaction(async (tx) => {
-      const row = await insertUserWithAncestors(tx, { address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`, inviteCode: `C${i.toString().padStart(7, '0')}`, referrerId: root, name: `load-${i}` });
+      const row = await createUserWithAccounts(tx, { address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`, inviteCode: `C${i.toString().padStart(7, '0')}`, referrerId: root, name: `load-${i}` });
       if (!row) throw new Error('user insert failed');
-      await createUserAccounts(tx, row.id);
       return row;
     });
     users.push(user.id);

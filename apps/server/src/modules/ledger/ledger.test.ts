@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@nadi/api/wallet';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
-import { balanceOf, fundUser, tokens } from '../../test/money.ts';
+import { balanceOf, freezeFunds, fundUser, tokens, unfreezeFunds } from '../../test/money.ts';
 import { inRolledBackTransaction } from '../../test/rolled-back.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { transferBetweenAccounts } from '../wallet/index.ts';
 import { auditLedger } from './audit.ts';
 import { flowJson } from './ledger.ts';
-import { freezeFunds, transferBetweenAccounts, unfreezeFunds } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The hash of a request's parameters, stored beside its idempotency key: a repeat of the key with
+ * other parameters is a conflict. Bigints are hashed as their decimal text, so the hash of the same
+ * amounts never changes with how they were typed.
+ */
+export function hashParams(params: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(params, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex');
+}

@@ -1,0 +1,3 @@
+// The config module's public surface: the plugin and the operator settings other modules read.
+export { configModule } from './routes.ts';
+export { insertSettingIfAbsent, readSetting, settingKeys } from './repo.ts';

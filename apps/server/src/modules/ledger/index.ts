@@ -1,0 +1,7 @@
+// The ledger's public surface: the one place that builds and posts money flows. Every module that
+// moves money imports from here (docs/ledger.md).
+export { accountKey, flowJson, postFlow, runFlow } from './ledger.ts';
+export type { AccountRef, FlowContext, FlowJson, FlowOutcome, FlowRequest, Leg, Part } from './ledger.ts';
+export { burn, fee, freeze, reward, settle, systemAccount, transfer, unfreeze, userAccount } from './legs.ts';
+export { createUserAccounts } from './repo.ts';
+export { auditLedger, type AuditReport } from './audit.ts';

@@ -1,0 +1,2 @@
+// The notice module's public surface: its plugin.
+export { noticeModule } from './routes.ts';
