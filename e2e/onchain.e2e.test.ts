@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
-import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
 // #1 and #2 (each funded with 100,000 NADI and 100,000 USDT on chain); the other suites use #3..#9.
@@ -149,8 +149,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     // A valid one: the fee and what arrives are shown, then the request is pending review.
     await amount.fill('25');
     expect(await page.getByTestId('withdraw-receive').textContent()).toBe('24.5 NADI');
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByText(filled('EN', 'withdraw.success', { amount: '25', asset: 'NADI' })).waitFor();
+    await expectToast(page, filled('EN', 'withdraw.success', { amount: '25', asset: 'NADI' }), () => page.getByTestId('withdraw-submit').click());
     await page.getByTestId('withdraw-status').first().filter({ hasText: text('EN', 'withdraw.status.pending') }).waitFor();
     await page.goto('/withdraw/list');
     const records = page.getByTestId('withdraw-item');
@@ -215,8 +214,7 @@ describe('the same screens in Traditional Chinese', () => {
 
     await page.goto('/withdraw');
     await page.getByTestId('withdraw-amount').fill('100');
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByText(filled('TW', 'withdraw.success', { amount: '100', asset: 'NADI' })).waitFor();
+    await expectToast(page, filled('TW', 'withdraw.success', { amount: '100', asset: 'NADI' }), () => page.getByTestId('withdraw-submit').click());
     await screenshot(page, '31-withdraw-TW');
     await page.goto('/withdraw/list');
     await page.getByTestId('withdraw-status').filter({ hasText: text('TW', 'withdraw.status.pending') }).waitFor();

@@ -128,7 +128,7 @@ describe('signing in with a wallet', () => {
     await page.getByRole('button', { name: /E2E Wallet/ }).click();
     const invite = page.locator('#invite-code');
     if (await invite.isVisible().catch(() => false)) await page.getByRole('button', { name: text('EN', 'auth.inviteSubmit') }).click();
-    await page.getByText(text('EN', 'wallet.signCanceled')).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: text('EN', 'wallet.signCanceled') }).waitFor();
     await screenshot(page, '07-signature-canceled-EN');
     expect(await sessionToken(page)).toBeNull();
     await context.close();

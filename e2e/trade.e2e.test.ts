@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { formatAmount, units } from '@nadi/money/money';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
-import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // The spot market screen (/trade) on two phones at once: A sells through the form, B sees the
 // level arrive live and buys it, both screens follow without a reload; A then cancels an order.
@@ -88,8 +88,7 @@ async function signInAndFund(page: Page, lang: string, asset: 'NADI' | 'USDT', a
   await signInFromHome(page, lang, null);
   await page.goto(`/wallet/transfer?from=fund&asset=${asset}`);
   await page.getByTestId('transfer-amount').fill(amount);
-  await page.getByTestId('transfer-submit').click();
-  await page.getByText(filled(lang, 'transfer.success', { amount: shownAmount(amount), asset })).waitFor();
+  await expectToast(page, filled(lang, 'transfer.success', { amount: shownAmount(amount), asset }), () => page.getByTestId('transfer-submit').click());
   return (await sessionToken(page)) ?? '';
 }
 
@@ -132,7 +131,10 @@ async function itemStatus(page: Page, id: number): Promise<string | null> {
   return (await item.count()) === 0 ? null : item.getAttribute('data-status');
 }
 
-/** Fills the form (side, limit, price, amount) and submits it; returns the order id the server gave. */
+/**
+ * Fills the form (side, limit, price, amount) and submits it; returns the order id the server gave
+ * once the "order placed" toast has come and gone.
+ */
 async function placeLimit(page: Page, lang: string, side: 'buy' | 'sell', price: string, amount: string): Promise<number> {
   const form = page.getByTestId('order-form');
   await form.getByRole('radio', { name: text(lang, `trade.side.${side}`) }).click();
@@ -140,10 +142,9 @@ async function placeLimit(page: Page, lang: string, side: 'buy' | 'sell', price:
   await form.getByTestId('order-price').fill(price);
   await form.getByTestId('order-amount').fill(amount);
   const answer = page.waitForResponse((response) => response.url().includes('/api/v1/trade/order') && response.request().method() === 'POST');
-  await form.getByTestId('order-submit').click();
+  await expectToast(page, text(lang, 'trade.form.placed'), () => form.getByTestId('order-submit').click());
   const body = (await (await answer).json()) as { code: number; data: { id: number } };
   expect(body.code).toBe(200);
-  await page.getByText(text(lang, 'trade.form.placed')).first().waitFor();
   return body.data.id;
 }
 
@@ -304,9 +305,6 @@ describe('the trade screen on two phones', () => {
     await openTab(seller, 'current');
     await expect.poll(() => itemStatus(seller, id), { timeout: 10_000 }).toBe('pending');
 
-    // The "order placed" toast is gone before the dialog opens, as it would be for a person.
-    await seller.getByText(text(langA, 'trade.form.placed')).waitFor({ state: 'hidden' });
-
     // "Back" in the dialog leaves the order alone.
     const dialog = seller.getByRole('dialog');
     await orderItem(seller, id).getByTestId('order-cancel').click();
@@ -317,8 +315,7 @@ describe('the trade screen on two phones', () => {
     expect(await itemStatus(seller, id)).toBe('pending');
 
     await orderItem(seller, id).getByTestId('order-cancel').click();
-    await dialog.getByRole('button', { name: text(langA, 'trade.orders.cancel') }).click();
-    await seller.getByText(text(langA, 'trade.orders.cancelled')).first().waitFor();
+    await expectToast(seller, text(langA, 'trade.orders.cancelled'), () => dialog.getByRole('button', { name: text(langA, 'trade.orders.cancel') }).click());
     await expect.poll(() => itemStatus(seller, id), { timeout: 10_000 }).toBeNull();
     await expect.poll(() => askAt(seller, otherPrice), { timeout: 10_000 }).toBeNull();
     await expect.poll(() => askAt(buyer, otherPrice), { timeout: 10_000 }).toBeNull();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { formatAmount, units } from '@nadi/money/money';
-import { preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // Hardhat accounts #8 and #9; the sign-in suite uses #3 to #7.
 const accounts = {
@@ -59,8 +59,7 @@ describe('wallet screens', () => {
     expect(await serverAvailable(token, 'fund', 'NADI')).toBe('10000');
 
     await amount.fill('2500.5');
-    await page.getByTestId('transfer-submit').click();
-    await page.getByText(text('EN', 'transfer.success').replace('{{amount}}', '2,500.5').replace('{{asset}}', 'NADI')).waitFor();
+    await expectToast(page, text('EN', 'transfer.success').replace('{{amount}}', '2,500.5').replace('{{asset}}', 'NADI'), () => page.getByTestId('transfer-submit').click());
     // The form is cleared for the next one, and the available amount follows.
     await expect.poll(() => amount.inputValue()).toBe('');
     await page.getByText(text('EN', 'amount.available').replace('{{amount}}', '7,499.5').replace('{{asset}}', 'NADI')).waitFor();
@@ -76,8 +75,7 @@ describe('wallet screens', () => {
     const receiveText = ((await receive.textContent()) ?? '').replace(/[^0-9.,]/g, '');
     expect(receiveText).toMatch(/^\d[\d,]*(\.\d+)?$/);
     await screenshot(page, '12-exchange-quote-EN');
-    await page.getByTestId('exchange-confirm').click();
-    await page.getByText(text('EN', 'exchange.success').replace('{{amount}}', receiveText).replace('{{asset}}', 'USDT')).waitFor();
+    await expectToast(page, text('EN', 'exchange.success').replace('{{amount}}', receiveText).replace('{{asset}}', 'USDT'), () => page.getByTestId('exchange-confirm').click());
 
     // The USDT the ledger credited is what the quote promised (shown cut to 8 decimals), and the
     // wallet screen shows the same.
@@ -127,8 +125,7 @@ describe('wallet screens', () => {
     await page.getByRole('alert').filter({ hasText: text('TW', 'amount.EMPTY') }).waitFor();
     await screenshot(page, '15-transfer-refused-TW');
     await page.getByTestId('transfer-amount').fill('12.25');
-    await page.getByTestId('transfer-submit').click();
-    await page.getByText(text('TW', 'transfer.success').replace('{{amount}}', '12.25').replace('{{asset}}', 'USDT')).waitFor();
+    await expectToast(page, text('TW', 'transfer.success').replace('{{amount}}', '12.25').replace('{{asset}}', 'USDT'), () => page.getByTestId('transfer-submit').click());
 
     await page.goto('/wallet/moneyLog');
     const records = page.getByTestId('record-item');

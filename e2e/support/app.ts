@@ -61,6 +61,28 @@ export async function signInFromHome(page: Page, lang: string, inviteCode: strin
   await page.waitForURL('**/index', { timeout: 20_000 });
 }
 
+/**
+ * Runs `action` and waits for the toast that says `message`, then for it to leave the page. The
+ * watch starts before the action, so a toast shown and gone while the test was busy elsewhere is
+ * still seen. Toasts fade in and out with an animation paced by the page's frames, which on a busy
+ * machine takes seconds, so a toast can still be on the page when the next action shows its own:
+ * waiting until it has gone keeps each toast a test looks for the only one with its text. Strict:
+ * two toasts saying the same at once (one action announced twice) fail here.
+ */
+export async function expectToast(page: Page, message: string, action: () => Promise<unknown>): Promise<void> {
+  const toast = page.locator('.adm-toast-mask').filter({ hasText: message });
+  const shown = toast.waitFor({ state: 'visible', timeout: toastShownTimeoutMs });
+  // Awaited below; until then a failure must not count as unhandled.
+  shown.catch(() => {});
+  await action();
+  await shown;
+  await toast.waitFor({ state: 'detached', timeout: toastGoneTimeoutMs });
+}
+
+const toastShownTimeoutMs = 20_000;
+/** A toast shows for two seconds; its fade-out on a loaded machine has taken several more. */
+const toastGoneTimeoutMs = 30_000;
+
 export async function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const raw = sessionStorage.getItem('nadi.session');

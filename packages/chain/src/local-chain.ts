@@ -165,10 +165,12 @@ interface Startup {
   port: number;
   deadline: number;
   tail: () => string[];
+  /** The port of the node's "JSON-RPC server at" line, once a line said it. */
+  startedPort: () => number | null;
 }
 
 /** Resolves with the port the node reports once listening; rejects if it exits or time runs out. */
-function waitForListening({ child, host, port, deadline, tail }: Startup): Promise<number> {
+function waitForListening({ child, host, port, deadline, tail, startedPort }: Startup): Promise<number> {
   const waitMs = Math.max(0, deadline - Date.now());
   return new Promise((resolve, reject) => {
     const cleanup = (): void => {
@@ -182,10 +184,10 @@ function waitForListening({ child, host, port, deadline, tail }: Startup): Promi
       reject(startupError(`Could not run the Hardhat node: ${error.message}`, tail()));
     };
     const onData = (): void => {
-      const match = tail().join('\n').match(startedLine);
-      if (match) {
+      const started = startedPort();
+      if (started !== null) {
         cleanup();
-        resolve(Number(match[2]));
+        resolve(started);
       }
     };
     const onExit = (): void => {
@@ -228,11 +230,18 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const requestedPort = options.port ?? 0;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const child = spawnNode(host, requestedPort);
-  const tail = collectOutput(child, options.onOutput ?? (() => {}));
+  // The started line is caught as it passes: on a busy machine it can arrive in one chunk with the
+  // account list after it, which pushes it out of the tail before anything reads the tail.
+  let startedPort: number | null = null;
+  const tail = collectOutput(child, (line) => {
+    const match = startedPort === null ? line.match(startedLine) : null;
+    if (match) startedPort = Number(match[2]);
+    options.onOutput?.(line);
+  });
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopping ??= stopChild(child));
   try {
-    const port = await waitForListening({ child, host, port: requestedPort, deadline, tail });
+    const port = await waitForListening({ child, host, port: requestedPort, deadline, tail, startedPort: () => startedPort });
     const rpcUrl = `http://${urlHost(host)}:${port}`;
     const chainId = await waitForChainId(rpcUrl, deadline);
     if (chainId !== expectedChainId) throw new Error(`Expected chain id ${expectedChainId}, the node reports ${chainId}`);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { isRedisReachable, redisUrl } from '../../test/redis.ts';
 import { newAccount } from '../../test/sign-in.ts';
 
 let t: TestApp;
@@ -32,12 +32,12 @@ it('limits login attempts per client', async () => {
 });
 
 // Several instances behind a load balancer count one client's requests together through Redis.
-describe.runIf(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'))('with Redis, across instances', () => {
+describe.runIf(await isRedisReachable())('with Redis, across instances', () => {
   let redis: Redis;
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     // Its own key prefix, so parallel suites on the same Redis never share counters.
     const rateLimitNamespace = `nadi-test-${randomUUID()}:`;
     first = await createTestApp({ RATE_LIMIT_NONCE_PER_MINUTE: '3' }, { redis, rateLimitNamespace });

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { transferBetweenAccounts } from '../wallet/index.ts';
 import { auditLedger } from './audit.ts';
-import { flowJson } from './ledger.ts';
+import { flowJson, runFlow } from './ledger.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ const slot = (kind: string, asset: Asset, part: Part) => `${kind}:${asset}:${par
 
 interface Real {
   users: number[];
-  keys: { key: string; input: Parameters<typeof transferBetweenAccounts>[3]; user: number }[];
+  keys: { key: string; input: Parameters<typeof transferBetweenAccounts>[3]; user: number; answer: Awaited<ReturnType<typeof transferBetweenAccounts>> }[];
 }
 interface Model {
   balances: Map<number, Balances>;
@@ -112,11 +112,13 @@ class TransferCommand implements fc.AsyncCommand<Model, Real> {
     const isAllowed = get(model, id, slot(from, this.asset, 'available')) >= this.amount;
     const key = `model:${randomUUID()}`;
     const input = { asset: this.asset, from, to, amount: this.amount };
-    await expectOutcome(isAllowed, () => transferBetweenAccounts(t.app.deps, id, key, input));
     if (isAllowed) {
+      const answer = await transferBetweenAccounts(t.app.deps, id, key, input);
       add(model, id, slot(from, this.asset, 'available'), -this.amount);
       add(model, id, slot(to, this.asset, 'available'), this.amount);
-      real.keys.push({ key, input, user: id });
+      real.keys.push({ key, input, user: id, answer });
+    } else {
+      await expectOutcome(false, () => transferBetweenAccounts(t.app.deps, id, key, input));
     }
     await checkAgainstModel(model, real);
   }
@@ -152,6 +154,10 @@ class HoldCommand implements fc.AsyncCommand<Model, Real> {
   toString = () => `${this.isFreeze ? 'freeze' : 'unfreeze'}(${this.user}, ${this.asset}, ${this.amount})`;
 }
 
+async function flowCount(key: string): Promise<number> {
+  return rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key = ${key}`))[0]?.n ?? 0;
+}
+
 class ReplayCommand implements fc.AsyncCommand<Model, Real> {
   readonly index: number;
   constructor(index: number) {
@@ -161,8 +167,10 @@ class ReplayCommand implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const earlier = real.keys[this.index % Math.max(real.keys.length, 1)];
     if (!earlier) return;
-    const outcome = await transferBetweenAccounts(t.app.deps, earlier.user, earlier.key, earlier.input);
-    expect(outcome.amount).toBeDefined();
+    // The first answer again (same flow id and time), one flow for the key, and the model unchanged:
+    // checkAgainstModel then proves no balance moved.
+    expect(await transferBetweenAccounts(t.app.deps, earlier.user, earlier.key, earlier.input)).toEqual(earlier.answer);
+    expect(await flowCount(earlier.key)).toBe(1);
     await checkAgainstModel(model, real);
   }
   toString = () => `replay(${this.index})`;
@@ -186,6 +194,30 @@ describe('ledger against a model', () => {
       { numRuns: 12, seed: 20261122 },
     );
   }, 120_000);
+});
+
+describe('a repeated idempotency key', () => {
+  it('answers the first outcome as a replay and moves nothing', async () => {
+    const id = await newUserId();
+    await fundUser(t.database.db, id, 'USDT', tokens(10));
+    const request = {
+      idempotencyKey: `test-replay:${randomUUID()}`,
+      userId: id,
+      type: 'balance_transfer' as const,
+      params: { id, amount: '3' },
+      legs: [{ type: 'balance_transfer' as const, debit: { userId: id, kind: 'fund' as const, asset: 'USDT' as const }, credit: { userId: id, kind: 'trade' as const, asset: 'USDT' as const }, amount: tokens(3) }],
+      result: ({ flowId, createdAt }: { flowId: number; createdAt: Date }) => ({ flowId, at: createdAt.toISOString() }),
+    };
+    const first = await runFlow(t.database.db, request);
+    expect(first.isReplay).toBe(false);
+    const balances = async () => [await balanceOf(t.database.db, id, 'fund', 'USDT'), await balanceOf(t.database.db, id, 'trade', 'USDT')];
+    const after = await balances();
+    expect(after).toEqual([{ available: tokens(7), frozen: 0n }, { available: tokens(3), frozen: 0n }]);
+    const again = await runFlow(t.database.db, request);
+    expect(again).toEqual({ flowId: first.flowId, result: first.result, isReplay: true });
+    expect(await balances()).toEqual(after);
+    expect(await flowCount(request.idempotencyKey)).toBe(1);
+  });
 });
 
 describe('guards in the database itself', () => {

@@ -4,7 +4,6 @@
 // over from the database; a writer whose epoch was superseded writes nothing.
 // PostgreSQL only: an embedded PGlite database belongs to one process, so it has one instance.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +12,15 @@ import type { Asset } from '@nadi/api/wallet';
 import { buildApp } from '../../app.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
 import { RedisBus, RedisPubSub } from '../../lib/redis-pubsub.ts';
+import { eventually } from '../../test/eventually.ts';
 import { createTestDatabase, TestClock, testSettings } from '../../test/harness.ts';
+import { isRedisReachable, redisUrl } from '../../test/redis.ts';
 import { newTrader } from '../../test/trader.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { takeEpoch } from './repo.ts';
 
-const hasRedis = Boolean(process.env.REDIS_URL ?? existsSync('/usr/bin/redis-server'));
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Asked only where the suite runs (PostgreSQL), so a PGlite-only run needs no Redis even in CI.
+const isPostgres = process.env.TEST_DB === 'postgres';
 
 interface Instance {
   app: FastifyInstance;
@@ -27,7 +28,7 @@ interface Instance {
   close(): Promise<void>;
 }
 
-describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances with Redis', () => {
+describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Redis', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const clock = new TestClock();
   // A prefix of its own, so parallel runs sharing the Redis server never hear each other.
@@ -96,16 +97,6 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     return { received, close: () => ws.close() };
   }
 
-  async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (isDone(value)) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it('runs one engine, forwards orders to it, shares the streams, and hands over when the writer goes', async () => {
     const a = await startInstance();
     const b = await startInstance();
@@ -122,11 +113,13 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     expect((await depth(b)).asks).toEqual([['0.8', '10']]);
     expect((await depth(a)).asks).toEqual([['0.8', '10']]);
     // The writer's events reach the follower's socket clients: the book and the owner's order.
-    await until(
+    await eventually(
+      'the level 0.8 on the follower\'s book stream',
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'nadiusdt@books' && JSON.stringify(m.data).includes('"0.8","10"')),
     );
-    await until(
+    await eventually(
+      'the seller\'s order on the follower\'s private stream',
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'user@update_order'),
     );
@@ -134,7 +127,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     // A fill through the writer is seen on the follower's trades stream.
     const bought = await order(a, buyer.token, { side: 'buy', type: 'limit', price: '0.8', quantity: '4' });
     expect(bought.body.data?.status).toBe('filled');
-    await until(
+    await eventually(
+      'the 0.8 trade on the follower\'s trades stream',
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'nadiusdt@trades' && JSON.stringify(m.data).includes('"px":"0.8"')),
     );
@@ -142,7 +136,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
 
     // The writer goes away; the follower takes the lock, rebuilds from the database and serves.
     await a.close();
-    await until(
+    await eventually(
+      'the follower taking over as writer',
       () => b.app.market.isWriter,
       (isWriter) => isWriter,
     );
@@ -156,7 +151,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
 
   it('lets a writer whose epoch was superseded write nothing, then it takes the market back', async () => {
     const writer = instances.find((i) => i.app.market.isWriter) ?? (await startInstance());
-    await until(
+    await eventually(
+      'the writer holding the lock',
       () => writer.app.market.isWriter,
       (isWriter) => isWriter,
     );
@@ -169,7 +165,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     const orders = await writer.app.inject({ method: 'GET', url: '/api/v1/trade/currentOrders', headers: { authorization: user.token } });
     expect(orders.json().data.total).toBe(0);
     // It stepped down; holding the lock again, it opens a new epoch and takes orders.
-    await until(
+    await eventually(
+      'the writer back after stepping down',
       () => writer.app.market.isWriter,
       (isWriter) => isWriter,
     );
@@ -190,7 +187,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && hasRedis)('two instances wi
     expect(await info(x)).toBe(401);
     // Through the bus, well within the cache's own lifetime (sessionCacheTtlMs, 5 s).
     const started = Date.now();
-    await until(() => info(y), (status) => status === 401, 2_000);
+    await eventually('the logout reaching the other instance', () => info(y), (status) => status === 401, { timeoutMs: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,17 +1,18 @@
 // The live ticker and candles (stats.ts) are kept in memory from the writer's committed trades.
 // They must say what REST computes from the trades table, and a writer that opens later (after a
 // restart or a takeover) must start from the same figures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { klineIntervalMs, klineIntervals } from '@nadi/api/market';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { newTrader, type Trader } from '../../test/trader.ts';
 import { MarketService } from './service.ts';
 
+// An app (database, market, clock) per test: each test's trades and times are its own.
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
@@ -65,11 +66,21 @@ describe('live market stats', () => {
   });
 
   it('forget what fell out of the last 24 hours', async () => {
-    t.clock.advance(25 * 3_600_000);
     const writer = t.app.market.writer as MarketService;
+    // A trade 25 hours before the one checked: counted at first, then forgotten.
+    const earlySeller = await newTrader(t.app, t.database.db, { NADI: '100' });
+    const earlyBuyer = await newTrader(t.app, t.database.db, { USDT: '100' });
+    expect((await order(earlySeller, { side: 'sell', type: 'limit', price: '0.5', quantity: '6' })).statusCode).toBe(200);
+    expect((await order(earlyBuyer, { side: 'buy', type: 'limit', price: '0.5', quantity: '6' })).statusCode).toBe(200);
+    const early = await fromRest();
+    expect(early.ticker).toMatchObject({ open24h: '0.5', vol24h: '6' });
+    expect(fromStats(writer)).toEqual(early);
+
+    // New users: the early ones' sessions have expired by then.
+    t.clock.advance(25 * 3_600_000);
     const seller = await newTrader(t.app, t.database.db, { NADI: '100' });
     const buyer = await newTrader(t.app, t.database.db, { USDT: '100' });
-    // Below every ask left from before, and no bid rests: these two trade with each other.
+    // The book is empty again (the early orders filled each other): these two trade with each other.
     expect((await order(seller, { side: 'sell', type: 'limit', price: '0.3', quantity: '4' })).statusCode).toBe(200);
     expect((await order(buyer, { side: 'buy', type: 'limit', price: '0.3', quantity: '4' })).statusCode).toBe(200);
     const rest = await fromRest();

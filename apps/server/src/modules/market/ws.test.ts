@@ -73,6 +73,16 @@ class Client {
     return this.waitFor((m) => typeof m === 'object' && m.id === message.id && ('result' in m || 'error' in m));
   }
 
+  /**
+   * Everything received before the answer to a PING sent now. A socket delivers in order and the
+   * server answers requests one at a time, so this is all the server had sent before it read the
+   * PING: a message that must not arrive is absent from it without waiting any fixed time.
+   */
+  async receivedBeforePing(id: number): Promise<Message[]> {
+    const pong = await this.request({ method: 'PING', id });
+    return this.received.slice(0, this.received.indexOf(pong));
+  }
+
   stream<T = Record<string, unknown>>(name: string): T[] {
     return this.received.filter((m) => typeof m === 'object' && m.stream === name) as T[];
   }
@@ -112,11 +122,17 @@ describe('/ws/trade protocol', () => {
   });
 
   it('refuses an unknown stream and subscribes nothing of that request', async () => {
+    // A subscriber that gets its snapshot shows the book is ready, so a subscription to the book
+    // would be answered with a snapshot at once, right after the reply (trade-streams.ts).
+    const control = await Client.open('/ws/trade');
+    await control.request({ method: 'SUBSCRIBE', params: ['nadiusdt@books'], id: 1 });
+    await control.waitFor(isStream('nadiusdt@books'));
     const c = await Client.open('/ws/trade');
-    expect(await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@books', 'btcusdt@books'], id: 1 })).toMatchObject({ id: 1, error: { code: 404 } });
-    await sleep(150);
-    expect(c.stream('nadiusdt@books')).toEqual([]);
+    const refused = await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@books', 'btcusdt@books'], id: 1 });
+    expect(refused).toMatchObject({ id: 1, error: { code: 404 } });
+    expect(await c.receivedBeforePing(2)).toEqual([refused]);
     c.close();
+    control.close();
   });
 
   it('sends a book snapshot, then conflated updates whose seq/prevSeq chain has no gap', async () => {
@@ -211,10 +227,10 @@ describe('/ws/trade private stream', () => {
     expect(pushed.data[0]).toEqual(rest);
     await t.app.inject({ method: 'POST', url: '/api/v1/trade/cancel', payload: { order_id: placed.id }, headers: { authorization: a.token } });
     await ca.waitFor((m) => isStream('user@update_order')(m) && (m as { data: { status: string }[] }).data[0]!.status === 'cancelled');
-    await sleep(100);
-    expect(cb.stream('user@update_order')).toEqual([]);
-    expect(anon.received.filter((m) => typeof m === 'object' && 'stream' in m)).toEqual([]);
-    expect(forged.received.filter((m) => typeof m === 'object' && 'stream' in m)).toEqual([]);
+    // The streams send an order to every subscriber in one pass, so whatever the others were sent
+    // of A's orders left before A's own "cancelled" did, and before the answer to a PING sent now.
+    const isPush = (m: Message) => typeof m === 'object' && 'stream' in m;
+    for (const [i, other] of [cb, anon, forged].entries()) expect((await other.receivedBeforePing(100 + i)).filter(isPush)).toEqual([]);
     for (const c of [ca, cb, anon, forged]) c.close();
   });
 });
@@ -245,13 +261,18 @@ describe('/ws/trade limits', () => {
   });
 
   it('closes a connection that has no subscription after the idle time, and not one that has', async () => {
+    // The server's idle clock starts when it accepts the connection, after the client started it.
+    const idleStarted = Date.now();
     const idle = await Client.open('/ws/trade');
+    const busyOpened = Date.now();
     const busy = await Client.open('/ws/trade');
     await busy.request({ method: 'SUBSCRIBE', params: ['nadiusdt@ticker'], id: 1 });
-    const started = Date.now();
     expect((await idle.closed).code).toBe(1000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(idleMs - 50);
-    await sleep(idleMs);
+    // A timer may fire a millisecond before Date.now() says its time came.
+    expect(Date.now() - idleStarted).toBeGreaterThanOrEqual(idleMs - 2);
+    // Past the moment the busy connection would have been closed, had its subscription not
+    // stopped its idle clock (which started when it opened): it still answers.
+    await sleep(busyOpened + 2 * idleMs - Date.now());
     expect(await busy.request({ method: 'PING', id: 2 })).toEqual({ id: 2, result: 'PONG' });
     // Unsubscribing everything starts the idle clock again.
     await busy.request({ method: 'UNSUBSCRIBE', params: ['nadiusdt@ticker'], id: 3 });
@@ -269,21 +290,29 @@ describe('/ws account socket', () => {
     const seller = await newUser({ NADI: '100' });
     const buyer = await newUser({ USDT: '100' });
     const c = await Client.open(`/ws?token=${seller.token}`);
+    // The buyer's own socket, so the buyer's balances are pushed at all (to the buyer).
+    const other = await Client.open(`/ws?token=${buyer.token}`);
     await c.waitFor((m) => m === 'ping');
     c.send('ping');
     await c.waitFor((m) => m === 'pong');
     await order(seller, { side: 'sell', type: 'limit', price: '0.7', quantity: '3' });
     await order(buyer, { side: 'buy', type: 'limit', price: '0.7', quantity: '3' });
-    const assets = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/assets', headers: { authorization: seller.token } })).json().data;
+    const assets = async (u: User = seller) => (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/assets', headers: { authorization: u.token } })).json().data;
     const afterFill = await assets();
     await c.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(afterFill));
+    const buyerAfterFill = await assets(buyer);
+    await other.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(buyerAfterFill));
     const transfer = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/transfer', payload: { asset: 'NADI', from: 'trade', to: 'fund', amount: '1' }, headers: { authorization: seller.token } });
     expect(transfer.statusCode, transfer.body).toBe(200);
     const afterTransfer = await assets();
     await c.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(afterTransfer));
-    // The buyer's balances never reach the seller's socket.
-    const own = c.received.filter((m) => typeof m === 'object' && m.type === 'balance');
-    expect(own.length).toBeGreaterThanOrEqual(2);
+    // The buyer's balances never reach the seller's socket: none of what the seller's socket got
+    // (in order, up to its last balances) is one of the balances pushed to the buyer.
+    const balances = (client: Client) => client.received.filter((m) => typeof m === 'object' && m.type === 'balance').map((m) => JSON.stringify((m as { data: unknown }).data));
+    const buyers = new Set(balances(other));
+    expect(buyers.size).toBeGreaterThan(0);
+    expect(balances(c).filter((b) => buyers.has(b))).toEqual([]);
     c.close();
+    other.close();
   });
 });

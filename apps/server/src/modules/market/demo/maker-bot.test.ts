@@ -12,8 +12,8 @@ import { rowsOf } from '../../../db/rows.ts';
 import { ConfigError, loadSettings } from '../../../config.ts';
 import { LocalBus } from '../../../lib/event-bus.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { auditLedger } from '../../ledger/index.ts';
-import { runFlow } from '../../ledger/index.ts';
+import { auditLedger, runFlow } from '../../ledger/index.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { balanceOf } from '../../../test/money.ts';
 import { MakerBot, startMakerBot, type MakerBotDeps } from './maker-bot.ts';
 import { demoFunds } from './demo-users.ts';
@@ -143,16 +143,18 @@ describe('demo maker bot', () => {
     const app = await buildApp({ settings: t.settings, db: database.db, dbKind: database.kind, chain: t.app.deps.chain, now: () => new Date(), events });
     let isClosed = false;
     try {
-      const bot = await startMakerBot(app, { tickMinMs: 10, tickMaxMs: 30 });
+      const tickMaxMs = 30;
+      const bot = await startMakerBot(app, { tickMinMs: 10, tickMaxMs });
       expect(bot.ticks).toBe(1);
       expect((await app.inject({ method: 'GET', url: '/api/v1/trade/depth' })).json().data.bids).toHaveLength(8);
-      const deadline = Date.now() + 20_000;
-      while (bot.ticks < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(bot.ticks).toBeGreaterThanOrEqual(4);
+      await eventually('four ticks of the bot', () => bot.ticks, (ticks) => ticks >= 4, { timeoutMs: 20_000 });
       await app.close();
       isClosed = true;
       const ticks = bot.ticks;
-      await new Promise((r) => setTimeout(r, 150));
+      // A tick still scheduled at close was due within tickMaxMs of it, and counts itself as soon as
+      // its timer fires; timers fire in the order they are due, so once this one has fired, such a
+      // tick would have been counted.
+      await new Promise((r) => setTimeout(r, tickMaxMs + 1));
       expect(bot.ticks).toBe(ticks);
       const report = await auditLedger(database.db);
       expect(report.problems).toEqual([]);

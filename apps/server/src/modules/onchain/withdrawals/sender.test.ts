@@ -25,7 +25,6 @@ let ctx: ChainContext;
 let hot: HotWallet;
 let operatorA: User;
 let operatorB: User;
-let hotNonceAtStart: number;
 const operatorAccounts = [newAccount(), newAccount()];
 
 interface User {
@@ -40,7 +39,6 @@ beforeAll(async () => {
   hot = hotWalletOf(bed.t.settings.hotWalletPrivateKey);
   operatorA = await signedIn(operatorAccounts[0] as PrivateKeyAccount);
   operatorB = await signedIn(operatorAccounts[1] as PrivateKeyAccount);
-  hotNonceAtStart = await nonceOf(hot.account.address);
 });
 afterAll(async () => {
   await bed?.close();
@@ -285,7 +283,20 @@ describe('withdrawal sender', () => {
 
   it('the worker loop sends and completes on its own, and after stop() sends nothing more', async () => {
     const { user, id } = await approvedWithdrawal('7');
-    const worker = startWithdrawalSender(deps(), { ...bed.context(), pollMs: 20 }, log());
+    const pollMs = 20;
+    // Every round starts by reading the context's chain id (confirmSentOnce), synchronously when
+    // its timer fires: counting the reads shows whether the worker did anything after stop().
+    let chainIdReads = 0;
+    const counted = new Proxy(
+      { ...bed.context(), pollMs },
+      {
+        get(target, key, receiver) {
+          if (key === 'chainId') chainIdReads += 1;
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+    const worker = startWithdrawalSender(deps(), counted, log());
     try {
       await expect.poll(async () => (await withdrawal(id)).txHash, { timeout: 20_000, interval: 50 }).not.toBeNull();
       await mineBlocks(bed.chain.rpcUrl, 3);
@@ -294,22 +305,39 @@ describe('withdrawal sender', () => {
       await worker.stop();
     }
     expect(await nadiOf(user.address)).toBe(tokens(65) / 10n);
+    const readsAtStop = chainIdReads;
     const later = await approvedWithdrawal('1');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A round still scheduled at stop() was due within pollMs of it; timers fire in the order they
+    // are due, so by the time this one fires, such a round would have started and been counted.
+    await new Promise((resolve) => setTimeout(resolve, pollMs + 1));
+    expect(chainIdReads).toBe(readsAtStop);
     expect(await withdrawal(later.id)).toMatchObject({ status: 1, signedTx: null });
     expect((await round()).sent.signed).toBe(1);
     expect(await settle(later.id)).toMatchObject({ status: 2 });
   });
 
   it('one hot wallet transaction per withdrawal sent from it, and the ledger audit passes', async () => {
+    // A hot wallet of its own, so the count is this test's whatever ran before it.
+    const wallet = await freshHotWallet();
+    await sendToken(bed, 1, bed.contracts.nadi, wallet.account.address, tokens(10));
+    const nonceAtStart = await nonceOf(wallet.account.address);
+    const completed = await approvedWithdrawal('2');
+    expect((await round(ctx, wallet)).sent).toEqual({ signed: 1, broadcast: 1 });
+    expect(await settle(completed.id)).toMatchObject({ status: 2 });
+    // The second one's nonce is taken by another transaction of the wallet before its broadcast.
+    const replaced = await approvedWithdrawal('3');
+    const [row] = (await approvedUnsigned(deps().db, 10)).filter((r) => r.id === replaced.id);
+    expect(await signAndStore(deps(), ctx, wallet, row as WithdrawalRow)).not.toBeNull();
+    const own = localWalletClient(bed.chain.rpcUrl, privateKeyToAccount(wallet.key));
+    await bed.client.waitForTransactionReceipt({ hash: await own.sendTransaction({ to: wallet.account.address, value: 0n }) });
+    expect(await settle(replaced.id)).toMatchObject({ status: 3, failReason: 'nonce_replaced' });
+
     const sentRows = rowsOf<{ n: number; completed: number }>(
-      await bed.t.database.db.execute(sql`select count(*)::int as n, count(*) filter (where status = 2)::int as completed from withdrawals where from_address = ${hot.address}`),
+      await bed.t.database.db.execute(sql`select count(*)::int as n, count(*) filter (where status = 2)::int as completed from withdrawals where from_address = ${wallet.address}`),
     );
-    // Every withdrawal signed from it was mined but the one whose nonce a foreign transaction took,
-    // and that foreign transaction is the only other one the wallet sent.
-    const signedCount = sentRows[0]?.n ?? 0;
-    expect(await nonceOf(hot.account.address)).toBe(hotNonceAtStart + (signedCount - 1) + 1);
-    expect(sentRows[0]?.completed).toBe(signedCount - 1);
+    expect(sentRows[0]).toEqual({ n: 2, completed: 1 });
+    // The completed withdrawal's transfer and the foreign transaction: nothing else left the wallet.
+    expect(await nonceOf(wallet.account.address)).toBe(nonceAtStart + 2);
     expect((await auditLedger(bed.t.database.db)).problems).toEqual([]);
   });
 
