@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, in order: lint, types, unit and server suites (PGlite,
+// `npm test`: every check the project has, in order: lint, format, types, unit and server suites (PGlite,
 // and PostgreSQL too when TEST_DATABASE_URL is set), then the browser suite against the started
 // stack. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
@@ -53,6 +53,7 @@ function ensureChromium(): void {
 }
 
 run('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+run('format (Prettier; `npm run format` fixes it)', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
 run('typecheck', [join(root, 'scripts/typecheck.ts')]);
 vitest('unit, server and package suites', [], 'unit');
 ensureChromium();
