@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 const featureBoundaries = features.map((feature) => ({
@@ -33,7 +35,9 @@ const featureBoundaries = features.map((feature) => ({
 
 const serverModulesDir = 'apps/server/src/modules';
 const serverModules = existsSync(serverModulesDir)
-  ? readdirSync(serverModulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 // Relative specifiers only (modules import each other by path): "../user/repo.ts" from a module's
@@ -62,7 +66,17 @@ const serverModuleBoundaries = serverModules.flatMap((module) => [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', 'packages/chain/src/artifacts.ts', 'packages/chain/cache/**', 'packages/chain/artifacts/**', 'e2e/artifacts/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tools/**',
+      '.data/**',
+      'packages/chain/src/artifacts.ts',
+      'packages/chain/cache/**',
+      'packages/chain/artifacts/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

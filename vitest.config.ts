@@ -7,7 +7,18 @@ export default defineConfig({
       { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       // The same server suite on real PostgreSQL, when a server is named (CI always names one).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'server-pg', root: 'apps/server', include: ['src/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 60_000, hookTimeout: 120_000 } }]
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                root: 'apps/server',
+                include: ['src/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
         : []),
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },

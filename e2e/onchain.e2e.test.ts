@@ -24,7 +24,11 @@ function filled(lang: string, key: string, values: Record<string, string | numbe
 }
 
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -58,7 +62,11 @@ async function api<T>(token: string, path: string): Promise<T> {
 }
 
 async function post<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as { code: number; data: T };
   if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
   return answer.data;
@@ -124,7 +132,11 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     // A real NADI transfer to that address: pending with its confirmations, then credited.
     await withBlocksOnDemand(async () => {
       await rpc('eth_sendTransaction', [
-        { from: accounts.payer, to: deposit.token_address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(deposit.address), parseUnits('12.5', 18)] }) },
+        {
+          from: accounts.payer,
+          to: deposit.token_address,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(deposit.address), parseUnits('12.5', 18)] }),
+        },
       ]);
       // The server's watcher sees it within a poll or two; the list opens once it has.
       await expect.poll(async () => (await api<{ list: unknown[] }>(token, '/api/v1/recharge/list')).list.length, { timeout: 20_000 }).toBe(1);
@@ -142,7 +154,10 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     const amount = page.getByTestId('withdraw-amount');
     await amount.fill('0.5');
     await page.getByTestId('withdraw-submit').click();
-    await page.getByRole('alert').filter({ hasText: filled('EN', 'withdraw.belowMin', { amount: '1', asset: 'NADI' }) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: filled('EN', 'withdraw.belowMin', { amount: '1', asset: 'NADI' }) })
+      .waitFor();
     await screenshot(page, '22-withdraw-minimum-EN');
     expect((await api<{ list: unknown[] }>(token, '/api/v1/withdraw/list')).list).toEqual([]);
 
@@ -150,7 +165,11 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     await amount.fill('25');
     expect(await page.getByTestId('withdraw-receive').textContent()).toBe('24.5 NADI');
     await expectToast(page, filled('EN', 'withdraw.success', { amount: '25', asset: 'NADI' }), () => page.getByTestId('withdraw-submit').click());
-    await page.getByTestId('withdraw-status').first().filter({ hasText: text('EN', 'withdraw.status.pending') }).waitFor();
+    await page
+      .getByTestId('withdraw-status')
+      .first()
+      .filter({ hasText: text('EN', 'withdraw.status.pending') })
+      .waitFor();
     await page.goto('/withdraw/list');
     const records = page.getByTestId('withdraw-item');
     await expect.poll(() => records.count(), { timeout: 15_000 }).toBe(1);
@@ -162,7 +181,11 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     // The operator rejects it with a reason: the record says so, and the amount is back.
     await post(await operatorToken(), '/api/v1/operator/withdraw/reject', { id: listed.list[0]?.id, reason: 'Address under review' });
     await page.reload();
-    await records.first().getByTestId('withdraw-status').filter({ hasText: text('EN', 'withdraw.status.rejected') }).waitFor();
+    await records
+      .first()
+      .getByTestId('withdraw-status')
+      .filter({ hasText: text('EN', 'withdraw.status.rejected') })
+      .waitFor();
     expect(await records.first().getByTestId('withdraw-reason').textContent()).toBe(
       `${filled('EN', 'withdraw.reason', { reason: 'Address under review' })} ${text('EN', 'withdraw.returned')}`,
     );
@@ -195,7 +218,9 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     // More than the wallet holds (100,000 less 12.5 deposited and 25 paid): refused before any transaction.
     await startPayment(page, 'NADI', '200000');
     await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('insufficient-balance');
-    expect(await outcome.textContent()).toContain(filled('EN', 'payment.outcome.insufficientBalanceAmounts', { current: '99,962.5', required: '200,000', symbol: 'NADI' }));
+    expect(await outcome.textContent()).toContain(
+      filled('EN', 'payment.outcome.insufficientBalanceAmounts', { current: '99,962.5', required: '200,000', symbol: 'NADI' }),
+    );
     expect(await stepStatus(page, 'balance')).toBe('failed');
     expect(await stepStatus(page, 'approve')).toBe('pending');
     await screenshot(page, '26-payment-insufficient-EN');
@@ -217,7 +242,10 @@ describe('the same screens in Traditional Chinese', () => {
     await expectToast(page, filled('TW', 'withdraw.success', { amount: '100', asset: 'NADI' }), () => page.getByTestId('withdraw-submit').click());
     await screenshot(page, '31-withdraw-TW');
     await page.goto('/withdraw/list');
-    await page.getByTestId('withdraw-status').filter({ hasText: text('TW', 'withdraw.status.pending') }).waitFor();
+    await page
+      .getByTestId('withdraw-status')
+      .filter({ hasText: text('TW', 'withdraw.status.pending') })
+      .waitFor();
     await screenshot(page, '32-withdraw-list-TW');
 
     // The approval is rejected in the wallet: "user cancelled", and nothing was sent.

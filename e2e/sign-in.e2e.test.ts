@@ -23,7 +23,10 @@ describe('first visit', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL('**/security-check');
-    await page.getByText(text('TW', 'security.done')).or(page.getByText(text('TW', 'security.warnings'))).waitFor();
+    await page
+      .getByText(text('TW', 'security.done'))
+      .or(page.getByText(text('TW', 'security.warnings')))
+      .waitFor();
     await screenshot(page, '01-security-check-TW');
     await page.getByRole('button', { name: text('TW', 'security.continue') }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -64,7 +67,10 @@ describe('signing in with a wallet', () => {
 
     await page.goto('/user');
     // The profile shows the address shortened; the copy button carries the whole of it.
-    await page.getByText(`${accounts.invited.toLowerCase().slice(0, 6)}…${accounts.invited.toLowerCase().slice(-4)}`).first().waitFor();
+    await page
+      .getByText(`${accounts.invited.toLowerCase().slice(0, 6)}…${accounts.invited.toLowerCase().slice(-4)}`)
+      .first()
+      .waitFor();
     const link = page.getByText(new RegExp(`${baseUrl.replace(/[.:/]/g, '\\$&')}/\\?code=[A-Z2-9]{8}`));
     await link.first().waitFor();
     await page.getByRole('img', { name: text('EN', 'user.qrAlt') }).waitFor();
@@ -98,7 +104,10 @@ describe('signing in with a wallet', () => {
     await installWallet(context, accounts.noCode);
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByRole('button', { name: text('EN', 'home.ctaConnect') }).first().click();
+    await page
+      .getByRole('button', { name: text('EN', 'home.ctaConnect') })
+      .first()
+      .click();
     await page.getByRole('button', { name: /E2E Wallet/ }).click();
     const invite = page.locator('#invite-code');
     await invite.waitFor();
@@ -106,7 +115,10 @@ describe('signing in with a wallet', () => {
     await page.getByText(text('EN', 'auth.inviteRequired')).waitFor();
     await invite.fill('NOPE2345');
     await page.getByRole('button', { name: text('EN', 'auth.inviteSubmit') }).click();
-    await page.getByRole('alert').filter({ hasText: text('EN', 'errors.INVITE_INVALID') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('EN', 'errors.INVITE_INVALID') })
+      .waitFor();
     // The refused code stays in the field to be corrected.
     expect(await invite.inputValue()).toBe('NOPE2345');
     await screenshot(page, '06-invite-refused-EN');
@@ -124,11 +136,17 @@ describe('signing in with a wallet', () => {
     const page = await context.newPage();
     await page.goto(`/?code=${rootCode}`);
     await page.evaluate(() => (window as unknown as { __e2eWallet: { rejectNext(m: string): void } }).__e2eWallet.rejectNext('personal_sign'));
-    await page.getByRole('button', { name: text('EN', 'home.ctaConnect') }).first().click();
+    await page
+      .getByRole('button', { name: text('EN', 'home.ctaConnect') })
+      .first()
+      .click();
     await page.getByRole('button', { name: /E2E Wallet/ }).click();
     const invite = page.locator('#invite-code');
     if (await invite.isVisible().catch(() => false)) await page.getByRole('button', { name: text('EN', 'auth.inviteSubmit') }).click();
-    await page.getByRole('alert').filter({ hasText: text('EN', 'wallet.signCanceled') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('EN', 'wallet.signCanceled') })
+      .waitFor();
     await screenshot(page, '07-signature-canceled-EN');
     expect(await sessionToken(page)).toBeNull();
     await context.close();
@@ -142,7 +160,10 @@ describe('signing in with a wallet', () => {
     await page.goto(`/?code=${rootCode}`);
     await signInFromHome(page, 'EN', null);
     const first = await sessionToken(page);
-    await page.evaluate((next) => (window as unknown as { __e2eWallet: { switchAccount(a: string): void } }).__e2eWallet.switchAccount(next), accounts.switchedTo);
+    await page.evaluate(
+      (next) => (window as unknown as { __e2eWallet: { switchAccount(a: string): void } }).__e2eWallet.switchAccount(next),
+      accounts.switchedTo,
+    );
     await page.getByText(text('EN', 'auth.accountChanged')).waitFor();
     const invite = page.locator('#invite-code');
     const isNewSession = async () => {

@@ -108,9 +108,13 @@ async function isSamePage(page: Page): Promise<boolean> {
 
 /** The book's levels on one side as the screen shows them: [price, amount]. */
 async function levels(page: Page, side: 'ask' | 'bid'): Promise<[string, string][]> {
-  return page.getByTestId(`book-${side}`).evaluateAll((buttons) =>
-    buttons.map((button) => [button.querySelector('.book__price')?.textContent ?? '', button.querySelector('.book__size')?.textContent ?? ''] as [string, string]),
-  );
+  return page
+    .getByTestId(`book-${side}`)
+    .evaluateAll((buttons) =>
+      buttons.map(
+        (button) => [button.querySelector('.book__price')?.textContent ?? '', button.querySelector('.book__size')?.textContent ?? ''] as [string, string],
+      ),
+    );
 }
 
 async function askAt(page: Page, price: string): Promise<string | null> {
@@ -152,7 +156,11 @@ async function placeLimit(page: Page, lang: string, side: 'buy' | 'sell', price:
 async function lastCandle(page: Page): Promise<{ time: string; close: string; count: number } | null> {
   const chart = page.getByTestId('candle-chart');
   if ((await chart.count()) === 0) return null;
-  return chart.evaluate((element: HTMLElement) => ({ time: element.dataset.lastTime ?? '', close: element.dataset.lastClose ?? '', count: Number(element.dataset.candles ?? 0) }));
+  return chart.evaluate((element: HTMLElement) => ({
+    time: element.dataset.lastTime ?? '',
+    close: element.dataset.lastClose ?? '',
+    count: Number(element.dataset.candles ?? 0),
+  }));
 }
 
 /** A screenshot with `focus` scrolled into view (the trade screen is taller than the phone). */
@@ -189,7 +197,10 @@ describe('the trade screen on two phones', () => {
     await openMarket(seller, langA);
     await openMarket(buyer, langB);
     // The form shows what the trade account holds: 100 NADI for A's sell, 200 USDT for B's buy.
-    await seller.getByTestId('order-form').getByRole('radio', { name: text(langA, 'trade.side.sell') }).click();
+    await seller
+      .getByTestId('order-form')
+      .getByRole('radio', { name: text(langA, 'trade.side.sell') })
+      .click();
     await expect.poll(() => seller.getByTestId('order-available').textContent(), { timeout: 15_000 }).toBe('100 NADI');
     await expect.poll(() => buyer.getByTestId('order-available').textContent(), { timeout: 15_000 }).toBe('200 USDT');
     expect(await askAt(seller, price)).toBeNull();
@@ -203,7 +214,10 @@ describe('the trade screen on two phones', () => {
     await form.getByTestId('order-price').fill(formatAmount(units(price) + tick / 2n, { fractionDigitsMax: 8 }));
     await form.getByTestId('order-amount').fill(quantity);
     await form.getByTestId('order-submit').click();
-    await form.getByRole('alert').filter({ hasText: filled(langA, 'trade.form.priceStep', { step: '0.0001' }) }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: filled(langA, 'trade.form.priceStep', { step: '0.0001' }) })
+      .waitFor();
     expect(await form.getByTestId('order-price').getAttribute('aria-invalid')).toBe('true');
     await shot(seller, '42-trade-bad-price-A', form);
 
@@ -211,14 +225,20 @@ describe('the trade screen on two phones', () => {
     await form.getByTestId('order-price').fill(price);
     await form.getByTestId('order-amount').fill('100.01');
     await form.getByTestId('order-submit').click();
-    await form.getByRole('alert').filter({ hasText: text(langA, 'amount.ABOVE_AVAILABLE') }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: text(langA, 'amount.ABOVE_AVAILABLE') })
+      .waitFor();
     expect(await form.getByRole('alert').count()).toBe(1);
     await shot(seller, '43-trade-above-available-A', form);
 
     // Below the minimum total (0.01 NADI at under 1 USDT).
     await form.getByTestId('order-amount').fill('0.01');
     await form.getByTestId('order-submit').click();
-    await form.getByRole('alert').filter({ hasText: filled(langA, 'trade.form.belowMinNotional', { min: '1' }) }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: filled(langA, 'trade.form.belowMinNotional', { min: '1' }) })
+      .waitFor();
 
     expect(placeRequests).toEqual([]);
     expect(await ownOrders(sellerToken, 'currentOrders')).toEqual([]);
@@ -229,7 +249,10 @@ describe('the trade screen on two phones', () => {
     await buyForm.getByTestId('order-price').fill(price);
     await buyForm.getByTestId('order-amount').fill('1000');
     await buyForm.getByTestId('order-submit').click();
-    await buyForm.getByRole('alert').filter({ hasText: text(langB, 'amount.ABOVE_AVAILABLE') }).waitFor();
+    await buyForm
+      .getByRole('alert')
+      .filter({ hasText: text(langB, 'amount.ABOVE_AVAILABLE') })
+      .waitFor();
     await shot(buyer, '43b-trade-above-available-B', buyForm);
     expect(await ownOrders(buyerToken, 'currentOrders')).toEqual([]);
   });
@@ -259,7 +282,10 @@ describe('the trade screen on two phones', () => {
   it('B buys the level: the books, orders, ticker, trades and chart follow live on both phones', { timeout: 60_000 }, async () => {
     const candlesBefore = await lastCandle(buyer);
     // Tapping the level puts its price in the form.
-    await buyer.getByTestId('book-ask').filter({ has: buyer.getByText(shownPrice(price), { exact: true }) }).click();
+    await buyer
+      .getByTestId('book-ask')
+      .filter({ has: buyer.getByText(shownPrice(price), { exact: true }) })
+      .click();
     expect(await buyer.getByTestId('order-price').inputValue()).toBe(price);
     await placeLimit(buyer, langB, 'buy', price, quantity);
 
@@ -275,7 +301,9 @@ describe('the trade screen on two phones', () => {
       await expect.poll(() => lastCandle(page), { timeout: 10_000 }).toMatchObject({ time: candleTime, close: Number(price).toFixed(4) });
       await openTab(page, 'trades');
       const row = page.getByTestId('recent-trades').locator('tbody tr').first();
-      await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1), { timeout: 10_000 }).toEqual([shownPrice(price), shownQuantity(quantity)]);
+      await expect
+        .poll(async () => (await row.locator('td').allTextContents()).slice(1), { timeout: 10_000 })
+        .toEqual([shownPrice(price), shownQuantity(quantity)]);
       // The taker bought: the row is in the buy colour.
       expect(await row.locator('td').nth(1).getAttribute('class')).toContain('is-up');
       expect(await isSamePage(page)).toBe(true);

@@ -50,16 +50,24 @@ describe('wallet screens', () => {
     await screenshot(page, '10-wallet-assets-EN');
 
     // Transfer: a bad amount is refused in the form and moves nothing.
-    await page.getByRole('link', { name: text('EN', 'nav.transfer') }).first().click();
+    await page
+      .getByRole('link', { name: text('EN', 'nav.transfer') })
+      .first()
+      .click();
     await page.waitForURL('**/wallet/transfer');
     const amount = page.getByTestId('transfer-amount');
     await amount.fill('20000');
     await page.getByTestId('transfer-submit').click();
-    await page.getByRole('alert').filter({ hasText: text('EN', 'amount.ABOVE_AVAILABLE') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('EN', 'amount.ABOVE_AVAILABLE') })
+      .waitFor();
     expect(await serverAvailable(token, 'fund', 'NADI')).toBe('10000');
 
     await amount.fill('2500.5');
-    await expectToast(page, text('EN', 'transfer.success').replace('{{amount}}', '2,500.5').replace('{{asset}}', 'NADI'), () => page.getByTestId('transfer-submit').click());
+    await expectToast(page, text('EN', 'transfer.success').replace('{{amount}}', '2,500.5').replace('{{asset}}', 'NADI'), () =>
+      page.getByTestId('transfer-submit').click(),
+    );
     // The form is cleared for the next one, and the available amount follows.
     await expect.poll(() => amount.inputValue()).toBe('');
     await page.getByText(text('EN', 'amount.available').replace('{{amount}}', '7,499.5').replace('{{asset}}', 'NADI')).waitFor();
@@ -75,7 +83,9 @@ describe('wallet screens', () => {
     const receiveText = ((await receive.textContent()) ?? '').replace(/[^0-9.,]/g, '');
     expect(receiveText).toMatch(/^\d[\d,]*(\.\d+)?$/);
     await screenshot(page, '12-exchange-quote-EN');
-    await expectToast(page, text('EN', 'exchange.success').replace('{{amount}}', receiveText).replace('{{asset}}', 'USDT'), () => page.getByTestId('exchange-confirm').click());
+    await expectToast(page, text('EN', 'exchange.success').replace('{{amount}}', receiveText).replace('{{asset}}', 'USDT'), () =>
+      page.getByTestId('exchange-confirm').click(),
+    );
 
     // The USDT the ledger credited is what the quote promised (shown cut to 8 decimals), and the
     // wallet screen shows the same.
@@ -119,13 +129,21 @@ describe('wallet screens', () => {
     // Bad input gets the translated message in the field and moves nothing.
     await page.getByTestId('transfer-amount').fill('1e3');
     await page.getByTestId('transfer-submit').click();
-    await page.getByRole('alert').filter({ hasText: text('TW', 'amount.FORMAT') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('TW', 'amount.FORMAT') })
+      .waitFor();
     await page.getByTestId('transfer-amount').fill('');
     await page.getByTestId('transfer-submit').click();
-    await page.getByRole('alert').filter({ hasText: text('TW', 'amount.EMPTY') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text('TW', 'amount.EMPTY') })
+      .waitFor();
     await screenshot(page, '15-transfer-refused-TW');
     await page.getByTestId('transfer-amount').fill('12.25');
-    await expectToast(page, text('TW', 'transfer.success').replace('{{amount}}', '12.25').replace('{{asset}}', 'USDT'), () => page.getByTestId('transfer-submit').click());
+    await expectToast(page, text('TW', 'transfer.success').replace('{{amount}}', '12.25').replace('{{asset}}', 'USDT'), () =>
+      page.getByTestId('transfer-submit').click(),
+    );
 
     await page.goto('/wallet/moneyLog');
     const records = page.getByTestId('record-item');

@@ -7,7 +7,10 @@ import { auditLedger } from '../apps/server/src/modules/ledger/index.ts';
 const settings = loadSettings();
 if (!settings.databaseUrl) {
   // PGlite keeps its files for one process at a time; a running server must be stopped first.
-  const isServing = await fetch(`http://127.0.0.1:${settings.port}/healthz`).then((r) => r.ok, () => false);
+  const isServing = await fetch(`http://127.0.0.1:${settings.port}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (isServing) {
     console.error(`A server is running on port ${settings.port} with the embedded database; stop it (Ctrl-C) and run the audit again, or set DATABASE_URL.`);
     process.exit(2);

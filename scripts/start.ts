@@ -16,10 +16,14 @@ const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 function buildWeb(): void {
   if (process.env.WEB_DIST && existsSync(join(webDist, 'index.html'))) return;
   console.info('› building the web app (vite, mode development)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--mode', 'development', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--mode', 'development', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('web build failed');
 }
 

@@ -49,7 +49,9 @@ function ensureChromium(): void {
     return;
   }
   console.info('› installing Chromium from Debian packages');
-  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null'], { stdio: 'inherit' });
+  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null'], {
+    stdio: 'inherit',
+  });
 }
 
 run('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);

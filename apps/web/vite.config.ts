@@ -29,7 +29,9 @@ export default defineConfig({
         codeSplitting: {
           // The framework every screen needs, in one long-cached file instead of a dozen small ones.
           // Only these packages: a broader group would drag lazily loaded code (wagmi) into it.
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/ },
+          ],
         },
       },
     },

@@ -46,7 +46,10 @@ export function watchLangHeaders(page: Page): string[] {
  * appears: it is filled with `inviteCode` (or, when that is null, the code must already be there).
  */
 export async function signInFromHome(page: Page, lang: string, inviteCode: string | null): Promise<void> {
-  await page.getByRole('button', { name: text(lang, 'home.ctaConnect') }).first().click();
+  await page
+    .getByRole('button', { name: text(lang, 'home.ctaConnect') })
+    .first()
+    .click();
   await page.getByRole('button', { name: /E2E Wallet/ }).click();
   const invite = page.locator('#invite-code');
   // Signed in is read from the session the app keeps, not from the "signed in" toast: the toast

@@ -37,8 +37,7 @@ export async function phoneContext(browser: Browser, baseUrl: string): Promise<B
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
 }
 
@@ -96,7 +95,12 @@ export async function installWallet(context: BrowserContext, account: string): P
           listeners.get(event)?.delete(fn);
         },
       };
-      const info = { uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001', name: 'E2E Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.nadi.e2e' };
+      const info = {
+        uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
+        name: 'E2E Wallet',
+        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+        rdns: 'dev.nadi.e2e',
+      };
       const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
       window.addEventListener('eip6963:requestProvider', announce);
       announce();

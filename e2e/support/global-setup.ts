@@ -61,7 +61,16 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), CHAIN_PORT: String(chainPort), DATA_DIR: join(work, 'data'), WEB_DIST: webDist, ROOT_INVITE_CODE: rootInviteCode, LOG_LEVEL: 'warn', DEMO_MARKET: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CHAIN_PORT: String(chainPort),
+      DATA_DIR: join(work, 'data'),
+      WEB_DIST: webDist,
+      ROOT_INVITE_CODE: rootInviteCode,
+      LOG_LEVEL: 'warn',
+      DEMO_MARKET: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

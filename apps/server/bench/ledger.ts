@@ -43,7 +43,12 @@ async function seedUsers(db: Database['db']): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < userCount; i += 1) {
     const id = await db.transaction(async (tx) => {
-      const row = await insertUserWithAncestors(tx, { address: `0x${i.toString(16).padStart(40, '0')}`, inviteCode: `B${i.toString().padStart(7, '0')}`, referrerId: null, name: `bench-${i}` });
+      const row = await insertUserWithAncestors(tx, {
+        address: `0x${i.toString(16).padStart(40, '0')}`,
+        inviteCode: `B${i.toString().padStart(7, '0')}`,
+        referrerId: null,
+        name: `bench-${i}`,
+      });
       if (!row) throw new Error('insert failed');
       await createUserAccounts(tx, row.id);
       return row.id;
@@ -53,7 +58,12 @@ async function seedUsers(db: Database['db']): Promise<number[]> {
       userId: id,
       type: 'data_adjustment',
       params: { id },
-      legs: (['fund', 'trade'] as const).map((kind) => ({ type: 'data_adjustment' as const, debit: { userId: null, kind: 'treasury' as const, asset: 'USDT' as const }, credit: { userId: id, kind, asset: 'USDT' as const }, amount: 1_000_000n * one })),
+      legs: (['fund', 'trade'] as const).map((kind) => ({
+        type: 'data_adjustment' as const,
+        debit: { userId: null, kind: 'treasury' as const, asset: 'USDT' as const },
+        credit: { userId: id, kind, asset: 'USDT' as const },
+        amount: 1_000_000n * one,
+      })),
       result: () => null,
     });
     ids.push(id);
@@ -73,7 +83,12 @@ async function runLedger(clients: number, users: number[]): Promise<number> {
       const user = users[(i * 7919) % users.length] as number;
       i += clients;
       const toTrade = (i & 1) === 0;
-      await transferBetweenAccounts(deps, user, randomUUID(), { asset: 'USDT', from: toTrade ? 'fund' : 'trade', to: toTrade ? 'trade' : 'fund', amount: toTrade ? 2n * one : one });
+      await transferBetweenAccounts(deps, user, randomUUID(), {
+        asset: 'USDT',
+        from: toTrade ? 'fund' : 'trade',
+        to: toTrade ? 'trade' : 'fund',
+        amount: toTrade ? 2n * one : one,
+      });
       done += 1;
     }
   };
@@ -86,7 +101,24 @@ async function runLedger(clients: number, users: number[]): Promise<number> {
 
 function runPgbench(clients: number): number {
   const url = new URL(urlFor('nadi_bench_pgbench'));
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', '-n', '-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds), 'nadi_bench_pgbench'];
+  const args = [
+    '-h',
+    url.hostname,
+    '-p',
+    url.port || '5432',
+    '-U',
+    url.username || 'postgres',
+    '-n',
+    '-b',
+    'tpcb-like',
+    '-c',
+    String(clients),
+    '-j',
+    String(Math.min(clients, 2)),
+    '-T',
+    String(seconds),
+    'nadi_bench_pgbench',
+  ];
   const out = execFileSync('pgbench', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const match = /tps = ([0-9.]+) \(without initial connection time\)/.exec(out);
   if (!match?.[1]) throw new Error(`could not read pgbench output:\n${out}`);
@@ -102,14 +134,20 @@ async function main(): Promise<void> {
   await setup.close();
   await recreate('nadi_bench_pgbench');
   const url = new URL(urlFor('nadi_bench_pgbench'));
-  execFileSync('pgbench', ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', '-i', '-q', '-s', String(pgbenchScale), 'nadi_bench_pgbench'], { stdio: 'ignore' });
+  execFileSync(
+    'pgbench',
+    ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', '-i', '-q', '-s', String(pgbenchScale), 'nadi_bench_pgbench'],
+    { stdio: 'ignore' },
+  );
   const rows: string[] = [];
   for (const clients of clientCounts) {
     const ledger = await runLedger(clients, users);
     const bench = runPgbench(clients);
     const line = `| ${clients} | ${ledger.toFixed(0)} | ${bench.toFixed(0)} | ${(ledger / bench).toFixed(2)}× |`;
     rows.push(line);
-    console.info(`clients ${clients}: ledger ${ledger.toFixed(0)} transfers/s, pgbench tpcb-like ${bench.toFixed(0)} tps, ratio ${(ledger / bench).toFixed(2)}`);
+    console.info(
+      `clients ${clients}: ledger ${ledger.toFixed(0)} transfers/s, pgbench tpcb-like ${bench.toFixed(0)} tps, ratio ${(ledger / bench).toFixed(2)}`,
+    );
   }
   const check = await setupLedger(2);
   const report = await auditLedger(check.db);

@@ -24,7 +24,10 @@ interface Flow {
 }
 type Batch = [string, string | null, string, string, string];
 
-const batches = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Batch);
+const batches = readFileSync(file, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Batch);
 
 /** The batch with every id, seq and key moved by `shift`, so that it can run again beside its first run. */
 function shifted([symbol, , news, flows, changed]: Batch, shift: number, epoch: string | null): { values: unknown[]; touched: number; placed: number } {
@@ -35,9 +38,15 @@ function shifted([symbol, , news, flows, changed]: Batch, shift: number, epoch: 
     ...f,
     key: `${f.key}:replay${shift}`,
     legs: f.legs.map((l) => (l.memo?.order_id === undefined ? l : { ...l, memo: { ...l.memo, order_id: l.memo.order_id + shift } })),
-    ...(f.trade ? { trade: { ...f.trade, seq: f.trade.seq + shift, maker_order_id: f.trade.maker_order_id + shift, taker_order_id: f.trade.taker_order_id + shift } } : {}),
+    ...(f.trade
+      ? { trade: { ...f.trade, seq: f.trade.seq + shift, maker_order_id: f.trade.maker_order_id + shift, taker_order_id: f.trade.taker_order_id + shift } }
+      : {}),
   }));
-  return { values: [symbol, epoch, JSON.stringify(newOrders), JSON.stringify(moved), JSON.stringify(changedOrders)], touched: newOrders.length + changedOrders.length, placed: newOrders.length };
+  return {
+    values: [symbol, epoch, JSON.stringify(newOrders), JSON.stringify(moved), JSON.stringify(changedOrders)],
+    touched: newOrders.length + changedOrders.length,
+    placed: newOrders.length,
+  };
 }
 
 const client = new pg.Client({ connectionString: urlFor(appDatabase) });

@@ -17,7 +17,20 @@ import { openDatabase } from '../src/db/client.ts';
 import { LocalBus, type AppEvent } from '../src/lib/event-bus.ts';
 import type { WriterCounters } from '../src/modules/market/service.ts';
 import { TradeStreams } from '../src/modules/market/trade-streams.ts';
-import { benchSettings, booksStream, monoUs, orderOf, peerDatabase, tradesStream, urlFor, ws, type Broadcast, type ScheduledMessage, type ServerCommand, type ServerReply } from './trade-shared.ts';
+import {
+  benchSettings,
+  booksStream,
+  monoUs,
+  orderOf,
+  peerDatabase,
+  tradesStream,
+  urlFor,
+  ws,
+  type Broadcast,
+  type ScheduledMessage,
+  type ServerCommand,
+  type ServerReply,
+} from './trade-shared.ts';
 
 const reply = (message: ServerReply) => process.send?.(message);
 
@@ -146,7 +159,8 @@ async function startApp(): Promise<void> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   onCommand(async (c) => {
-    if (c.type === 'generate') return generate(c, (userId, k) => app.market.place(userId, placeOrderBody.parse({ symbol: 'NADI-USDT', type: 'limit', ...orderOf(k) })));
+    if (c.type === 'generate')
+      return generate(c, (userId, k) => app.market.place(userId, placeOrderBody.parse({ symbol: 'NADI-USDT', type: 'limit', ...orderOf(k) })));
     if (c.type === 'stop') {
       await app.close();
       await database.close();

@@ -69,7 +69,11 @@ class Child<C, R extends { type: string }> {
   private readonly exited: Promise<void>;
 
   constructor(file: string, args: string[], execArgv: string[] = []) {
-    this.process = fork(join(import.meta.dirname, file), args, { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...execArgv] });
+    this.process = fork(join(import.meta.dirname, file), args, {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, ...execArgv],
+    });
     this.process.on('message', (m: R) => {
       const i = this.waiters.findIndex((w) => w.type === m.type);
       if (i >= 0) this.waiters.splice(i, 1)[0]?.resolve(m);
@@ -99,7 +103,12 @@ class Child<C, R extends { type: string }> {
   async stop(command: C, type: R['type']): Promise<void> {
     if (this.hasExited) return;
     const timeout = new Promise((r) => setTimeout(r, 10_000).unref());
-    await Promise.race([this.ask(command, type).then(() => this.exited).catch(() => undefined), timeout]);
+    await Promise.race([
+      this.ask(command, type)
+        .then(() => this.exited)
+        .catch(() => undefined),
+      timeout,
+    ]);
     if (!this.hasExited) this.process.kill();
   }
 
@@ -145,7 +154,12 @@ async function seedUser(db: Db, i: number): Promise<BenchUser> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const id = await db.transaction(async (tx) => {
-    const row = await insertUserWithAncestors(tx, { address: `0x${(i + 1).toString(16).padStart(40, '0')}`, inviteCode: `T${i.toString().padStart(7, '0')}`, referrerId: null, name: `bench-${i}` });
+    const row = await insertUserWithAncestors(tx, {
+      address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+      inviteCode: `T${i.toString().padStart(7, '0')}`,
+      referrerId: null,
+      name: `bench-${i}`,
+    });
     if (!row) throw new Error('insert failed');
     await createUserAccounts(tx, row.id);
     await insertSession(tx, { tokenHash: sha256Hex(token), userId: row.id, address: row.address, now, expiresAt: new Date(now.getTime() + 3_600_000) });
@@ -156,7 +170,12 @@ async function seedUser(db: Db, i: number): Promise<BenchUser> {
     userId: id,
     type: 'data_adjustment',
     params: { id },
-    legs: (['USDT', 'NADI'] as const).map((asset) => ({ type: 'data_adjustment' as const, debit: { userId: null, kind: 'treasury' as const, asset }, credit: { userId: id, kind: 'trade' as const, asset }, amount: 10_000_000n * one })),
+    legs: (['USDT', 'NADI'] as const).map((asset) => ({
+      type: 'data_adjustment' as const,
+      debit: { userId: null, kind: 'treasury' as const, asset },
+      credit: { userId: id, kind: 'trade' as const, asset },
+      amount: 10_000_000n * one,
+    })),
     result: () => null,
   });
   return { id, token };
@@ -165,7 +184,10 @@ async function seedUser(db: Db, i: number): Promise<BenchUser> {
 async function seed(): Promise<BenchUser[]> {
   await recreate(appDatabase);
   await recreate(peerDatabase);
-  await adminQuery(peerDatabase, 'create table peer_orders (id bigserial primary key, side text not null, price numeric not null, quantity numeric not null, created_at timestamptz not null default now())');
+  await adminQuery(
+    peerDatabase,
+    'create table peer_orders (id bigserial primary key, side text not null, price numeric not null, quantity numeric not null, created_at timestamptz not null default now())',
+  );
   const database = await openDatabase({ url: urlFor(appDatabase), dataDir: null, poolSizeMax: 8 });
   await seedDatabase(database.db, benchSettings(), new Date());
   const users: BenchUser[] = [];
@@ -227,7 +249,13 @@ async function drive(server: Server, port: number, path: string, users: BenchUse
   let ok = 0;
   let failed = 0;
   const before = await serverSample(server);
-  const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: runSeconds, requests, ...(rate ? { overallRate: Math.round(rate), ignoreCoordinatedOmission: true } : {}) });
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: runSeconds,
+    requests,
+    ...(rate ? { overallRate: Math.round(rate), ignoreCoordinatedOmission: true } : {}),
+  });
   instance.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) {
       ok += 1;
@@ -280,17 +308,34 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
   await Promise.all(inflight);
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  const run = { ok, failed, perSecond: ok / elapsed, p50Ms: latency.getValueAtPercentile(50) / 1000, p99Ms: latency.getValueAtPercentile(99) / 1000, ...runFigures(before, await serverSample(server), ok + failed) };
+  const run = {
+    ok,
+    failed,
+    perSecond: ok / elapsed,
+    p50Ms: latency.getValueAtPercentile(50) / 1000,
+    p99Ms: latency.getValueAtPercentile(99) / 1000,
+    ...runFigures(before, await serverSample(server), ok + failed),
+  };
   latency.destroy();
   return run;
 }
 
 function post(agent: http.Agent, port: number, path: string, token: string, body: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.request({ agent, host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', authorization: token, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });
@@ -298,7 +343,9 @@ function post(agent: http.Agent, port: number, path: string, token: string, body
 
 const fmtRun = (r: HttpRun) =>
   `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed` : ''}` +
-  (r.batches ? `; ${r.batches.count} batches of ${r.batches.commandsPerBatch.toFixed(1)} orders, statement ${r.batches.settleMsPerBatch.toFixed(2)} ms each` : '');
+  (r.batches
+    ? `; ${r.batches.count} batches of ${r.batches.commandsPerBatch.toFixed(1)} orders, statement ${r.batches.settleMsPerBatch.toFixed(2)} ms each`
+    : '');
 
 interface Side {
   name: 'app' | 'peer';
@@ -320,7 +367,9 @@ const median = (values: number[]): number => {
 };
 /** "median (lowest–highest)" of one figure over the rounds. */
 const spread = (values: number[], digits: number): string =>
-  values.length === 1 ? (values[0] as number).toFixed(digits) : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+  values.length === 1
+    ? (values[0] as number).toFixed(digits)
+    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 /**
  * One connection count, in `rounds` rounds. Each round runs both sides' peaks back to back, the
@@ -365,8 +414,16 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
   const throughput: string[] = [];
   const halfRate: string[] = [];
   let appOrders = 0;
-  const p50s = (runs: HttpRun[]) => spread(runs.map((r) => r.p50Ms), 1);
-  const p99s = (runs: HttpRun[]) => spread(runs.map((r) => r.p99Ms), 1);
+  const p50s = (runs: HttpRun[]) =>
+    spread(
+      runs.map((r) => r.p50Ms),
+      1,
+    );
+  const p99s = (runs: HttpRun[]) =>
+    spread(
+      runs.map((r) => r.p99Ms),
+      1,
+    );
   try {
     await drive(app.server, app.port, appSide.path, users, 8, warmupSeconds);
     await drive(peer.server, peer.port, peerSide.path, users, 8, warmupSeconds);
@@ -377,11 +434,19 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
       const ratios = a.peak.map((r, i) => r.perSecond / (p.peak[i] as HttpRun).perSecond);
       const ratio = median(ratios);
       throughput.push(
-        `| ${c} | ${spread(a.peak.map((r) => r.perSecond), 0)} | ${p50s(a.peak)} / ${p99s(a.peak)} | ${spread(p.peak.map((r) => r.perSecond), 0)} | ${p50s(p.peak)} / ${p99s(p.peak)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${median(a.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} / ${median(p.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} |`,
+        `| ${c} | ${spread(
+          a.peak.map((r) => r.perSecond),
+          0,
+        )} | ${p50s(a.peak)} / ${p99s(a.peak)} | ${spread(
+          p.peak.map((r) => r.perSecond),
+          0,
+        )} | ${p50s(p.peak)} / ${p99s(p.peak)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${median(a.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} / ${median(p.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} |`,
       );
       const [limited99, even99] = [median(a.limited.map((r) => r.p99Ms)), median(a.even.map((r) => r.p99Ms))];
       const verdict = limited99 < 20 && even99 < 20 ? 'met' : even99 < 20 ? 'met paced only' : limited99 < 20 ? 'met autocannon only' : 'missed';
-      halfRate.push(`| ${c} | ${(median(a.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(a.limited)} / ${p99s(a.limited)} | ${p50s(a.even)} / ${p99s(a.even)} | ${verdict} | ${(median(p.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(p.limited)} / ${p99s(p.limited)} | ${p50s(p.even)} / ${p99s(p.even)} |`);
+      halfRate.push(
+        `| ${c} | ${(median(a.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(a.limited)} / ${p99s(a.limited)} | ${p50s(a.even)} / ${p99s(a.even)} | ${verdict} | ${(median(p.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(p.limited)} / ${p99s(p.limited)} | ${p50s(p.even)} / ${p99s(p.even)} |`,
+      );
     }
     if (process.env.BENCH_TRACE_SQL === '1') await printSql(app.server, appOrders);
   } finally {
@@ -406,7 +471,9 @@ async function printSql(server: Server, orders: number): Promise<void> {
   console.info(`
 statements of the app during the measured runs, per order placed (${orders} orders):`);
   for (const s of statements.sort((x, y) => y.ms - x.ms).slice(0, 15)) {
-    console.info(`  ${(s.count / orders).toFixed(2).padStart(5)} × ${(s.ms / s.count).toFixed(3)} ms = ${(s.ms / orders).toFixed(3).padStart(6)} ms/order  ${s.text}`);
+    console.info(
+      `  ${(s.count / orders).toFixed(2).padStart(5)} × ${(s.ms / s.count).toFixed(3)} ms = ${(s.ms / orders).toFixed(3).padStart(6)} ms/order  ${s.text}`,
+    );
   }
 }
 
@@ -459,10 +526,17 @@ async function collect(clients: Clients[], broadcasts: Broadcast[], subscribers:
       }
     });
   }
-  return { delivered: latencies.length, expected: broadcasts.length * subscribers, closed, latencyUs: Float64Array.from(latencies).sort(), changeUs: Float64Array.from(changes).sort() };
+  return {
+    delivered: latencies.length,
+    expected: broadcasts.length * subscribers,
+    closed,
+    latencyUs: Float64Array.from(latencies).sort(),
+    changeUs: Float64Array.from(changes).sort(),
+  };
 }
 
-const pct = (sorted: Float64Array, p: number) => (sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number) / 1000);
+const pct = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number) / 1000;
 
 async function partFanout(app: { server: Server; port: number }, users: BenchUser[]) {
   const userIds = users.map((u) => u.id);
@@ -471,7 +545,9 @@ async function partFanout(app: { server: Server; port: number }, users: BenchUse
   const subscribers = await connect(clients);
   // Baseline: the same orders with every client connected but subscribed to nothing.
   const baseline = await app.server.ask({ ...generate, isRecording: false }, 'generated');
-  console.info(`  app baseline (no subscriber): ${baseline.orders} orders, ${baseline.failures} failed, server CPU ${(baseline.cpuUs / 1000).toFixed(0)} ms in ${(baseline.wallMs / 1000).toFixed(1)} s`);
+  console.info(
+    `  app baseline (no subscriber): ${baseline.orders} orders, ${baseline.failures} failed, server CPU ${(baseline.cpuUs / 1000).toFixed(0)} ms in ${(baseline.wallMs / 1000).toFixed(1)} s`,
+  );
   const subscribed = await Promise.all(clients.map((c) => c.ask({ type: 'subscribe' }, 'subscribed')));
   console.info(`  ${subscribed.reduce((s, r) => s + r.count, 0)} subscribed in ${Math.max(...subscribed.map((r) => r.ms)).toFixed(0)} ms`);
   await Promise.all(clients.map((c) => c.ask({ type: 'record' }, 'recording')));
@@ -528,7 +604,9 @@ async function summary(): Promise<string> {
   const database = await openDatabase({ url: urlFor(appDatabase), dataDir: null, poolSizeMax: 2 });
   try {
     const report = await auditLedger(database.db);
-    const orders = rowsOf<{ status: string; n: number }>(await database.db.execute(sql`select status, count(*)::int as n from market_orders group by status order by status`));
+    const orders = rowsOf<{ status: string; n: number }>(
+      await database.db.execute(sql`select status, count(*)::int as n from market_orders group by status order by status`),
+    );
     const trades = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from market_trades`));
     return `orders by status: ${orders.map((o) => `${o.status} ${o.n}`).join(', ')}; trades ${trades[0]?.n ?? 0}; ledger audit: ${report.isOk ? 'OK' : report.problems.join('; ')} (${report.transfers} transfers)`;
   } finally {

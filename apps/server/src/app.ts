@@ -94,7 +94,9 @@ async function registerExternal(app: FastifyInstance, options: BuildOptions) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'nadi-rl:' } : {}),

@@ -31,7 +31,10 @@ const rawSchema = z.object({
   USDT_ADDRESS: addressString.optional(),
   SIWE_DOMAIN: z.string().min(1).optional(),
   ROOT_ADDRESS: addressString.optional(),
-  ROOT_INVITE_CODE: z.string().regex(/^[A-Z0-9]{6,12}$/, 'must be 6 to 12 upper-case letters or digits').optional(),
+  ROOT_INVITE_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{6,12}$/, 'must be 6 to 12 upper-case letters or digits')
+    .optional(),
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   NODE_DEADLINE: z.string().datetime({ offset: true }).optional(),
   APP_TITLE: z.string().default('NADI'),
@@ -41,12 +44,24 @@ const rawSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_NONCE_PER_MINUTE: positiveInt.default(30),
   /** USDT per NADI until the spot market trades; seeded once, then the operator's to change. */
-  NADI_REFERENCE_PRICE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5').default('0.5'),
+  NADI_REFERENCE_PRICE: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
+    .default('0.5'),
   EXCHANGE_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(30),
   // Spot market NADI/USDT (docs/market.md). Seeded into app_settings once; the database wins after.
-  MARKET_TICK_SIZE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('0.0001'),
-  MARKET_LOT_SIZE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('0.01'),
-  MARKET_MIN_NOTIONAL: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001').default('1'),
+  MARKET_TICK_SIZE: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
+    .default('0.0001'),
+  MARKET_LOT_SIZE: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
+    .default('0.01'),
+  MARKET_MIN_NOTIONAL: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
+    .default('1'),
   MARKET_MAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(20),
   /** Development: each new account receives demo funds (a data adjustment from the treasury). */
@@ -56,10 +71,16 @@ const rawSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // On-chain money (deposits, withdrawals, wallet payments).
   /** Extended PUBLIC key (xpub) for deposit addresses: address i is its child i (i = user id). */
-  DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)').optional(),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)')
+    .optional(),
   PAYMENT_GATEWAY_ADDRESS: addressString.optional(),
   /** The hot wallet that sends withdrawals: 0x + 64 hex. Development uses the local chain's account #0. */
-  HOT_WALLET_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits').optional(),
+  HOT_WALLET_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
+    .optional(),
   /** Wallet addresses with the operator role (comma-separated); they review withdrawals. */
   OPERATOR_ADDRESSES: z
     .string()
@@ -74,8 +95,14 @@ const rawSchema = z.object({
   CHAIN_START_BLOCK: z.coerce.number().int().min(0).optional(),
   /** Run the deposit/payment scanners and the withdrawal sender in this process. */
   CHAIN_WORKERS: z.enum(['true', 'false']).default('true'),
-  WITHDRAW_MIN: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 1').default('1'),
-  WITHDRAW_FEE: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5').default('0.5'),
+  WITHDRAW_MIN: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 1')
+    .default('1'),
+  WITHDRAW_FEE: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
+    .default('0.5'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -171,7 +198,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       const lines = missing.map((key) => `  - ${key}: required when APP_ENV is ${appEnv}`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
-    if (raw.DEMO_MARKET === 'on') throw new ConfigError(`Invalid configuration:\n  - DEMO_MARKET: the demo market runs only in development, not when APP_ENV is ${appEnv}`);
+    if (raw.DEMO_MARKET === 'on')
+      throw new ConfigError(`Invalid configuration:\n  - DEMO_MARKET: the demo market runs only in development, not when APP_ENV is ${appEnv}`);
   }
   const port = raw.PORT;
   const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -235,7 +263,11 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
 
 /** Development accepts the local names of the machine; elsewhere only the configured list. */
 function siweDomains(configured: string | undefined, publicUrl: string, port: number, env: Environment): string[] {
-  if (configured) return configured.split(',').map((d) => d.trim()).filter(Boolean);
+  if (configured)
+    return configured
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean);
   const canonical = new URL(publicUrl).host;
   if (env !== 'development') return [canonical];
   return [...new Set([canonical, `localhost:${port}`, `127.0.0.1:${port}`])];

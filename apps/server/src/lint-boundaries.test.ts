@@ -20,7 +20,10 @@ describe('server module boundaries (eslint)', () => {
   });
 
   it('refuses it from a subfolder of a module too', async () => {
-    const errors = await boundaryErrors("import { nadiPrice } from '../../wallet/price.ts';\nexport const f = nadiPrice;\n", 'apps/server/src/modules/market/demo/boundary-fixture.ts');
+    const errors = await boundaryErrors(
+      "import { nadiPrice } from '../../wallet/price.ts';\nexport const f = nadiPrice;\n",
+      'apps/server/src/modules/market/demo/boundary-fixture.ts',
+    );
     expect(errors).toHaveLength(1);
   });
 

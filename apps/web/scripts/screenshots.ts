@@ -20,7 +20,11 @@ async function installWallet(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     let account: string | null = null;
     const rpc = async (method: string, params: unknown[] = []) => {
-      const res = await fetch('/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const res = await fetch('/rpc', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
       const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
       if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
       return body.result;
@@ -40,7 +44,12 @@ async function installWallet(context: BrowserContext): Promise<void> {
       on() {},
       removeListener() {},
     };
-    const info = { uuid: '00000000-0000-4000-8000-000000000001', name: 'Screenshot Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.nadi.screenshots' };
+    const info = {
+      uuid: '00000000-0000-4000-8000-000000000001',
+      name: 'Screenshot Wallet',
+      icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+      rdns: 'dev.nadi.screenshots',
+    };
     const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
     window.addEventListener('eip6963:requestProvider', announce);
     announce();
@@ -58,7 +67,13 @@ async function signIn(page: Page): Promise<boolean> {
   await page.goto('/');
   await page.locator('.hero .btn').click();
   const wallet = page.getByText('Screenshot Wallet');
-  if (!(await wallet.waitFor({ timeout: 8000 }).then(() => true, () => false))) return false;
+  if (
+    !(await wallet.waitFor({ timeout: 8000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
   await wallet.click();
   const invite = page.locator('#invite-code');
   const next = await Promise.race([
@@ -70,7 +85,10 @@ async function signIn(page: Page): Promise<boolean> {
   if (next === 'stuck') return false;
   await invite.fill(inviteCode);
   await page.locator('.invite-step button[type=submit]').click();
-  return page.waitForURL('**/index', { timeout: 20_000 }).then(() => true, () => false);
+  return page.waitForURL('**/index', { timeout: 20_000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function publicScreens(page: Page, lang: string): Promise<void> {
@@ -78,7 +96,11 @@ async function publicScreens(page: Page, lang: string): Promise<void> {
   await page.getByRole('button', { name: /NADI/ }).waitFor();
   await shot(page, `${lang}-security-check`);
   await page.goto('/');
-  await page.locator('.countdown__grid, .countdown .state-view').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.countdown__grid, .countdown .state-view')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   await shot(page, `${lang}-home`);
   await shot(page, `${lang}-home-full`, { fullPage: true });
   await page.locator('.top-bar .icon-btn').first().click();
@@ -94,7 +116,11 @@ async function publicScreens(page: Page, lang: string): Promise<void> {
 async function signedInScreens(page: Page, lang: string): Promise<void> {
   await shot(page, `${lang}-home-signed-in`);
   await page.goto('/user');
-  await page.locator('.invite-qr').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.invite-qr')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   await shot(page, `${lang}-user`);
   await shot(page, `${lang}-user-full`, { fullPage: true });
   await page.goto('/notice');
@@ -111,17 +137,29 @@ async function signedInScreens(page: Page, lang: string): Promise<void> {
 async function walletScreens(page: Page, lang: string): Promise<void> {
   for (const tab of ['assets', 'account', 'income', 'money']) {
     await page.goto(tab === 'assets' ? '/wallet' : `/wallet?tab=${tab}`);
-    await page.locator('.wallet-screen .card, .wallet-screen .state-view').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.wallet-screen .card, .wallet-screen .state-view')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     await shot(page, `${lang}-wallet-${tab}`);
   }
   await page.goto('/wallet/transfer');
   await shot(page, `${lang}-wallet-transfer`);
   await page.goto('/wallet/exchange');
   const amount = page.getByTestId('exchange-amount');
-  if (await amount.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+  if (
+    await amount.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await amount.fill('1');
     await page.getByTestId('exchange-quote').click();
-    await page.getByTestId('exchange-receive').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByTestId('exchange-receive')
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
   }
   await shot(page, `${lang}-wallet-exchange-quote`);
   await page.goto('/wallet/moneyLog');

@@ -28,7 +28,10 @@ export const inviteCodeSchema = z
 export const loginBody = z.object({
   address: addressSchema,
   message: z.string().min(1).max(siweMessageLengthMax),
-  sign_message: z.string().regex(/^0x[0-9a-fA-F]+$/).max(20_000),
+  sign_message: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/)
+    .max(20_000),
   /** Invite code; needed only the first time an address signs in. */
   code: z.union([inviteCodeSchema, z.literal('')]).optional(),
 });

@@ -28,7 +28,13 @@ export const pageSizeDefault = 10;
  */
 export function queryInt(min: number, max: number) {
   return z
-    .union([z.number().int(), z.string().regex(/^[0-9]{1,15}$/).transform(Number)])
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^[0-9]{1,15}$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(min).max(max));
 }
 

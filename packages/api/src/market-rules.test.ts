@@ -5,7 +5,19 @@ import { feeOfNumerator, freezeFeeBps, frozenUnits, marketRulesOf, notionalOf, p
 
 // The numbers below are worked out by hand from the documented rules (docs/market.md), not with
 // the functions under test, so a change to a rule shows here.
-const infoOf = (overrides: Partial<MarketInfo>): MarketInfo => ({ symbol: 'NADI-USDT', base_asset: 'NADI', quote_asset: 'USDT', tick_size: '1', lot_size: '1', min_notional: '1', max_price: '1000', max_quantity: '1000', maker_fee_bps: 0, taker_fee_bps: 0, ...overrides });
+const infoOf = (overrides: Partial<MarketInfo>): MarketInfo => ({
+  symbol: 'NADI-USDT',
+  base_asset: 'NADI',
+  quote_asset: 'USDT',
+  tick_size: '1',
+  lot_size: '1',
+  min_notional: '1',
+  max_price: '1000',
+  max_quantity: '1000',
+  maker_fee_bps: 0,
+  taker_fee_bps: 0,
+  ...overrides,
+});
 /** The server's default market. */
 const rules = marketRulesOf(infoOf({ tick_size: '0.0001', lot_size: '0.01', min_notional: '1', maker_fee_bps: 10, taker_fee_bps: 20 }));
 

@@ -65,7 +65,17 @@ export const placeOrderBody = z
   });
 export type PlaceOrderInput = z.output<typeof placeOrderBody>;
 
-export const cancelOrderBody = z.object({ order_id: z.union([z.number().int(), z.string().regex(/^[0-9]{1,15}$/).transform(Number)]).pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+export const cancelOrderBody = z.object({
+  order_id: z
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^[0-9]{1,15}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+});
 
 /** One order, with the spec's fields (section 3): price, amount, filled amount, average price, type, status, fee, total. */
 export const marketOrder = z.object({
@@ -183,14 +193,84 @@ export const marketInfo = z.object({
 export type MarketInfo = z.infer<typeof marketInfo>;
 
 export const marketRoutes = {
-  info: route({ method: 'GET', path: '/api/v1/trade/market', input: symbolQuery, response: envelope(marketInfo), auth: false, summary: 'Market parameters: tick size, lot size, minimum notional, fees' }),
-  place: route({ method: 'POST', path: '/api/v1/trade/order', input: placeOrderBody, response: envelope(marketOrder), auth: true, summary: 'Place a limit or market order (client_order_id makes it idempotent)' }),
-  cancel: route({ method: 'POST', path: '/api/v1/trade/cancel', input: cancelOrderBody, response: envelope(marketOrder), auth: true, summary: 'Cancel an open order; a finished order is returned as it is' }),
-  currentOrders: route({ method: 'GET', path: '/api/v1/trade/currentOrders', input: ordersQuery, response: envelope(paged(marketOrder)), auth: true, summary: 'Open orders (pending, partial), newest first' }),
-  historyOrders: route({ method: 'GET', path: '/api/v1/trade/historyOrders', input: ordersQuery, response: envelope(paged(marketOrder)), auth: true, summary: 'Finished orders (filled, cancelled), newest first' }),
-  fills: route({ method: 'GET', path: '/api/v1/trade/successOrders', input: ordersQuery, response: envelope(paged(marketFill)), auth: true, summary: 'Fills of own orders, newest first' }),
-  depth: route({ method: 'GET', path: '/api/v1/trade/depth', input: depthQuery, response: envelope(depthData), auth: false, summary: 'Order book, aggregated per price, best first' }),
-  ticker: route({ method: 'GET', path: '/api/v1/trade/ticker', input: symbolQuery, response: envelope(tickerData), auth: false, summary: '24-hour statistics' }),
-  trades: route({ method: 'GET', path: '/api/v1/trade/trades', input: recentTradesQuery, response: envelope(z.array(marketTrade)), auth: false, summary: 'Recent trades, newest first' }),
-  klines: route({ method: 'GET', path: '/api/v1/trade/klines', input: klinesQuery, response: envelope(z.array(kline)), auth: false, summary: 'Candlesticks, oldest first; intervals without trades are left out' }),
+  info: route({
+    method: 'GET',
+    path: '/api/v1/trade/market',
+    input: symbolQuery,
+    response: envelope(marketInfo),
+    auth: false,
+    summary: 'Market parameters: tick size, lot size, minimum notional, fees',
+  }),
+  place: route({
+    method: 'POST',
+    path: '/api/v1/trade/order',
+    input: placeOrderBody,
+    response: envelope(marketOrder),
+    auth: true,
+    summary: 'Place a limit or market order (client_order_id makes it idempotent)',
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/api/v1/trade/cancel',
+    input: cancelOrderBody,
+    response: envelope(marketOrder),
+    auth: true,
+    summary: 'Cancel an open order; a finished order is returned as it is',
+  }),
+  currentOrders: route({
+    method: 'GET',
+    path: '/api/v1/trade/currentOrders',
+    input: ordersQuery,
+    response: envelope(paged(marketOrder)),
+    auth: true,
+    summary: 'Open orders (pending, partial), newest first',
+  }),
+  historyOrders: route({
+    method: 'GET',
+    path: '/api/v1/trade/historyOrders',
+    input: ordersQuery,
+    response: envelope(paged(marketOrder)),
+    auth: true,
+    summary: 'Finished orders (filled, cancelled), newest first',
+  }),
+  fills: route({
+    method: 'GET',
+    path: '/api/v1/trade/successOrders',
+    input: ordersQuery,
+    response: envelope(paged(marketFill)),
+    auth: true,
+    summary: 'Fills of own orders, newest first',
+  }),
+  depth: route({
+    method: 'GET',
+    path: '/api/v1/trade/depth',
+    input: depthQuery,
+    response: envelope(depthData),
+    auth: false,
+    summary: 'Order book, aggregated per price, best first',
+  }),
+  ticker: route({
+    method: 'GET',
+    path: '/api/v1/trade/ticker',
+    input: symbolQuery,
+    response: envelope(tickerData),
+    auth: false,
+    summary: '24-hour statistics',
+  }),
+  trades: route({
+    method: 'GET',
+    path: '/api/v1/trade/trades',
+    input: recentTradesQuery,
+    response: envelope(z.array(marketTrade)),
+    auth: false,
+    summary: 'Recent trades, newest first',
+  }),
+  klines: route({
+    method: 'GET',
+    path: '/api/v1/trade/klines',
+    input: klinesQuery,
+    response: envelope(z.array(kline)),
+    auth: false,
+    summary: 'Candlesticks, oldest first; intervals without trades are left out',
+  }),
 };

@@ -93,7 +93,13 @@ export type WithdrawRecord = z.infer<typeof withdrawRecord>;
 
 export const withdrawListQuery = pageQuery.extend({
   status: z
-    .union([z.number().int(), z.string().regex(/^[0-3]$/).transform(Number)])
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^[0-3]$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(0).max(3))
     .optional(),
 });
@@ -140,14 +146,84 @@ export type PaymentOrder = z.infer<typeof paymentOrder>;
 export const testOrderBody = z.object({ asset: z.enum(['NADI', 'USDT']), amount: amountSchema });
 
 export const onchainRoutes = {
-  rechargeAddress: route({ method: 'GET', path: '/api/v1/recharge/address', input: undefined, response: envelope(rechargeAddressData), auth: true, summary: 'The signed-in user’s NADI deposit address' }),
-  rechargeList: route({ method: 'GET', path: '/api/v1/recharge/list', input: pageQuery, response: envelope(paged(rechargeRecord)), auth: true, summary: 'Deposits seen on chain, pending (with confirmations) and credited' }),
-  withdrawConfig: route({ method: 'GET', path: '/api/v1/withdraw/config', input: undefined, response: envelope(withdrawConfigData), auth: true, summary: 'Minimum, fee, destination and available amount for a withdrawal' }),
-  withdrawApply: route({ method: 'POST', path: '/api/v1/withdraw/apply', input: withdrawApplyBody, response: envelope(withdrawRecord), auth: true, summary: 'Request a NADI withdrawal to the signed-in wallet; the amount is frozen at once (Idempotency-Key header accepted)' }),
-  withdrawList: route({ method: 'GET', path: '/api/v1/withdraw/list', input: withdrawListQuery, response: envelope(paged(withdrawRecord)), auth: true, summary: 'The user’s withdrawals with status and transaction hash' }),
-  operatorWithdrawList: route({ method: 'GET', path: '/api/v1/operator/withdraw/list', input: withdrawListQuery, response: envelope(paged(operatorWithdrawRecord)), auth: true, summary: 'Operators: withdrawals, by default those pending review' }),
-  operatorWithdrawApprove: route({ method: 'POST', path: '/api/v1/operator/withdraw/approve', input: withdrawReviewBody, response: envelope(operatorWithdrawRecord), auth: true, summary: 'Operators: approve a pending withdrawal (it is then sent once)' }),
-  operatorWithdrawReject: route({ method: 'POST', path: '/api/v1/operator/withdraw/reject', input: withdrawRejectBody, response: envelope(operatorWithdrawRecord), auth: true, summary: 'Operators: reject a pending withdrawal with a reason; the funds return' }),
-  testOrder: route({ method: 'POST', path: '/api/v1/payment/testOrder', input: testOrderBody, response: envelope(paymentOrder), auth: true, summary: 'A test order to pay from the wallet (development and staging)' }),
-  paymentOrder: route({ method: 'GET', path: '/api/v1/payment/order', input: idQuery, response: envelope(paymentOrder), auth: true, summary: 'An order paid from the wallet: status and confirmations' }),
+  rechargeAddress: route({
+    method: 'GET',
+    path: '/api/v1/recharge/address',
+    input: undefined,
+    response: envelope(rechargeAddressData),
+    auth: true,
+    summary: 'The signed-in user’s NADI deposit address',
+  }),
+  rechargeList: route({
+    method: 'GET',
+    path: '/api/v1/recharge/list',
+    input: pageQuery,
+    response: envelope(paged(rechargeRecord)),
+    auth: true,
+    summary: 'Deposits seen on chain, pending (with confirmations) and credited',
+  }),
+  withdrawConfig: route({
+    method: 'GET',
+    path: '/api/v1/withdraw/config',
+    input: undefined,
+    response: envelope(withdrawConfigData),
+    auth: true,
+    summary: 'Minimum, fee, destination and available amount for a withdrawal',
+  }),
+  withdrawApply: route({
+    method: 'POST',
+    path: '/api/v1/withdraw/apply',
+    input: withdrawApplyBody,
+    response: envelope(withdrawRecord),
+    auth: true,
+    summary: 'Request a NADI withdrawal to the signed-in wallet; the amount is frozen at once (Idempotency-Key header accepted)',
+  }),
+  withdrawList: route({
+    method: 'GET',
+    path: '/api/v1/withdraw/list',
+    input: withdrawListQuery,
+    response: envelope(paged(withdrawRecord)),
+    auth: true,
+    summary: 'The user’s withdrawals with status and transaction hash',
+  }),
+  operatorWithdrawList: route({
+    method: 'GET',
+    path: '/api/v1/operator/withdraw/list',
+    input: withdrawListQuery,
+    response: envelope(paged(operatorWithdrawRecord)),
+    auth: true,
+    summary: 'Operators: withdrawals, by default those pending review',
+  }),
+  operatorWithdrawApprove: route({
+    method: 'POST',
+    path: '/api/v1/operator/withdraw/approve',
+    input: withdrawReviewBody,
+    response: envelope(operatorWithdrawRecord),
+    auth: true,
+    summary: 'Operators: approve a pending withdrawal (it is then sent once)',
+  }),
+  operatorWithdrawReject: route({
+    method: 'POST',
+    path: '/api/v1/operator/withdraw/reject',
+    input: withdrawRejectBody,
+    response: envelope(operatorWithdrawRecord),
+    auth: true,
+    summary: 'Operators: reject a pending withdrawal with a reason; the funds return',
+  }),
+  testOrder: route({
+    method: 'POST',
+    path: '/api/v1/payment/testOrder',
+    input: testOrderBody,
+    response: envelope(paymentOrder),
+    auth: true,
+    summary: 'A test order to pay from the wallet (development and staging)',
+  }),
+  paymentOrder: route({
+    method: 'GET',
+    path: '/api/v1/payment/order',
+    input: idQuery,
+    response: envelope(paymentOrder),
+    auth: true,
+    summary: 'An order paid from the wallet: status and confirmations',
+  }),
 };

@@ -99,7 +99,14 @@ export const transferBody = z.object({
   to: z.enum(['fund', 'trade']),
   amount: amountSchema,
 });
-export const transferData = z.object({ id: z.number().int(), asset: z.enum(assets), amount: amountText, from: z.string(), to: z.string(), created_at: z.string() });
+export const transferData = z.object({
+  id: z.number().int(),
+  asset: z.enum(assets),
+  amount: amountText,
+  from: z.string(),
+  to: z.string(),
+  created_at: z.string(),
+});
 export type TransferData = z.infer<typeof transferData>;
 
 export const exchangeQuoteBody = z.object({ from_asset: z.enum(assets), to_asset: z.enum(assets), amount: amountSchema });
@@ -117,7 +124,15 @@ export const exchangeQuoteData = z.object({
 });
 export type ExchangeQuoteData = z.infer<typeof exchangeQuoteData>;
 export const exchangeConfirmBody = z.object({ quote_id: z.string().uuid(), amount: amountSchema });
-export const exchangeConfirmData = z.object({ id: z.number().int(), from_asset: z.enum(assets), to_asset: z.enum(assets), amount: amountText, receive: amountText, fee: amountText, created_at: z.string() });
+export const exchangeConfirmData = z.object({
+  id: z.number().int(),
+  from_asset: z.enum(assets),
+  to_asset: z.enum(assets),
+  amount: amountText,
+  receive: amountText,
+  fee: amountText,
+  created_at: z.string(),
+});
 
 export const fundRecord = z.object({
   id: z.number().int(),
@@ -142,11 +157,60 @@ export const incomeListData = paged(fundRecord).extend({
 export const transferListQuery = pageQuery.extend({ asset: z.enum(assets).optional() });
 
 export const walletRoutes = {
-  assets: route({ method: 'GET', path: '/api/v1/wallet/assets', input: undefined, response: envelope(assetsData), auth: true, summary: 'Balances per account and asset, valued in USDT' }),
-  transfer: route({ method: 'POST', path: '/api/v1/wallet/transfer', input: transferBody, response: envelope(transferData), auth: true, summary: 'Move an amount between the fund and the trade account (Idempotency-Key header accepted)' }),
-  transferList: route({ method: 'GET', path: '/api/v1/wallet/transferList', input: transferListQuery, response: envelope(paged(transferData)), auth: true, summary: 'Transfers between own accounts' }),
-  exchangeQuote: route({ method: 'POST', path: '/api/v1/wallet/exchange/quote', input: exchangeQuoteBody, response: envelope(exchangeQuoteData), auth: true, summary: 'A price for exchanging NADI and USDT, valid for a few seconds' }),
-  exchangeConfirm: route({ method: 'POST', path: '/api/v1/wallet/exchange/confirm', input: exchangeConfirmBody, response: envelope(exchangeConfirmData), auth: true, summary: 'Carry out a quote (Idempotency-Key header accepted)' }),
-  moneyLog: route({ method: 'GET', path: '/api/v1/wallet/moneyLog', input: moneyLogQuery, response: envelope(paged(fundRecord)), auth: true, summary: 'Fund records, newest first' }),
-  incomeList: route({ method: 'GET', path: '/api/v1/user/incomeList', input: incomeListQuery, response: envelope(incomeListData), auth: true, summary: 'Income records with totals' }),
+  assets: route({
+    method: 'GET',
+    path: '/api/v1/wallet/assets',
+    input: undefined,
+    response: envelope(assetsData),
+    auth: true,
+    summary: 'Balances per account and asset, valued in USDT',
+  }),
+  transfer: route({
+    method: 'POST',
+    path: '/api/v1/wallet/transfer',
+    input: transferBody,
+    response: envelope(transferData),
+    auth: true,
+    summary: 'Move an amount between the fund and the trade account (Idempotency-Key header accepted)',
+  }),
+  transferList: route({
+    method: 'GET',
+    path: '/api/v1/wallet/transferList',
+    input: transferListQuery,
+    response: envelope(paged(transferData)),
+    auth: true,
+    summary: 'Transfers between own accounts',
+  }),
+  exchangeQuote: route({
+    method: 'POST',
+    path: '/api/v1/wallet/exchange/quote',
+    input: exchangeQuoteBody,
+    response: envelope(exchangeQuoteData),
+    auth: true,
+    summary: 'A price for exchanging NADI and USDT, valid for a few seconds',
+  }),
+  exchangeConfirm: route({
+    method: 'POST',
+    path: '/api/v1/wallet/exchange/confirm',
+    input: exchangeConfirmBody,
+    response: envelope(exchangeConfirmData),
+    auth: true,
+    summary: 'Carry out a quote (Idempotency-Key header accepted)',
+  }),
+  moneyLog: route({
+    method: 'GET',
+    path: '/api/v1/wallet/moneyLog',
+    input: moneyLogQuery,
+    response: envelope(paged(fundRecord)),
+    auth: true,
+    summary: 'Fund records, newest first',
+  }),
+  incomeList: route({
+    method: 'GET',
+    path: '/api/v1/user/incomeList',
+    input: incomeListQuery,
+    response: envelope(incomeListData),
+    auth: true,
+    summary: 'Income records with totals',
+  }),
 };

@@ -29,10 +29,10 @@ interface SolcOutput {
 
 /** Source unit names are paths relative to the package, so the output never holds a machine's paths. */
 function readSources(): Record<string, { content: string }> {
-  const files = readdirSync(contractsDir).filter((file) => file.endsWith('.sol')).sort();
-  return Object.fromEntries(
-    files.map((file) => [`contracts/${file}`, { content: readFileSync(path.join(contractsDir, file), 'utf8') }]),
-  );
+  const files = readdirSync(contractsDir)
+    .filter((file) => file.endsWith('.sol'))
+    .sort();
+  return Object.fromEntries(files.map((file) => [`contracts/${file}`, { content: readFileSync(path.join(contractsDir, file), 'utf8') }]));
 }
 
 const require = createRequire(import.meta.url);
@@ -73,9 +73,7 @@ function runSolc(): SolcOutput {
 }
 
 export function compileContracts(): CompiledContract[] {
-  const contracts = Object.entries(runSolc().contracts ?? {}).flatMap(([source, byName]) =>
-    source.startsWith('contracts/') ? Object.entries(byName) : [],
-  );
+  const contracts = Object.entries(runSolc().contracts ?? {}).flatMap(([source, byName]) => (source.startsWith('contracts/') ? Object.entries(byName) : []));
   return contracts
     .map(([name, contract]) => ({ name, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -87,11 +85,7 @@ function constantPrefix(contractName: string): string {
 
 function renderContract({ name, abi, bytecode }: CompiledContract): string {
   const prefix = constantPrefix(name);
-  return [
-    `export const ${prefix}Abi = ${JSON.stringify(abi, null, 2)} as const;`,
-    '',
-    `export const ${prefix}Bytecode = '${bytecode}' as const;`,
-  ].join('\n');
+  return [`export const ${prefix}Abi = ${JSON.stringify(abi, null, 2)} as const;`, '', `export const ${prefix}Bytecode = '${bytecode}' as const;`].join('\n');
 }
 
 export function renderArtifacts(contracts: CompiledContract[]): string {

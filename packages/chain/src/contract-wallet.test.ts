@@ -36,7 +36,7 @@ function siweMessage(address: Address): string {
 }
 
 describe('TestContractWallet (ERC-1271)', () => {
-  it('validates its owner\'s signature through viem verifyMessage, and no one else\'s', async () => {
+  it("validates its owner's signature through viem verifyMessage, and no one else's", async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
     const stranger = privateKeyToAccount(generatePrivateKey());
     const wallet = await deployContractWallet(chain.rpcUrl, owner.address);

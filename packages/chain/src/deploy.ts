@@ -73,7 +73,10 @@ async function allowTokens(wallet: Clients['wallet'], gateway: Address, tokens: 
 }
 
 async function fundDemoUsers(wallet: Clients['wallet'], nadi: Address, usdt: Address): Promise<Hash[]> {
-  const grants = [[nadi, demoFunding.nadi], [usdt, demoFunding.usdt]] as const;
+  const grants = [
+    [nadi, demoFunding.nadi],
+    [usdt, demoFunding.usdt],
+  ] as const;
   const hashes: Hash[] = [];
   for (const user of demoUserAddresses) {
     for (const [token, amount] of grants) {
@@ -94,10 +97,7 @@ export async function deployLocalContracts(rpcUrl: string, options: DeployOption
   const usdt = await deploy(clients, testUsdtAbi, testUsdtBytecode);
   const treasury = options.treasury ?? zeroAddress;
   const paymentGateway = await deploy(clients, paymentGatewayAbi, paymentGatewayBytecode, [treasury]);
-  const hashes = [
-    ...(await allowTokens(clients.wallet, paymentGateway, [nadi, usdt])),
-    ...(await fundDemoUsers(clients.wallet, nadi, usdt)),
-  ];
+  const hashes = [...(await allowTokens(clients.wallet, paymentGateway, [nadi, usdt])), ...(await fundDemoUsers(clients.wallet, nadi, usdt))];
   await Promise.all(hashes.map((hash) => confirm(clients.client, hash)));
   return { nadi, usdt, paymentGateway, chainId: localChainId };
 }

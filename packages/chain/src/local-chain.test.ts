@@ -110,7 +110,7 @@ describe('startLocalChain', () => {
 });
 
 describe('demo accounts', () => {
-  it('are the default mnemonic\'s first 10 accounts, with matching dev keys', () => {
+  it("are the default mnemonic's first 10 accounts, with matching dev keys", () => {
     hardhatAccounts.forEach((address, index) => {
       expect(mnemonicToAccount(hardhatMnemonic, { addressIndex: index }).address).toBe(address);
       expect(privateKeyToAccount(hardhatDevPrivateKeys[index]!).address).toBe(address);

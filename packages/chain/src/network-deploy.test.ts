@@ -43,7 +43,12 @@ function runScript(env: Record<string, string>, args: string[] = []): Promise<Ru
 }
 
 function envOf(stdout: string): Record<string, string> {
-  return Object.fromEntries(stdout.trim().split('\n').map((line) => line.split('=') as [string, string]));
+  return Object.fromEntries(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=') as [string, string]),
+  );
 }
 
 /** A deployer of its own (fresh key with 10 ETH), so nothing depends on the demo accounts' nonces. */
@@ -90,7 +95,13 @@ describe('parseDeployConfig', () => {
   it('reads a full configuration, checksumming addresses', () => {
     const key = generatePrivateKey();
     const config = parseDeployConfig(
-      { RPC_URL: 'https://bsc-dataseed.bnbchain.org', DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: '0x55d398326f99059ff775485246999027b3197955', CHAIN_ID: '56', DEPLOY_CONFIRMATIONS: '3' },
+      {
+        RPC_URL: 'https://bsc-dataseed.bnbchain.org',
+        DEPLOYER_PRIVATE_KEY: key,
+        USDT_ADDRESS: '0x55d398326f99059ff775485246999027b3197955',
+        CHAIN_ID: '56',
+        DEPLOY_CONFIRMATIONS: '3',
+      },
       { isLocalChainAllowed: false },
     );
     expect(config).toEqual({
@@ -120,7 +131,10 @@ describe('npm run chain:deploy (scripts/deploy-network.ts)', () => {
     const key = await fundedKey();
     const deployer = privateKeyToAccount(key).address;
     const treasury = hardhatAccounts[7];
-    const run = await runScript({ RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: local.usdt.toLowerCase(), PAYMENT_TREASURY_ADDRESS: treasury, CHAIN_ID: '31337' }, ['--allow-local-chain']);
+    const run = await runScript(
+      { RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: local.usdt.toLowerCase(), PAYMENT_TREASURY_ADDRESS: treasury, CHAIN_ID: '31337' },
+      ['--allow-local-chain'],
+    );
     expect(run.stderr).toContain('deploy NadiToken');
     expect(run.code).toBe(0);
     const env = envOf(run.stdout);
@@ -161,7 +175,10 @@ describe('npm run chain:deploy (scripts/deploy-network.ts)', () => {
     const cases: [Record<string, string>, string][] = [
       [{ RPC_URL: chain.rpcUrl }, 'DEPLOYER_PRIVATE_KEY is required'],
       [{ RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, CHAIN_ID: '56' }, 'RPC_URL serves chain 31337, but CHAIN_ID says 56'],
-      [{ RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: hardhatAccounts[3] }, `USDT_ADDRESS ${hardhatAccounts[3]} has no contract code on chain 31337`],
+      [
+        { RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: hardhatAccounts[3] },
+        `USDT_ADDRESS ${hardhatAccounts[3]} has no contract code on chain 31337`,
+      ],
       [{ RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: generatePrivateKey() }, 'has no native coin on chain 31337'],
       [{ RPC_URL: 'http://127.0.0.1:9', DEPLOYER_PRIVATE_KEY: key }, 'does not answer eth_chainId'],
     ];

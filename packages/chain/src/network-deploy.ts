@@ -116,10 +116,14 @@ export function assertKeyFitsChain(key: Hex, chainId: number): void {
 /** The checks that need the chain: which chain it is, whether the key may be used there, funds, code at the given addresses. */
 async function checkNetwork(config: NetworkDeployConfig, client: PublicClient, account: PrivateKeyAccount): Promise<number> {
   const chainId = await client.getChainId().catch((error: unknown) => {
-    throw new DeployConfigError(`RPC_URL ${config.rpcUrl} does not answer eth_chainId: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new DeployConfigError(
+      `RPC_URL ${config.rpcUrl} does not answer eth_chainId: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   });
   if (chainId === localChainId && !config.isLocalChainAllowed) {
-    throw new DeployConfigError(`RPC_URL serves chain ${localChainId}, a local Hardhat node: refusing without --allow-local-chain (npm start deploys there by itself)`);
+    throw new DeployConfigError(
+      `RPC_URL serves chain ${localChainId}, a local Hardhat node: refusing without --allow-local-chain (npm start deploys there by itself)`,
+    );
   }
   if (config.expectedChainId !== null && chainId !== config.expectedChainId) {
     throw new DeployConfigError(`RPC_URL serves chain ${chainId}, but CHAIN_ID says ${config.expectedChainId}`);
@@ -128,7 +132,10 @@ async function checkNetwork(config: NetworkDeployConfig, client: PublicClient, a
   const balance = await client.getBalance({ address: account.address });
   if (balance === 0n) throw new DeployConfigError(`the deployer ${account.address} has no native coin on chain ${chainId} to pay for gas`);
   const problems: string[] = [];
-  for (const [name, address] of [['NADI_ADDRESS', config.nadi], ['USDT_ADDRESS', config.usdt]] as const) {
+  for (const [name, address] of [
+    ['NADI_ADDRESS', config.nadi],
+    ['USDT_ADDRESS', config.usdt],
+  ] as const) {
     if (!address) continue;
     const code = await client.getCode({ address });
     if (!code || code === '0x') problems.push(`${name} ${address} has no contract code on chain ${chainId}`);
@@ -167,7 +174,10 @@ export async function deployToNetwork(config: NetworkDeployConfig, progress: (li
   const paymentGateway = await deploy('PaymentGateway', paymentGatewayAbi, paymentGatewayBytecode, [config.treasury]);
   for (const token of [nadi, config.usdt]) {
     if (!token) continue;
-    await confirm(`allow ${token}`, await wallet.writeContract({ address: paymentGateway, abi: paymentGatewayAbi, functionName: 'setTokenAllowed', args: [token, true] }));
+    await confirm(
+      `allow ${token}`,
+      await wallet.writeContract({ address: paymentGateway, abi: paymentGatewayAbi, functionName: 'setTokenAllowed', args: [token, true] }),
+    );
   }
   return { chainId, deployer: account.address, nadi, isNadiDeployed: config.nadi === null, usdt: config.usdt, paymentGateway };
 }

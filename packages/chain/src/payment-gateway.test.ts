@@ -37,14 +37,20 @@ function balanceOf(token: Address, owner: Address): Promise<bigint> {
 
 async function approve(from: Address, token: Address, value: bigint): Promise<void> {
   const hash = await localWalletClient(chain.rpcUrl, from).writeContract({
-    address: token, abi: nadiTokenAbi, functionName: 'approve', args: [contracts.paymentGateway, value],
+    address: token,
+    abi: nadiTokenAbi,
+    functionName: 'approve',
+    args: [contracts.paymentGateway, value],
   });
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
 }
 
 async function pay(from: Address, orderId: Hex, token: Address, value: bigint) {
   const hash = await localWalletClient(chain.rpcUrl, from).writeContract({
-    address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderId, token, value],
+    address: contracts.paymentGateway,
+    abi: paymentGatewayAbi,
+    functionName: 'pay',
+    args: [orderId, token, value],
   });
   return client.waitForTransactionReceipt({ hash });
 }
@@ -53,7 +59,11 @@ async function pay(from: Address, orderId: Hex, token: Address, value: bigint) {
 async function payRevert(from: Address, orderId: Hex, token: Address, value: bigint) {
   try {
     await client.simulateContract({
-      account: from, address: contracts.paymentGateway, abi: gatewayAndTokenAbi, functionName: 'pay', args: [orderId, token, value],
+      account: from,
+      address: contracts.paymentGateway,
+      abi: gatewayAndTokenAbi,
+      functionName: 'pay',
+      args: [orderId, token, value],
     });
   } catch (error) {
     const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : null;
@@ -71,7 +81,10 @@ describe('PaymentGateway.pay', () => {
     const receipt = await pay(payer, orderId, contracts.usdt, amount);
     expect(receipt.status).toBe('success');
     const events = await client.getContractEvents({
-      address: contracts.paymentGateway, abi: paymentGatewayAbi, eventName: 'Paid', blockHash: receipt.blockHash,
+      address: contracts.paymentGateway,
+      abi: paymentGatewayAbi,
+      eventName: 'Paid',
+      blockHash: receipt.blockHash,
     });
     expect(events.map((event) => event.args)).toEqual([{ orderId, payer, token: contracts.usdt, amount }]);
     expect(await balanceOf(contracts.usdt, payer)).toBe(payerBefore - amount);
@@ -82,7 +95,8 @@ describe('PaymentGateway.pay', () => {
   it('reverts without an approval', async () => {
     const other = demoUserAddresses[1]!;
     expect(await payRevert(other, newOrderId(), contracts.nadi, amount)).toEqual({
-      name: 'ERC20InsufficientAllowance', args: [contracts.paymentGateway, 0n, amount],
+      name: 'ERC20InsufficientAllowance',
+      args: [contracts.paymentGateway, 0n, amount],
     });
   });
 
@@ -118,7 +132,10 @@ describe('PaymentGateway.pay', () => {
       client.simulateContract({ account: payer, address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'withdraw', args }),
     ).rejects.toThrow(/OwnableUnauthorizedAccount/);
     const hash = await localWalletClient(chain.rpcUrl, deployerAddress).writeContract({
-      address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'withdraw', args,
+      address: contracts.paymentGateway,
+      abi: paymentGatewayAbi,
+      functionName: 'withdraw',
+      args,
     });
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await balanceOf(contracts.usdt, contracts.paymentGateway)).toBe(0n);
@@ -129,7 +146,10 @@ describe('PaymentGateway.pay', () => {
     const treasury = demoUserAddresses[8]!;
     const owner = localWalletClient(chain.rpcUrl, deployerAddress);
     const setHash = await owner.writeContract({
-      address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'setTreasury', args: [treasury],
+      address: contracts.paymentGateway,
+      abi: paymentGatewayAbi,
+      functionName: 'setTreasury',
+      args: [treasury],
     });
     await client.waitForTransactionReceipt({ hash: setHash });
     const before = await balanceOf(contracts.nadi, treasury);
@@ -141,7 +161,11 @@ describe('PaymentGateway.pay', () => {
   it('lets only the owner change the allow-list', async () => {
     await expect(
       client.simulateContract({
-        account: payer, address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'setTokenAllowed', args: [payer, true],
+        account: payer,
+        address: contracts.paymentGateway,
+        abi: paymentGatewayAbi,
+        functionName: 'setTokenAllowed',
+        args: [payer, true],
       }),
     ).rejects.toThrow(/OwnableUnauthorizedAccount/);
   });

@@ -43,10 +43,7 @@ function parseOptions(argv: string[]): Options {
   return {
     commands,
     referenceCommands: Math.min(commands, read('--reference-commands', 'BENCH_REFERENCE_COMMANDS', quick ? 100_000 : 1_000_000)),
-    latencyCommands: Math.min(
-      Math.max(0, commands - LATENCY_WARMUP),
-      read('--latency-commands', 'BENCH_LATENCY_COMMANDS', quick ? 100_000 : 1_000_000),
-    ),
+    latencyCommands: Math.min(Math.max(0, commands - LATENCY_WARMUP), read('--latency-commands', 'BENCH_LATENCY_COMMANDS', quick ? 100_000 : 1_000_000)),
     rounds: Math.max(1, read('--rounds', 'BENCH_ROUNDS', quick ? 1 : 3)),
     seed: read('--seed', 'BENCH_SEED', 1),
   };
@@ -132,8 +129,10 @@ function compareFills(tape: Tape): FillCheck {
     for (const e of events) if (e.type === 'trade') ours.push([e.makerOrderId, e.priceTicks, e.qtyLots]);
     const theirs = nob.trades(i, nob.run(i));
     if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-      throw new Error(`fills differ at command ${i}: ${JSON.stringify(tapeCommand(tape, i))}\n` +
-        `  engine: ${JSON.stringify(ours)}\n  nodejs-order-book: ${JSON.stringify(theirs)}`);
+      throw new Error(
+        `fills differ at command ${i}: ${JSON.stringify(tapeCommand(tape, i))}\n` +
+          `  engine: ${JSON.stringify(ours)}\n  nodejs-order-book: ${JSON.stringify(theirs)}`,
+      );
     }
     trades += ours.length;
   }
@@ -278,8 +277,10 @@ function fmtPercentiles(p: Percentiles): string {
 
 function describeMix(stats: MixStats, commands: number): string {
   const [gtc, ioc, cancel, move] = stats.counts.map((c) => ((100 * c) / commands).toFixed(1));
-  return `GTC ${gtc}%, IOC ${ioc}%, cancel ${cancel}%, move ${move}%; ${stats.trades} trades; ` +
-    `on average ${stats.avgRestingOrders.toFixed(0)} resting orders over ${stats.avgPriceLevels.toFixed(0)} price levels`;
+  return (
+    `GTC ${gtc}%, IOC ${ioc}%, cancel ${cancel}%, move ${move}%; ${stats.trades} trades; ` +
+    `on average ${stats.avgRestingOrders.toFixed(0)} resting orders over ${stats.avgPriceLevels.toFixed(0)} price levels`
+  );
 }
 
 async function main(): Promise<void> {
@@ -304,15 +305,22 @@ async function main(): Promise<void> {
   log(`fills: identical trades on all ${fills.commands} commands (${fills.trades} trades); final depth ${fills.depthEqual ? 'identical' : 'DIFFERENT'}`);
 
   const ref = compareReference(tape, opts.referenceCommands);
-  log(`reference matcher: identical event streams on ${opts.referenceCommands} commands (${ref.events} events, ` +
-    `${ref.seconds.toFixed(1)} s for both), state hash ${ref.hash}`);
+  log(
+    `reference matcher: identical event streams on ${opts.referenceCommands} commands (${ref.events} events, ` +
+      `${ref.seconds.toFixed(1)} s for both), state hash ${ref.hash}`,
+  );
 
-  for (const [name, make] of [['engine', engineRunner], ['nodejs-order-book', nobRunner]] as const) {
+  for (const [name, make] of [
+    ['engine', engineRunner],
+    ['nodejs-order-book', nobRunner],
+  ] as const) {
     const l = await openLoopLatency(make(tape), opts.latencyCommands);
-    log(`latency ${name} at 100,000 commands/s over ${opts.latencyCommands} commands ` +
-      `(after ${LATENCY_WARMUP} unmeasured): ${fmtPercentiles(l)} ` +
-      `(cpu share ${l.cpuShare.toFixed(2)}; ${l.gcPauses} GC pauses, longest ${l.gcMaxMs.toFixed(1)} ms, ` +
-      `total ${l.gcTotalMs.toFixed(0)} ms)`);
+    log(
+      `latency ${name} at 100,000 commands/s over ${opts.latencyCommands} commands ` +
+        `(after ${LATENCY_WARMUP} unmeasured): ${fmtPercentiles(l)} ` +
+        `(cpu share ${l.cpuShare.toFixed(2)}; ${l.gcPauses} GC pauses, longest ${l.gcMaxMs.toFixed(1)} ms, ` +
+        `total ${l.gcTotalMs.toFixed(0)} ms)`,
+    );
     log(`  service time (execution only, no queueing): ${fmtPercentiles(l.service)}`);
   }
   if (!fills.depthEqual) process.exitCode = 1;

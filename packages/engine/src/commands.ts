@@ -8,9 +8,7 @@ interface OrderRef {
   readonly userId: number;
 }
 
-export function limitOrder(
-  o: OrderRef & { side: Side; priceTicks: number; qtyLots: number; tif?: TimeInForce },
-): PlaceCommand {
+export function limitOrder(o: OrderRef & { side: Side; priceTicks: number; qtyLots: number; tif?: TimeInForce }): PlaceCommand {
   return {
     type: 'place',
     ts: o.ts,

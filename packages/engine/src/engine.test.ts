@@ -11,13 +11,10 @@ import type { Command, DepthLevel, EngineEvent, MarketParams, Matcher, Side, Tim
 const TS = 7;
 const limit = (orderId: number, userId: number, side: Side, priceTicks: number, qtyLots: number, tif: TimeInForce = 'GTC') =>
   limitOrder({ ts: TS, orderId, userId, side, priceTicks, qtyLots, tif });
-const market = (orderId: number, userId: number, side: Side, qtyLots: number) =>
-  marketOrder({ ts: TS, orderId, userId, side, qtyLots });
-const quoteBuy = (orderId: number, userId: number, quoteBudgetTickLots: number) =>
-  marketBuyByQuote({ ts: TS, orderId, userId, quoteBudgetTickLots });
+const market = (orderId: number, userId: number, side: Side, qtyLots: number) => marketOrder({ ts: TS, orderId, userId, side, qtyLots });
+const quoteBuy = (orderId: number, userId: number, quoteBudgetTickLots: number) => marketBuyByQuote({ ts: TS, orderId, userId, quoteBudgetTickLots });
 const cancel = (orderId: number, userId: number) => cancelOrder({ ts: TS, orderId, userId });
-const modify = (orderId: number, userId: number, newPriceTicks = 0, newQtyLots = 0) =>
-  modifyOrder({ ts: TS, orderId, userId, newPriceTicks, newQtyLots });
+const modify = (orderId: number, userId: number, newPriceTicks = 0, newQtyLots = 0) => modifyOrder({ ts: TS, orderId, userId, newPriceTicks, newQtyLots });
 
 // The book most cases start from. Asks: 101 [#1 u1 ×5, #2 u2 ×5], 103 [#3 u3 ×10].
 // Bids: 99 [#4 u4 ×5], 98 [#5 u5 ×10].
@@ -69,37 +66,81 @@ const ORDER_TYPES: Case[] = [
     name: 'GTC limit that does not cross rests',
     command: limit(10, 9, 'buy', 100, 3),
     events: [accepted(10)],
-    depth: { bids: [[100, 3], [99, 5], [98, 10]], asks: [[101, 10], [103, 10]] },
+    depth: {
+      bids: [
+        [100, 3],
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 10],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'GTC limit fills against the oldest order at the best price',
     command: limit(10, 9, 'buy', 101, 5),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), filled(10)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 5], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 5],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'GTC limit fills partly, then rests the remainder at its limit',
     command: limit(10, 9, 'buy', 102, 12),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), trade(2, 10, 101, 5), filled(2)],
-    depth: { bids: [[102, 2], [99, 5], [98, 10]], asks: [[103, 10]] },
+    depth: {
+      bids: [
+        [102, 2],
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [[103, 10]],
+    },
   },
   {
     name: 'a buy sweeps levels at the makers’ prices and leaves a partial maker',
     command: limit(10, 9, 'buy', 105, 15),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), trade(2, 10, 101, 5), filled(2), trade(3, 10, 103, 5), filled(10)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[103, 5]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [[103, 5]],
+    },
   },
   {
     name: 'a sell sweeps bids from the highest',
     command: limit(10, 9, 'sell', 98, 8),
     events: [accepted(10), trade(4, 10, 99, 5), filled(4), trade(5, 10, 98, 3), filled(10)],
-    depth: { bids: [[98, 7]], asks: [[101, 10], [103, 10]] },
+    depth: {
+      bids: [[98, 7]],
+      asks: [
+        [101, 10],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'IOC fills what it can and cancels the rest',
     command: limit(10, 9, 'buy', 101, 12, 'IOC'),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), trade(2, 10, 101, 5), filled(2), cancelled(10, 'IOC_REMAINDER', 2)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [[103, 10]],
+    },
   },
   {
     name: 'IOC that does not cross is cancelled whole',
@@ -115,13 +156,32 @@ const ORDER_TYPES: Case[] = [
     name: 'FOK larger than the book within its limit trades nothing',
     command: limit(10, 9, 'buy', 101, 11, 'FOK'),
     events: [accepted(10), cancelled(10, 'FOK_UNFILLABLE', 11)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 10], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 10],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'post-only that does not cross rests',
     command: limit(10, 9, 'buy', 100, 2, 'POST_ONLY'),
     events: [accepted(10)],
-    depth: { bids: [[100, 2], [99, 5], [98, 10]], asks: [[101, 10], [103, 10]] },
+    depth: {
+      bids: [
+        [100, 2],
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 10],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'market buy by quantity',
@@ -144,7 +204,16 @@ const ORDER_TYPES: Case[] = [
     // 1000 tick-lots: 5 lots at 101 (505), then 4 at 101 (404); 91 left buys nothing at 101.
     command: quoteBuy(10, 9, 1000),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), trade(2, 10, 101, 4), filled(10)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 1], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 1],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'market buy by quote budget that cannot buy a single lot',
@@ -180,7 +249,16 @@ const CANCELS_AND_MODIFIES: Case[] = [
     name: 'owner cancels a resting order',
     command: cancel(1, 1),
     events: [cancelled(1, 'USER', 5)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 5], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 5],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'cancelling a partly filled order cancels what is left',
@@ -210,7 +288,16 @@ const CANCELS_AND_MODIFIES: Case[] = [
     name: 'modify reports whether the order kept its priority',
     command: modify(1, 1, 0, 4),
     events: [modified(1, 101, 4, true)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 9], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 9],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'modify to the same price and quantity changes nothing',
@@ -221,13 +308,25 @@ const CANCELS_AND_MODIFIES: Case[] = [
     name: 'modify to a crossing price trades as a taker',
     command: modify(4, 4, 101),
     events: [modified(4, 101, 5, false), trade(1, 4, 101, 5), filled(1), filled(4)],
-    depth: { bids: [[98, 10]], asks: [[101, 5], [103, 10]] },
+    depth: {
+      bids: [[98, 10]],
+      asks: [
+        [101, 5],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'modify to a crossing price with a larger quantity rests the remainder',
     command: modify(5, 5, 101, 12),
     events: [modified(5, 101, 12, false), trade(1, 5, 101, 5), filled(1), trade(2, 5, 101, 5), filled(2)],
-    depth: { bids: [[101, 2], [99, 5]], asks: [[103, 10]] },
+    depth: {
+      bids: [
+        [101, 2],
+        [99, 5],
+      ],
+      asks: [[103, 10]],
+    },
   },
 ];
 
@@ -370,21 +469,42 @@ const SELF_TRADES: Case[] = [
     params: { selfTradePrevention: 'EXPIRE_TAKER' },
     command: limit(10, 2, 'buy', 103, 8),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), cancelled(10, 'SELF_TRADE', 3)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[101, 5], [103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [
+        [101, 5],
+        [103, 10],
+      ],
+    },
   },
   {
     name: 'EXPIRE_MAKER: the own resting order is cancelled and matching goes on',
     params: { selfTradePrevention: 'EXPIRE_MAKER' },
     command: limit(10, 2, 'buy', 103, 8),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), cancelled(2, 'SELF_TRADE', 5), trade(3, 10, 103, 3), filled(10)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[103, 7]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [[103, 7]],
+    },
   },
   {
     name: 'EXPIRE_BOTH: both are cancelled',
     params: { selfTradePrevention: 'EXPIRE_BOTH' },
     command: limit(10, 2, 'buy', 103, 8),
     events: [accepted(10), trade(1, 10, 101, 5), filled(1), cancelled(2, 'SELF_TRADE', 5), cancelled(10, 'SELF_TRADE', 3)],
-    depth: { bids: [[99, 5], [98, 10]], asks: [[103, 10]] },
+    depth: {
+      bids: [
+        [99, 5],
+        [98, 10],
+      ],
+      asks: [[103, 10]],
+    },
   },
   {
     name: 'EXPIRE_TAKER applies to market orders',

@@ -3,14 +3,7 @@
 // so the same commands always produce the same events and the same state hash.
 import { assert, isSafePositive } from './assert.ts';
 import { BookSide, type LevelListener } from './book-side.ts';
-import {
-  acceptedEvent,
-  cancelledEvent,
-  filledEvent,
-  modifiedEvent,
-  rejectedEvent,
-  tradeEvent,
-} from './events.ts';
+import { acceptedEvent, cancelledEvent, filledEvent, modifiedEvent, rejectedEvent, tradeEvent } from './events.ts';
 import { bandHighTicks, bandLowTicks, canonicalParams, validateParams } from './params.ts';
 import { OrderNode, UserAccount, type PriceLevel } from './price-level.ts';
 import { checkSnapshotHeader, checkSnapshotRow, hashSnapshot } from './snapshot.ts';
@@ -116,9 +109,7 @@ export class MatchingEngine implements Matcher {
     }
     this.sideOf(order.side).remove(order);
     this.forget(order);
-    out.push(
-      cancelledEvent(++this.seqValue, cmd.ts, order.orderId, order.userId, order.side, CancelReason.USER, order.remainingLots),
-    );
+    out.push(cancelledEvent(++this.seqValue, cmd.ts, order.orderId, order.userId, order.side, CancelReason.USER, order.remainingLots));
   }
 
   modify(cmd: ModifyCommand, out: EventSink): void {
@@ -223,15 +214,7 @@ export class MatchingEngine implements Matcher {
   }
 
   private runLimit(cmd: PlaceCommand, out: EventSink): void {
-    const taker = new OrderNode(
-      cmd.orderId,
-      cmd.userId,
-      cmd.side,
-      cmd.tif === 'POST_ONLY',
-      cmd.priceTicks,
-      cmd.qtyLots,
-      cmd.ts,
-    );
+    const taker = new OrderNode(cmd.orderId, cmd.userId, cmd.side, cmd.tif === 'POST_ONLY', cmd.priceTicks, cmd.qtyLots, cmd.ts);
     const opposite = this.opposite(cmd.side);
     const limitKey = opposite.keyOf(cmd.priceTicks);
     if (cmd.tif === 'FOK' && !this.canFill(opposite, taker, limitKey)) {
@@ -332,19 +315,7 @@ export class MatchingEngine implements Matcher {
   private fill(maker: OrderNode, side: BookSide, taker: OrderNode, lots: number, out: EventSink): void {
     const price = maker.priceTicks;
     assert(lots > 0, 'engine: trade of a non-positive quantity');
-    out.push(
-      tradeEvent(
-        ++this.seqValue,
-        this.lastTsValue,
-        maker.orderId,
-        taker.orderId,
-        maker.userId,
-        taker.userId,
-        price,
-        lots,
-        taker.side,
-      ),
-    );
+    out.push(tradeEvent(++this.seqValue, this.lastTsValue, maker.orderId, taker.orderId, maker.userId, taker.userId, price, lots, taker.side));
     taker.filledLots += lots;
     maker.filledLots += lots;
     this.lastPriceValue = price;
@@ -361,9 +332,7 @@ export class MatchingEngine implements Matcher {
   /** Same price: a smaller quantity keeps the order's place, a larger one sends it to the back. */
   private resize(order: OrderNode, qtyLots: number, out: EventSink): void {
     const keptPriority = qtyLots <= order.remainingLots;
-    out.push(
-      modifiedEvent(++this.seqValue, this.lastTsValue, order.orderId, order.userId, order.side, order.priceTicks, qtyLots, keptPriority),
-    );
+    out.push(modifiedEvent(++this.seqValue, this.lastTsValue, order.orderId, order.userId, order.side, order.priceTicks, qtyLots, keptPriority));
     const side = this.sideOf(order.side);
     if (qtyLots < order.remainingLots) {
       side.reduce(order, order.remainingLots - qtyLots);
@@ -377,9 +346,7 @@ export class MatchingEngine implements Matcher {
 
   /** New price: the order leaves its level, may trade as a taker, and rests last in its new level. */
   private reprice(order: OrderNode, priceTicks: number, qtyLots: number, out: EventSink): void {
-    out.push(
-      modifiedEvent(++this.seqValue, this.lastTsValue, order.orderId, order.userId, order.side, priceTicks, qtyLots, false),
-    );
+    out.push(modifiedEvent(++this.seqValue, this.lastTsValue, order.orderId, order.userId, order.side, priceTicks, qtyLots, false));
     const own = this.sideOf(order.side);
     own.remove(order);
     order.priceTicks = priceTicks;

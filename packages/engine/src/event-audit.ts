@@ -69,15 +69,7 @@ export class EventAudit {
     return order;
   }
 
-  private trade(
-    makerId: number,
-    takerId: number,
-    makerUser: number,
-    takerUser: number,
-    price: number,
-    lots: number,
-    takerSide: Side,
-  ): void {
+  private trade(makerId: number, takerId: number, makerUser: number, takerUser: number, price: number, lots: number, takerSide: Side): void {
     const maker = this.open(makerId);
     const taker = this.open(takerId);
     assert(lots > 0 && makerUser !== takerUser, 'audit: empty trade or self-trade');

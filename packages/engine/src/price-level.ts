@@ -29,15 +29,7 @@ export class OrderNode {
   next: OrderNode | null = null;
   account: UserAccount | null = null;
 
-  constructor(
-    orderId: number,
-    userId: number,
-    side: Side,
-    postOnly: boolean,
-    priceTicks: number,
-    remainingLots: number,
-    ts: number,
-  ) {
+  constructor(orderId: number, userId: number, side: Side, postOnly: boolean, priceTicks: number, remainingLots: number, ts: number) {
     this.orderId = orderId;
     this.userId = userId;
     this.side = side;

@@ -50,8 +50,7 @@ describe('price tree', () => {
       level.key = key;
       tree.insert(level);
     }
-    const height = (node: PriceLevel | null): number =>
-      node === null ? 0 : 1 + Math.max(height(node.left), height(node.right));
+    const height = (node: PriceLevel | null): number => (node === null ? 0 : 1 + Math.max(height(node.left), height(node.right)));
     // A red-black tree's height is at most 2 log2(n + 1), about 33.2 for 100,000 nodes.
     expect(height(tree.root)).toBeLessThanOrEqual(34);
     checkTree(tree.root);

@@ -209,9 +209,7 @@ export class ReferenceMatcher implements Matcher {
     maker.filledLots += lots;
     taker.filledLots += lots;
     this.lastPrice = maker.priceTicks;
-    this.emit((seq) =>
-      tradeEvent(seq, this.lastTs, maker.orderId, taker.orderId, maker.userId, taker.userId, maker.priceTicks, lots, taker.side),
-    );
+    this.emit((seq) => tradeEvent(seq, this.lastTs, maker.orderId, taker.orderId, maker.userId, taker.userId, maker.priceTicks, lots, taker.side));
   }
 
   private fokCanFill(taker: RefOrder, limit: (price: number) => boolean): boolean {
@@ -314,9 +312,7 @@ export class ReferenceMatcher implements Matcher {
   }
 
   private emitCancelled(order: RefOrder, reason: CancelReason): void {
-    this.emit((seq) =>
-      cancelledEvent(seq, this.lastTs, order.orderId, order.userId, order.side, reason, order.remainingLots),
-    );
+    this.emit((seq) => cancelledEvent(seq, this.lastTs, order.orderId, order.userId, order.side, reason, order.remainingLots));
   }
 
   depth(levels: number): DepthSnapshot {
@@ -324,15 +320,7 @@ export class ReferenceMatcher implements Matcher {
   }
 
   snapshot(): BookSnapshot {
-    const row = (o: RefOrder): BookSnapshot['bids'][number] => [
-      o.orderId,
-      o.userId,
-      o.priceTicks,
-      o.remainingLots,
-      o.filledLots,
-      o.ts,
-      o.postOnly ? 1 : 0,
-    ];
+    const row = (o: RefOrder): BookSnapshot['bids'][number] => [o.orderId, o.userId, o.priceTicks, o.remainingLots, o.filledLots, o.ts, o.postOnly ? 1 : 0];
     return {
       version: 1,
       params: canonicalParams(this.params),

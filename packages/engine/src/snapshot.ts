@@ -23,12 +23,7 @@ export function checkSnapshotHeader(snapshot: BookSnapshot): void {
  * Checks one order row against the snapshot header and the previous row of the same side
  * (rows must be best price first, so a price may never improve along a side).
  */
-export function checkSnapshotRow(
-  snapshot: BookSnapshot,
-  row: SnapshotOrder,
-  isBid: boolean,
-  previousPriceTicks: number,
-): void {
+export function checkSnapshotRow(snapshot: BookSnapshot, row: SnapshotOrder, isBid: boolean, previousPriceTicks: number): void {
   assert(Array.isArray(row) && row.length === 7, 'snapshot: order row shape');
   const [orderId, userId, priceTicks, remainingLots, filledLots, ts, postOnly] = row;
   assert(isSafePositive(orderId) && orderId <= snapshot.lastOrderId, 'snapshot: order id');

@@ -153,13 +153,7 @@ export interface FilledEvent {
   readonly side: Side;
 }
 
-export type EngineEvent =
-  | AcceptedEvent
-  | RejectedEvent
-  | ModifiedEvent
-  | TradeEvent
-  | CancelledEvent
-  | FilledEvent;
+export type EngineEvent = AcceptedEvent | RejectedEvent | ModifiedEvent | TradeEvent | CancelledEvent | FilledEvent;
 
 export interface MarketParams {
   readonly marketId: string;

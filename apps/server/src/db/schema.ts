@@ -98,7 +98,6 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-
 export const notices = pgTable(
   'notices',
   {
@@ -143,8 +142,12 @@ export const ledgerAccounts = pgTable(
     userId: integer('user_id').references(() => users.id),
     kind: text('kind').notNull(),
     asset: text('asset').notNull(),
-    available: units('available').notNull().default(sql`0`),
-    frozen: units('frozen').notNull().default(sql`0`),
+    available: units('available')
+      .notNull()
+      .default(sql`0`),
+    frozen: units('frozen')
+      .notNull()
+      .default(sql`0`),
     /** How many transfers touched this account: the audit compares it with the journal. */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     isSystem: boolean('is_system').notNull(),
@@ -152,7 +155,9 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_key').on(t.userId, t.kind, t.asset),
-    uniqueIndex('ledger_accounts_system_key').on(t.kind, t.asset).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_system_key')
+      .on(t.kind, t.asset)
+      .where(sql`${t.userId} is null`),
     check('ledger_accounts_user_not_negative', sql`${t.isSystem} or (${t.available} >= 0 and ${t.frozen} >= 0)`),
     check('ledger_accounts_owner_matches', sql`(${t.userId} is null) = ${t.isSystem}`),
     check('ledger_accounts_asset_known', sql`${t.asset} in ('NADI', 'USDT')`),
@@ -307,7 +312,9 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_chain_tx_log_key').on(t.chainId, t.txHash, t.logIndex),
     index('deposits_user_idx').on(t.userId, t.id),
-    index('deposits_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
+    index('deposits_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
     check('deposits_status_known', sql`${t.status} in ('pending', 'credited', 'orphaned')`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_credit_matches', sql`(${t.status} = 'credited') = (${t.flowId} is not null)`),
@@ -450,11 +457,19 @@ export const marketOrders = pgTable(
     quantity: units('quantity'),
     /** Market buy: the quote to spend (fee excluded); null otherwise. */
     quoteAmount: units('quote_amount'),
-    filled: units('filled').notNull().default(sql`0`),
-    quoteFilled: units('quote_filled').notNull().default(sql`0`),
+    filled: units('filled')
+      .notNull()
+      .default(sql`0`),
+    quoteFilled: units('quote_filled')
+      .notNull()
+      .default(sql`0`),
     /** Sum over fills of quote × fee bps; the fee paid is ceil(this / 10000), so rounding is once per order. */
-    feeNumerator: units('fee_numerator').notNull().default(sql`0`),
-    fee: units('fee').notNull().default(sql`0`),
+    feeNumerator: units('fee_numerator')
+      .notNull()
+      .default(sql`0`),
+    fee: units('fee')
+      .notNull()
+      .default(sql`0`),
     /** Frozen at placement (trade account: USDT for a buy, NADI for a sell). */
     frozen: units('frozen').notNull(),
     /** What of it is still frozen; 0 once the order is finished. */
@@ -474,11 +489,16 @@ export const marketOrders = pgTable(
   (t) => [
     uniqueIndex('market_orders_client_key').on(t.userId, t.clientOrderId),
     index('market_orders_user_idx').on(t.userId, t.id),
-    index('market_orders_open_idx').on(t.symbol, t.id).where(sql`${t.status} in ('pending', 'partial')`),
+    index('market_orders_open_idx')
+      .on(t.symbol, t.id)
+      .where(sql`${t.status} in ('pending', 'partial')`),
     check('market_orders_side_known', sql`${t.side} in ('buy', 'sell')`),
     check('market_orders_type_known', sql`${t.type} in ('limit', 'market')`),
     check('market_orders_status_known', sql`${t.status} in ('pending', 'partial', 'filled', 'cancelled')`),
-    check('market_orders_amounts', sql`${t.filled} >= 0 and ${t.quoteFilled} >= 0 and ${t.fee} >= 0 and ${t.frozenRemaining} >= 0 and ${t.frozenRemaining} <= ${t.frozen}`),
+    check(
+      'market_orders_amounts',
+      sql`${t.filled} >= 0 and ${t.quoteFilled} >= 0 and ${t.fee} >= 0 and ${t.frozenRemaining} >= 0 and ${t.frozenRemaining} <= ${t.frozen}`,
+    ),
     // A market order is written open for a moment, inside the transaction that finishes it.
     check('market_orders_open_unfilled', sql`${t.status} not in ('pending', 'partial') or ${t.quantity} is null or ${t.filled} < ${t.quantity}`),
     check('market_orders_finished_released', sql`${t.status} in ('pending', 'partial') or ${t.frozenRemaining} = 0`),

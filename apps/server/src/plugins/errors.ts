@@ -10,12 +10,7 @@ export function requestLang(request: FastifyRequest) {
   return parseLang(request.headers[langHeader]);
 }
 
-export function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  reason: ErrorReason,
-  fields?: Record<string, string>,
-): FastifyReply {
+export function sendError(request: FastifyRequest, reply: FastifyReply, reason: ErrorReason, fields?: Record<string, string>): FastifyReply {
   const status = errorStatus[reason];
   const lang = requestLang(request);
   const body: ErrorEnvelope = { code: status.body, msg: translate(lang, reason), data: null, reason };
@@ -49,11 +44,14 @@ function classify(error: FastifyError): { reason: ErrorReason; fields?: Record<s
   return { reason: 'INTERNAL' };
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { reason, fields } = classify(error);
-    if (reason === 'INTERNAL') request.log.error({ err: error }, 'request failed');
-    else request.log.info({ reason, detail: error.message }, 'request refused');
-    return sendError(request, reply, reason, fields);
-  });
-}, { name: 'errors' });
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { reason, fields } = classify(error);
+      if (reason === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+      else request.log.info({ reason, detail: error.message }, 'request refused');
+      return sendError(request, reply, reason, fields);
+    });
+  },
+  { name: 'errors' },
+);

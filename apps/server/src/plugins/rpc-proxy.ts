@@ -16,6 +16,9 @@ export async function rpcProxy(app: FastifyInstance) {
       body: JSON.stringify(request.body),
       signal: AbortSignal.timeout(rpcTimeoutMs),
     });
-    return reply.code(upstream.status).type('application/json').send(await upstream.text());
+    return reply
+      .code(upstream.status)
+      .type('application/json')
+      .send(await upstream.text());
   });
 }

@@ -78,14 +78,22 @@ export function testSettings(env: Record<string, string> = {}): AppSettings {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {},
+): Promise<TestApp> {
   const settings = testSettings(env);
   const database = await createTestDatabase();
   const clock = new TestClock();
   await seedDatabase(database.db, settings, clock.now());
   const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 5_000, retryCount: 0 }) });
   const deps: AppDeps = { settings, db: database.db, dbKind: database.kind, chain, now: clock.now, events: new LocalBus() };
-  const app = await buildApp(deps, { redis: options.redis ?? null, rateLimitNamespace: options.rateLimitNamespace, ...(options.sockets ? { sockets: options.sockets } : {}), ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}) });
+  const app = await buildApp(deps, {
+    redis: options.redis ?? null,
+    rateLimitNamespace: options.rateLimitNamespace,
+    ...(options.sockets ? { sockets: options.sockets } : {}),
+    ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
+  });
   await app.ready();
   return {
     app,

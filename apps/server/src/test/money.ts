@@ -12,7 +12,9 @@ export async function fundUser(db: Db, userId: number, asset: Asset, amount: big
     userId,
     type,
     params: { userId, asset, amount },
-    legs: [{ type, debit: { userId: null, kind: type === 'data_adjustment' ? 'treasury' : 'rewards_pool', asset }, credit: { userId, kind: 'fund', asset }, amount }],
+    legs: [
+      { type, debit: { userId: null, kind: type === 'data_adjustment' ? 'treasury' : 'rewards_pool', asset }, credit: { userId, kind: 'fund', asset }, amount },
+    ],
     result: () => null,
   });
 }

@@ -12,11 +12,7 @@ export async function fetchMessage(app: FastifyInstance, address: string, host =
   return res.json().data.message;
 }
 
-export async function postLogin(
-  app: FastifyInstance,
-  body: { address: string; message: string; sign_message: string; code?: string },
-  lang = 'EN',
-) {
+export async function postLogin(app: FastifyInstance, body: { address: string; message: string; sign_message: string; code?: string }, lang = 'EN') {
   return app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body, headers: { lang } });
 }
 

@@ -22,7 +22,14 @@ export async function newTrader(app: FastifyInstance, db: Db, funds: Partial<Rec
       userId: id,
       type: 'data_adjustment',
       params: { id, asset, amount },
-      legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: asset as Asset }, credit: { userId: id, kind: 'trade', asset: asset as Asset }, amount: units(amount) }],
+      legs: [
+        {
+          type: 'data_adjustment',
+          debit: { userId: null, kind: 'treasury', asset: asset as Asset },
+          credit: { userId: id, kind: 'trade', asset: asset as Asset },
+          amount: units(amount),
+        },
+      ],
       result: () => null,
     });
   }

@@ -28,7 +28,9 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         <label htmlFor={id} className="field-label">
           {t('amount.label')}
         </label>
-        <span className="amount-field__available">{t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}</span>
+        <span className="amount-field__available">
+          {t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}
+        </span>
       </div>
       <div className={`amount-field__box${error ? ' amount-field__box--error' : ''}`}>
         <input
@@ -47,7 +49,12 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         />
         <span className="amount-field__asset">{asset}</span>
         {/* The exact balance, every decimal, so "all" leaves nothing behind. */}
-        <button type="button" className="amount-field__all" onClick={() => onChange(toDecimalString(availableUnits))} disabled={isDisabled || availableUnits === 0n}>
+        <button
+          type="button"
+          className="amount-field__all"
+          onClick={() => onChange(toDecimalString(availableUnits))}
+          disabled={isDisabled || availableUnits === 0n}
+        >
           {t('amount.all')}
         </button>
       </div>

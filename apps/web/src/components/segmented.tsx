@@ -4,7 +4,17 @@ export interface SegmentOption<V extends string> {
 }
 
 /** A small set of mutually exclusive choices (an asset, a direction), all visible at once. */
-export function Segmented<V extends string>({ label, value, options, onChange }: { label: string; value: V; options: SegmentOption<V>[]; onChange: (value: V) => void }) {
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: SegmentOption<V>[];
+  onChange: (value: V) => void;
+}) {
   return (
     <div className="segmented" role="radiogroup" aria-label={label}>
       {options.map((option) => {

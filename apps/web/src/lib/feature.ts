@@ -24,7 +24,21 @@ export interface FeatureRoute {
   backTo?: string;
 }
 
-export type IconName = 'home' | 'user' | 'notice' | 'language' | 'shield' | 'wallet' | 'deposit' | 'withdraw' | 'transfer' | 'exchange' | 'list' | 'clock' | 'card' | 'chart';
+export type IconName =
+  | 'home'
+  | 'user'
+  | 'notice'
+  | 'language'
+  | 'shield'
+  | 'wallet'
+  | 'deposit'
+  | 'withdraw'
+  | 'transfer'
+  | 'exchange'
+  | 'list'
+  | 'clock'
+  | 'card'
+  | 'chart';
 
 export interface NavEntry {
   id: string;

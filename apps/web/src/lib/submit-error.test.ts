@@ -4,12 +4,21 @@ import { amountErrorText, submitErrorText } from './submit-error.ts';
 
 function refused(httpStatus: number, body: Record<string, unknown>): ApiError {
   const failure = classifyFailure(httpStatus, body);
-  return new ApiError(failure, failureMessage(failure, (key) => `t:${key}`));
+  return new ApiError(
+    failure,
+    failureMessage(failure, (key) => `t:${key}`),
+  );
 }
 
 describe('where a failed submit is shown', () => {
   it('puts the server field message for the amount under the field', () => {
-    const error = refused(400, { code: 400, msg: 'At most 18 decimal places', data: null, reason: 'BAD_REQUEST', fields: { amount: 'At most 18 decimal places' } });
+    const error = refused(400, {
+      code: 400,
+      msg: 'At most 18 decimal places',
+      data: null,
+      reason: 'BAD_REQUEST',
+      fields: { amount: 'At most 18 decimal places' },
+    });
     expect(amountErrorText(error)).toBe('At most 18 decimal places');
   });
 

@@ -23,7 +23,12 @@ it('accepts a contract wallet whose owner signed, and refuses one signed by a st
   const wallet = await deployContractWallet(chain.rpcUrl, owner.address);
 
   const forged = await fetchMessage(t.app, wallet);
-  const refused = await postLogin(t.app, { address: wallet, message: forged, sign_message: await stranger.signMessage({ message: forged }), code: rootInviteCode });
+  const refused = await postLogin(t.app, {
+    address: wallet,
+    message: forged,
+    sign_message: await stranger.signMessage({ message: forged }),
+    code: rootInviteCode,
+  });
   expect(refused.statusCode).toBe(400);
   expect(refused.json().reason).toBe('SIWE_SIGNATURE_INVALID');
 

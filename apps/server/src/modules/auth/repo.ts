@@ -2,10 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, siweNonces } from '../../db/schema.ts';
 
-export async function insertNonce(
-  db: Db,
-  row: { nonce: string; address: string; messageHash: string; issuedAt: Date; expiresAt: Date },
-): Promise<void> {
+export async function insertNonce(db: Db, row: { nonce: string; address: string; messageHash: string; issuedAt: Date; expiresAt: Date }): Promise<void> {
   await db.insert(siweNonces).values(row);
 }
 
@@ -26,14 +23,7 @@ export async function consumeNonce(tx: Tx, nonce: string, messageHash: string, n
   const rows = await tx
     .update(siweNonces)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(siweNonces.nonce, nonce),
-        eq(siweNonces.messageHash, messageHash),
-        isNull(siweNonces.usedAt),
-        gt(siweNonces.expiresAt, now),
-      ),
-    )
+    .where(and(eq(siweNonces.nonce, nonce), eq(siweNonces.messageHash, messageHash), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, now)))
     .returning({ nonce: siweNonces.nonce });
   return rows.length === 1;
 }
@@ -43,10 +33,7 @@ export async function deleteStaleNonces(db: Db, before: Date): Promise<number> {
   return rows.length;
 }
 
-export async function insertSession(
-  tx: Tx,
-  row: { tokenHash: string; userId: number; address: string; now: Date; expiresAt: Date },
-): Promise<number> {
+export async function insertSession(tx: Tx, row: { tokenHash: string; userId: number; address: string; now: Date; expiresAt: Date }): Promise<number> {
   const rows = await tx
     .insert(sessions)
     .values({ tokenHash: row.tokenHash, userId: row.userId, address: row.address, lastSeenAt: row.now, expiresAt: row.expiresAt })
@@ -70,7 +57,10 @@ export async function touchSession(db: Db, id: number, now: Date, expiresAt: Dat
 }
 
 export async function revokeSession(db: Db, id: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 export async function countLiveSessions(db: Db, userId: number, now: Date): Promise<number> {

@@ -6,15 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { findUserByAddress, registerUser } from '../user/index.ts';
 import { grantDemoFunds } from '../wallet/index.ts';
-import {
-  consumeNonce,
-  findLiveNonce,
-  findSessionByTokenHash,
-  insertNonce,
-  insertSession,
-  revokeSession,
-  touchSession,
-} from './repo.ts';
+import { consumeNonce, findLiveNonce, findSessionByTokenHash, insertNonce, insertSession, revokeSession, touchSession } from './repo.ts';
 import type { CachedSession } from './session-cache.ts';
 import { checkMessage, issueMessage, type SiwePolicy } from './siwe.ts';
 

@@ -20,7 +20,18 @@ describe('configuration from the environment', () => {
     const error = catchError(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/nadi' }));
     expect(error).toBeInstanceOf(ConfigError);
     const text = (error as Error).message;
-    for (const name of ['PUBLIC_URL', 'RPC_URL', 'CHAIN_ID', 'NADI_ADDRESS', 'SIWE_DOMAIN', 'ROOT_ADDRESS', 'DEPOSIT_XPUB', 'HOT_WALLET_PRIVATE_KEY', 'OPERATOR_ADDRESSES']) expect(text).toContain(name);
+    for (const name of [
+      'PUBLIC_URL',
+      'RPC_URL',
+      'CHAIN_ID',
+      'NADI_ADDRESS',
+      'SIWE_DOMAIN',
+      'ROOT_ADDRESS',
+      'DEPOSIT_XPUB',
+      'HOT_WALLET_PRIVATE_KEY',
+      'OPERATOR_ADDRESSES',
+    ])
+      expect(text).toContain(name);
     expect(text).not.toContain('DATABASE_URL');
   });
 

@@ -48,7 +48,12 @@ describe('/metrics', () => {
     const rejected = { ...accepted, outcome: 'rejected' };
     const before = await scrape(t.app);
     const place = (quantity: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/trade/order', payload: { symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: '0.1', quantity }, headers: { authorization: buyer.token } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/trade/order',
+        payload: { symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: '0.1', quantity },
+        headers: { authorization: buyer.token },
+      });
     expect((await place('10')).statusCode).toBe(200);
     expect((await place('100000')).json().reason).toBe('INSUFFICIENT_BALANCE');
 

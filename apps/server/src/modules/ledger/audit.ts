@@ -28,7 +28,18 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
         await tx.execute(sql`select id, user_id, kind, asset, available::text, frozen::text from ledger_accounts
                               where not is_system and (available < 0 or frozen < 0) order by id`),
       );
-      const drifts = rowsOf<{ id: string; user_id: number | null; kind: string; asset: string; available: string; frozen: string; version: string; j_available: string; j_frozen: string; j_count: string }>(
+      const drifts = rowsOf<{
+        id: string;
+        user_id: number | null;
+        kind: string;
+        asset: string;
+        available: string;
+        frozen: string;
+        version: string;
+        j_available: string;
+        j_frozen: string;
+        j_count: string;
+      }>(
         await tx.execute(sql`
           with moves as (
             select debit_account_id as account_id, debit_part as part, -amount as delta, id from ledger_transfers
@@ -52,7 +63,8 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
       )[0];
       const problems: string[] = [];
       for (const t of totals) if (BigInt(t.sum) !== 0n) problems.push(`asset ${t.asset} sums to ${t.sum}, not 0`);
-      for (const n of negatives) problems.push(`account ${n.id} (user ${n.user_id} ${n.kind} ${n.asset}) is negative: available ${n.available}, frozen ${n.frozen}`);
+      for (const n of negatives)
+        problems.push(`account ${n.id} (user ${n.user_id} ${n.kind} ${n.asset}) is negative: available ${n.available}, frozen ${n.frozen}`);
       for (const d of drifts) {
         const owner = d.user_id === null ? 'system' : `user ${d.user_id}`;
         problems.push(

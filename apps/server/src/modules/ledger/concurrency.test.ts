@@ -26,7 +26,12 @@ beforeAll(async () => {
   users = [];
   for (let i = 0; i < userCount; i += 1) {
     const user = await t.database.db.transaction(async (tx) => {
-      const row = await createUserWithAccounts(tx, { address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`, inviteCode: `C${i.toString().padStart(7, '0')}`, referrerId: root, name: `load-${i}` });
+      const row = await createUserWithAccounts(tx, {
+        address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
+        inviteCode: `C${i.toString().padStart(7, '0')}`,
+        referrerId: root,
+        name: `load-${i}`,
+      });
       if (!row) throw new Error('user insert failed');
       return row;
     });
@@ -70,7 +75,10 @@ async function randomOperation(random: () => number): Promise<void> {
 }
 
 it(`keeps every invariant through ${operationCount} operations from ${workerCount} concurrent workers`, async () => {
-  const totals = async () => rowsOf<{ asset: string; s: string }>(await t.database.db.execute(sql`select asset, sum(available + frozen)::text as s from ledger_accounts group by asset order by asset`));
+  const totals = async () =>
+    rowsOf<{ asset: string; s: string }>(
+      await t.database.db.execute(sql`select asset, sum(available + frozen)::text as s from ledger_accounts group by asset order by asset`),
+    );
   const totalsBefore = await totals();
   let next = 0;
   let refused = 0;
@@ -95,5 +103,8 @@ it(`keeps every invariant through ${operationCount} operations from ${workerCoun
   expect(flows).toBeGreaterThan(operationCount / 2);
   // Each asset's total over every account (users and system) is what it was: zero.
   expect(await totals()).toEqual(totalsBefore);
-  expect(totalsBefore).toEqual([{ asset: 'NADI', s: '0' }, { asset: 'USDT', s: '0' }]);
+  expect(totalsBefore).toEqual([
+    { asset: 'NADI', s: '0' },
+    { asset: 'USDT', s: '0' },
+  ]);
 }, 600_000);

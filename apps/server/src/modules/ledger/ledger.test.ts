@@ -205,14 +205,24 @@ describe('a repeated idempotency key', () => {
       userId: id,
       type: 'balance_transfer' as const,
       params: { id, amount: '3' },
-      legs: [{ type: 'balance_transfer' as const, debit: { userId: id, kind: 'fund' as const, asset: 'USDT' as const }, credit: { userId: id, kind: 'trade' as const, asset: 'USDT' as const }, amount: tokens(3) }],
+      legs: [
+        {
+          type: 'balance_transfer' as const,
+          debit: { userId: id, kind: 'fund' as const, asset: 'USDT' as const },
+          credit: { userId: id, kind: 'trade' as const, asset: 'USDT' as const },
+          amount: tokens(3),
+        },
+      ],
       result: ({ flowId, createdAt }: { flowId: number; createdAt: Date }) => ({ flowId, at: createdAt.toISOString() }),
     };
     const first = await runFlow(t.database.db, request);
     expect(first.isReplay).toBe(false);
     const balances = async () => [await balanceOf(t.database.db, id, 'fund', 'USDT'), await balanceOf(t.database.db, id, 'trade', 'USDT')];
     const after = await balances();
-    expect(after).toEqual([{ available: tokens(7), frozen: 0n }, { available: tokens(3), frozen: 0n }]);
+    expect(after).toEqual([
+      { available: tokens(7), frozen: 0n },
+      { available: tokens(3), frozen: 0n },
+    ]);
     const again = await runFlow(t.database.db, request);
     expect(again).toEqual({ flowId: first.flowId, result: first.result, isReplay: true });
     expect(await balances()).toEqual(after);
@@ -230,7 +240,9 @@ describe('guards in the database itself', () => {
 
   it('refuses a negative user balance even when code would write one', async () => {
     const id = await newUserId();
-    await expect(t.database.db.execute(sql`update ledger_accounts set available = -1 where user_id = ${id} and kind = 'fund' and asset = 'NADI'`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update ledger_accounts set available = -1 where user_id = ${id} and kind = 'fund' and asset = 'NADI'`),
+    ).rejects.toThrow();
   });
 
   it('updates balances in place: posting to accounts on pages just written adds no index entry (HOT updates)', async () => {
@@ -254,11 +266,20 @@ describe('guards in the database itself', () => {
           userId: id,
           type: 'data_adjustment',
           params: { id },
-          legs: [{ type: 'data_adjustment', debit: { userId: null, kind: 'treasury', asset: 'USDT' }, credit: { userId: id, kind: 'trade', asset: 'USDT' }, amount: tokens(1) }],
+          legs: [
+            {
+              type: 'data_adjustment',
+              debit: { userId: null, kind: 'treasury', asset: 'USDT' },
+              credit: { userId: id, kind: 'trade', asset: 'USDT' },
+              amount: tokens(1),
+            },
+          ],
         }),
       );
       const updates = async () =>
-        rowsOf<{ upd: string; hot: string }>(await tx.execute(sql`select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_xact_user_tables where relname = 'ledger_accounts'`))[0] ?? { upd: '0', hot: '0' };
+        rowsOf<{ upd: string; hot: string }>(
+          await tx.execute(sql`select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_xact_user_tables where relname = 'ledger_accounts'`),
+        )[0] ?? { upd: '0', hot: '0' };
       const before = await updates();
       await tx.execute(sql`select ledger_post_flows(${JSON.stringify(flows)}::jsonb, now())`);
       const after = await updates();

@@ -102,7 +102,11 @@ async function post<R>(db: Db | Tx, request: FlowRequest<R>, legs: Leg[], params
   const payload = JSON.stringify(legs.map(toJsonLeg));
   let rows: { flow_id: string | number; created_at: Date | string }[];
   try {
-    rows = rowsOf(await db.execute(sql`select flow_id, created_at from ledger_post(${request.idempotencyKey}, ${request.userId}::int, ${request.type}, ${paramsHash}, ${payload}::jsonb)`));
+    rows = rowsOf(
+      await db.execute(
+        sql`select flow_id, created_at from ledger_post(${request.idempotencyKey}, ${request.userId}::int, ${request.type}, ${paramsHash}, ${payload}::jsonb)`,
+      ),
+    );
   } catch (error) {
     if (pgCode(error) === insufficientCode) throw new AppError('INSUFFICIENT_BALANCE', undefined, { cause: error });
     throw error;

@@ -16,14 +16,20 @@ describe('ledger legs', () => {
   });
 
   it('posts a freeze and an unfreeze exactly as the hand-built legs did', () => {
-    expect(flowOf([freeze(fund, 5n, memo)])).toBe(flowOf([{ type: 'freeze', debit: fund, debitPart: 'available', credit: fund, creditPart: 'frozen', amount: 5n, memo }]));
-    expect(flowOf([unfreeze(fund, 5n, memo)])).toBe(flowOf([{ type: 'unfreeze', debit: fund, debitPart: 'frozen', credit: fund, creditPart: 'available', amount: 5n, memo }]));
+    expect(flowOf([freeze(fund, 5n, memo)])).toBe(
+      flowOf([{ type: 'freeze', debit: fund, debitPart: 'available', credit: fund, creditPart: 'frozen', amount: 5n, memo }]),
+    );
+    expect(flowOf([unfreeze(fund, 5n, memo)])).toBe(
+      flowOf([{ type: 'unfreeze', debit: fund, debitPart: 'frozen', credit: fund, creditPart: 'available', amount: 5n, memo }]),
+    );
   });
 
   it('posts transfers, settlements and fees exactly as the hand-built legs did', () => {
     const fees = { userId: null, kind: 'fees', asset: 'NADI' } as const;
     expect(flowOf([transfer('balance_transfer', fund, other, 2n)])).toBe(flowOf([{ type: 'balance_transfer', debit: fund, credit: other, amount: 2n }]));
-    expect(flowOf([settle('deal_success', fund, other, 2n, memo)])).toBe(flowOf([{ type: 'deal_success', debit: fund, debitPart: 'frozen', credit: other, amount: 2n, memo }]));
+    expect(flowOf([settle('deal_success', fund, other, 2n, memo)])).toBe(
+      flowOf([{ type: 'deal_success', debit: fund, debitPart: 'frozen', credit: other, amount: 2n, memo }]),
+    );
     expect(flowOf([fee('trade_fee', fund, 2n, memo)])).toBe(flowOf([{ type: 'trade_fee', debit: fund, credit: fees, amount: 2n, memo }]));
   });
 

@@ -90,13 +90,18 @@ async function play(t: TestApp, traders: Trader[], isTogether: boolean): Promise
   for (const round of rounds) {
     const send = (step: Step) => {
       const u = traders[step.user] as Trader;
-      const answer = 'order' in step ? t.app.market.place(u.id, marketRoutes.place.input.parse({ symbol: 'NADI-USDT', ...step.order })) : t.app.market.cancel(u.id, placed[step.cancelStep] ?? 0);
+      const answer =
+        'order' in step
+          ? t.app.market.place(u.id, marketRoutes.place.input.parse({ symbol: 'NADI-USDT', ...step.order }))
+          : t.app.market.cancel(u.id, placed[step.cancelStep] ?? 0);
       return answer.then(
         (o) => ({ id: o.id, text: `ok ${o.id}` }),
         (e: unknown) => ({ id: undefined, text: e instanceof AppError ? e.reason : String(e) }),
       );
     };
-    const results = isTogether ? await Promise.all(round.map(send)) : await round.reduce(async (all, step) => [...(await all), await send(step)], Promise.resolve([] as { id: number | undefined; text: string }[]));
+    const results = isTogether
+      ? await Promise.all(round.map(send))
+      : await round.reduce(async (all, step) => [...(await all), await send(step)], Promise.resolve([] as { id: number | undefined; text: string }[]));
     for (const r of results) {
       placed.push(r.id);
       answers.push(r.text);
@@ -114,12 +119,18 @@ async function state(t: TestApp, traders: Trader[]) {
                                 quote_filled::text, fee::text, frozen::text, frozen_remaining::text, status, cancel_reason from market_orders order by id`),
   ).map((o) => ({ ...o, user_id: index.get(Number(o.user_id)) }));
   const trades = rowsOf<Record<string, string>>(
-    await db.execute(sql`select seq::text, maker_order_id::text, taker_order_id::text, price::text, quantity::text, quote::text, maker_fee::text, taker_fee::text from market_trades order by seq`),
+    await db.execute(
+      sql`select seq::text, maker_order_id::text, taker_order_id::text, price::text, quantity::text, quote::text, maker_fee::text, taker_fee::text from market_trades order by seq`,
+    ),
   );
   const balances = [];
   for (const u of traders) balances.push([await balanceOf(db, u.id, 'trade', 'NADI'), await balanceOf(db, u.id, 'trade', 'USDT')]);
-  const fees = rowsOf<{ v: string }>(await db.execute(sql`select available::text as v from ledger_accounts where user_id is null and kind = 'fees' and asset = 'USDT'`))[0]?.v;
-  return JSON.stringify({ orders, trades, fees, depth: t.app.market.writer?.depth(100), balances }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  const fees = rowsOf<{ v: string }>(
+    await db.execute(sql`select available::text as v from ledger_accounts where user_id is null and kind = 'fees' and asset = 'USDT'`),
+  )[0]?.v;
+  return JSON.stringify({ orders, trades, fees, depth: t.app.market.writer?.depth(100), balances }, (_k, v: unknown) =>
+    typeof v === 'bigint' ? v.toString() : v,
+  );
 }
 
 async function traders(t: TestApp): Promise<Trader[]> {
@@ -207,16 +218,25 @@ describe('market writer: batches', () => {
     const t = await newApp();
     const db = t.database.db;
     const u = await newTrader(t.app, db, { USDT: '100' });
-    const placed = await t.app.market.place(u.id, marketRoutes.place.input.parse({ symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: '0.1', quantity: '10' }));
+    const placed = await t.app.market.place(
+      u.id,
+      marketRoutes.place.input.parse({ symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: '0.1', quantity: '10' }),
+    );
     // 400 cancelled orders around it, and statistics that know the table's size: reading every row
     // is now plainly dearer than one index lookup, so a plan that does it is the statement's fault.
     await db.execute(sql`insert into market_orders
       select (jsonb_populate_record(o, jsonb_build_object('id', o.id + g, 'client_order_id', null, 'status', 'cancelled', 'frozen_remaining', 0))).*
         from market_orders o, generate_series(1000, 1399) g where o.id = ${placed.id}`);
     await db.execute(sql`analyze market_orders`);
-    const changed = rowsOf<{ j: string }>(await db.execute(sql`select jsonb_build_array(to_jsonb(o) || '{"last_seq": 99}')::text as j from market_orders o where id = ${placed.id}`))[0]?.j;
+    const changed = rowsOf<{ j: string }>(
+      await db.execute(sql`select jsonb_build_array(to_jsonb(o) || '{"last_seq": 99}')::text as j from market_orders o where id = ${placed.id}`),
+    )[0]?.j;
     const scans = async (tx: Tx) =>
-      rowsOf<{ seq: string; idx: string }>(await tx.execute(sql`select coalesce(seq_scan, 0)::text as seq, coalesce(idx_scan, 0)::text as idx from pg_stat_xact_user_tables where relname = 'market_orders'`))[0] ?? { seq: '0', idx: '0' };
+      rowsOf<{ seq: string; idx: string }>(
+        await tx.execute(
+          sql`select coalesce(seq_scan, 0)::text as seq, coalesce(idx_scan, 0)::text as idx from pg_stat_xact_user_tables where relname = 'market_orders'`,
+        ),
+      )[0] ?? { seq: '0', idx: '0' };
     const seen = await inRolledBackTransaction(db, async (tx) => {
       const before = await scans(tx);
       await tx.execute(sql`select market_settle('NADI-USDT', null, '[]'::jsonb, '[]'::jsonb, ${changed}::jsonb)`);

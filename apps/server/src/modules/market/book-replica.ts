@@ -68,7 +68,10 @@ export class BookReplica {
       this.request();
       return;
     }
-    for (const [side, levels] of [[this.bids, e.bids], [this.asks, e.asks]] as const) {
+    for (const [side, levels] of [
+      [this.bids, e.bids],
+      [this.asks, e.asks],
+    ] as const) {
       for (const [price, size] of levels) {
         if (size === '0') side.delete(price);
         else side.set(price, size);

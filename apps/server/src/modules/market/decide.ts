@@ -115,7 +115,12 @@ export function decideAll(book: Book, commands: Command[], reads: BatchReads, ba
   const outcomes: Outcome[] = [];
   for (const command of commands) {
     try {
-      outcomes.push({ row: command.op === 'place' ? decidePlace(book, command.userId, command.input, reads, batch) : decideCancel(book, command.userId, command.orderId, reads, batch) });
+      outcomes.push({
+        row:
+          command.op === 'place'
+            ? decidePlace(book, command.userId, command.input, reads, batch)
+            : decideCancel(book, command.userId, command.orderId, reads, batch),
+      });
     } catch (error) {
       if (error instanceof ReadFirst) {
         // The batch ends before this command; the next one reads the balance and decides it.
@@ -131,7 +136,14 @@ export function decideAll(book: Book, commands: Command[], reads: BatchReads, ba
 }
 
 function decidePlace(book: Book, userId: number, input: PlaceOrderInput, reads: BatchReads, batch: SettlementBatch): OrderRow {
-  const paramsHash = hashParams({ symbol: input.symbol, side: input.side, type: input.type, price: input.price, quantity: input.quantity, quote_amount: input.quote_amount });
+  const paramsHash = hashParams({
+    symbol: input.symbol,
+    side: input.side,
+    type: input.type,
+    price: input.price,
+    quantity: input.quantity,
+    quote_amount: input.quote_amount,
+  });
   const key = input.client_order_id === undefined ? null : clientKey(userId, input.client_order_id);
   const existing = key === null ? undefined : reads.byClientId.get(key);
   if (existing) {

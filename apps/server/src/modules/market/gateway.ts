@@ -173,7 +173,10 @@ export class MarketGateway {
     const { id, replyTo, command } = JSON.parse(message) as { id: string; replyTo: string; command: Command };
     let reply: Reply;
     try {
-      const data = command.op === 'place' ? await this.place(command.userId, marketRoutes.place.input.parse(command.input)) : await this.cancel(command.userId, command.orderId);
+      const data =
+        command.op === 'place'
+          ? await this.place(command.userId, marketRoutes.place.input.parse(command.input))
+          : await this.cancel(command.userId, command.orderId);
       reply = { id, ok: true, data };
     } catch (error) {
       reply = { id, ok: false, reason: error instanceof AppError ? error.reason : null };

@@ -81,7 +81,8 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
   }
 
   async function depth(via: Instance) {
-    return ((await (await fetch(`${via.base}/api/v1/trade/depth`)).json()) as { data: { seq: number; bids: [string, string][]; asks: [string, string][] } }).data;
+    return ((await (await fetch(`${via.base}/api/v1/trade/depth`)).json()) as { data: { seq: number; bids: [string, string][]; asks: [string, string][] } })
+      .data;
   }
 
   /** A socket client that keeps what it receives. */
@@ -114,12 +115,12 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
     expect((await depth(a)).asks).toEqual([['0.8', '10']]);
     // The writer's events reach the follower's socket clients: the book and the owner's order.
     await eventually(
-      'the level 0.8 on the follower\'s book stream',
+      "the level 0.8 on the follower's book stream",
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'nadiusdt@books' && JSON.stringify(m.data).includes('"0.8","10"')),
     );
     await eventually(
-      'the seller\'s order on the follower\'s private stream',
+      "the seller's order on the follower's private stream",
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'user@update_order'),
     );
@@ -128,7 +129,7 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
     const bought = await order(a, buyer.token, { side: 'buy', type: 'limit', price: '0.8', quantity: '4' });
     expect(bought.body.data?.status).toBe('filled');
     await eventually(
-      'the 0.8 trade on the follower\'s trades stream',
+      "the 0.8 trade on the follower's trades stream",
       () => watcher.received,
       (r) => r.some((m) => m.stream === 'nadiusdt@trades' && JSON.stringify(m.data).includes('"px":"0.8"')),
     );
@@ -187,7 +188,12 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
     expect(await info(x)).toBe(401);
     // Through the bus, well within the cache's own lifetime (sessionCacheTtlMs, 5 s).
     const started = Date.now();
-    await eventually('the logout reaching the other instance', () => info(y), (status) => status === 401, { timeoutMs: 2_000 });
+    await eventually(
+      'the logout reaching the other instance',
+      () => info(y),
+      (status) => status === 401,
+      { timeoutMs: 2_000 },
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

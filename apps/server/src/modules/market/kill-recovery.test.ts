@@ -153,7 +153,10 @@ class ServerProcess {
   static async start(store: Store): Promise<ServerProcess> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const server = new ServerProcess(spawn(process.execPath, [serverEntry], { cwd: root, env: childEnv(store, port), stdio: ['ignore', 'pipe', 'pipe'] }), port);
+      const server = new ServerProcess(
+        spawn(process.execPath, [serverEntry], { cwd: root, env: childEnv(store, port), stdio: ['ignore', 'pipe', 'pipe'] }),
+        port,
+      );
       running.add(server);
       try {
         await server.waitHealthy();
@@ -169,7 +172,10 @@ class ServerProcess {
     const deadline = Date.now() + serverStartTimeoutMs;
     while (Date.now() < deadline) {
       if (!this.isRunning) throw new Error(`the server exited while starting:\n${this.output()}`);
-      const isUp = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
+      const isUp = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (isUp) return;
       await sleep(100);
     }
@@ -286,7 +292,14 @@ function nextPlacement(clientIndex: number, n: number): PlaceBody {
   // Prices 0.45 to 0.55 in steps of 0.005 on both sides, so about half the orders cross.
   const priceTicks = 4_500 + 50 * randomInt(0, 20);
   const lots = randomInt(300, 2_500);
-  return { symbol, side, type: 'limit', price: `0.${priceTicks}`, quantity: `${Math.floor(lots / 100)}.${String(lots % 100).padStart(2, '0')}`, client_order_id: clientOrderId };
+  return {
+    symbol,
+    side,
+    type: 'limit',
+    price: `0.${priceTicks}`,
+    quantity: `${Math.floor(lots / 100)}.${String(lots % 100).padStart(2, '0')}`,
+    client_order_id: clientOrderId,
+  };
 }
 
 async function runClient(server: ServerProcess, trader: Trader, clientIndex: number, load: Load, isKilled: () => boolean, kill: () => void): Promise<void> {
@@ -319,7 +332,14 @@ async function runClient(server: ServerProcess, trader: Trader, clientIndex: num
 }
 
 async function loadUntilKilled(server: ServerProcess, traders: Trader[]): Promise<Load> {
-  const load: Load = { placed: [], cancelled: [], unanswered: [], unexpected: [], refusedForBalance: 0, killAfterAcks: randomInt(killAfterAcksMin, killAfterAcksMax) };
+  const load: Load = {
+    placed: [],
+    cancelled: [],
+    unanswered: [],
+    unexpected: [],
+    refusedForBalance: 0,
+    killAfterAcks: randomInt(killAfterAcksMin, killAfterAcksMax),
+  };
   let killed: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const kill = () => {
@@ -335,7 +355,8 @@ async function loadUntilKilled(server: ServerProcess, traders: Trader[]): Promis
   if (timer) clearTimeout(timer);
   kill();
   await killed;
-  if (outcome === 'timeout') throw new Error(`the load did not reach ${load.killAfterAcks} acknowledged orders within ${loadTimeoutMs} ms (${load.placed.length} so far)`);
+  if (outcome === 'timeout')
+    throw new Error(`the load did not reach ${load.killAfterAcks} acknowledged orders within ${loadTimeoutMs} ms (${load.placed.length} so far)`);
   await clients;
   return load;
 }
@@ -518,7 +539,7 @@ function bookOf(orders: OrderAmounts[]): { bids: [bigint, bigint][]; asks: [bigi
     const side = levels[o.side];
     side.set(o.price, (side.get(o.price) ?? 0n) + o.quantity - o.filled);
   }
-  const sorted = (m: Map<bigint, bigint>, isBid: boolean) => [...m].sort((a, b) => (a[0] === b[0] ? 0 : (a[0] > b[0]) === isBid ? -1 : 1));
+  const sorted = (m: Map<bigint, bigint>, isBid: boolean) => [...m].sort((a, b) => (a[0] === b[0] ? 0 : a[0] > b[0] === isBid ? -1 : 1));
   return { bids: sorted(levels.buy, true), asks: sorted(levels.sell, false) };
 }
 
@@ -531,7 +552,10 @@ const depthUnits = (d: Depth) => {
 /** Everything the database must agree with: orders with trades and flows, frozen balances, the audit. */
 async function expectDatabaseConsistent(db: Db, fees: Fees, context: string): Promise<OrderDbRow[]> {
   const orders = await readOrders(db);
-  expect(orders.flatMap((o) => orderProblems(o, fees)), context).toEqual([]);
+  expect(
+    orders.flatMap((o) => orderProblems(o, fees)),
+    context,
+  ).toEqual([]);
   expect(await halfWritten(db), context).toEqual([]);
   expect(await frozenDisagreements(db), context).toEqual([]);
   const report = await auditLedger(db);
@@ -551,7 +575,8 @@ function ackProblems(load: Load, orders: OrderDbRow[]): string[] {
       continue;
     }
     if (row.user_id !== trader.id || row.client_order_id !== order.client_order_id) problems.push(`order ${order.id} belongs to another user or client id`);
-    if (BigInt(row.filled) < units(order.filled_amount)) problems.push(`order ${order.id} was answered with ${order.filled_amount} filled, the database has ${row.filled}`);
+    if (BigInt(row.filled) < units(order.filled_amount))
+      problems.push(`order ${order.id} was answered with ${order.filled_amount} filled, the database has ${row.filled}`);
     if (!isOpen(order.status) && row.status !== order.status) problems.push(`order ${order.id} was answered ${order.status}, the database says ${row.status}`);
   }
   return problems;
@@ -561,7 +586,13 @@ function ackProblems(load: Load, orders: OrderDbRow[]): string[] {
 async function listOrders(base: string, trader: Trader, list: 'currentOrders' | 'historyOrders'): Promise<MarketOrder[]> {
   const orders: MarketOrder[] = [];
   for (let page = 1; page <= listPagesMax; page++) {
-    const data = await callOk<{ list: unknown[]; total: number }>(base, 'GET', `/api/v1/trade/${list}?page=${page}&page_size=${pageSizeMax}`, undefined, trader.token);
+    const data = await callOk<{ list: unknown[]; total: number }>(
+      base,
+      'GET',
+      `/api/v1/trade/${list}?page=${page}&page_size=${pageSizeMax}`,
+      undefined,
+      trader.token,
+    );
     orders.push(...data.list.map((o) => marketOrder.parse(o)));
     if (data.list.length === 0 || orders.length >= data.total) return orders;
   }
@@ -706,9 +737,21 @@ async function expectNewPairFills(base: string, context: string): Promise<void> 
   const price = bestBid !== null ? bestBid + tick : bestAsk !== null ? bestAsk - tick : units('0.5');
   expect(bestAsk === null || price < bestAsk, `${context}: the spread has room for one tick`).toBe(true);
   const [maker, taker] = [await newTrader(base), await newTrader(base)];
-  const ask = await callOk<MarketOrder>(base, 'POST', '/api/v1/trade/order', { symbol, side: 'sell', type: 'limit', price: toDecimalString(price), quantity: '5' }, maker.token);
+  const ask = await callOk<MarketOrder>(
+    base,
+    'POST',
+    '/api/v1/trade/order',
+    { symbol, side: 'sell', type: 'limit', price: toDecimalString(price), quantity: '5' },
+    maker.token,
+  );
   expect(ask.status).toBe('pending');
-  const bid = await callOk<MarketOrder>(base, 'POST', '/api/v1/trade/order', { symbol, side: 'buy', type: 'limit', price: toDecimalString(price), quantity: '5' }, taker.token);
+  const bid = await callOk<MarketOrder>(
+    base,
+    'POST',
+    '/api/v1/trade/order',
+    { symbol, side: 'buy', type: 'limit', price: toDecimalString(price), quantity: '5' },
+    taker.token,
+  );
   expect(bid).toMatchObject({ status: 'filled', filled_amount: '5', avg_price: toDecimalString(price) });
   const askAfter = await callOk<{ list: MarketOrder[] }>(base, 'GET', '/api/v1/trade/historyOrders', undefined, maker.token);
   expect(askAfter.list.map((o) => [o.id, o.status])).toEqual([[ask.id, 'filled']]);

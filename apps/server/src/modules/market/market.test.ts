@@ -30,12 +30,16 @@ const bal = (u: User, asset: Asset) => balanceOf(t.database.db, u.id, 'trade', a
 const money = (available: string, frozen = '0') => ({ available: units(available), frozen: units(frozen) });
 
 async function feesUsdt(): Promise<bigint> {
-  const row = rowsOf<{ v: string }>(await t.database.db.execute(sql`select available::text as v from ledger_accounts where user_id is null and kind = 'fees' and asset = 'USDT'`))[0];
+  const row = rowsOf<{ v: string }>(
+    await t.database.db.execute(sql`select available::text as v from ledger_accounts where user_id is null and kind = 'fees' and asset = 'USDT'`),
+  )[0];
   return BigInt(row?.v ?? '0');
 }
 
 async function dumpAll(): Promise<string> {
-  const market = rowsOf<Record<string, unknown>>(await t.database.db.execute(sql`select (select count(*) from market_orders)::int as o, (select count(*) from market_trades)::int as t`));
+  const market = rowsOf<Record<string, unknown>>(
+    await t.database.db.execute(sql`select (select count(*) from market_orders)::int as o, (select count(*) from market_trades)::int as t`),
+  );
   return `${await dumpMoneyTables(t.database.db)}\n${JSON.stringify(market)}`;
 }
 
@@ -73,7 +77,16 @@ describe('spot market: fills, fees and balances', () => {
 
     // Market buy of 10 USDT: 20 NADI at 0.5, fee 0.02 (taker); maker fee 0.01.
     const mkt = await order(buyer, { side: 'buy', type: 'market', quote_amount: '10' });
-    expect(mkt.json().data).toMatchObject({ status: 'filled', type: 'market', price: null, amount: null, quote_amount: '10', filled_amount: '20', total: '10', fee: '0.02' });
+    expect(mkt.json().data).toMatchObject({
+      status: 'filled',
+      type: 'market',
+      price: null,
+      amount: null,
+      quote_amount: '10',
+      filled_amount: '20',
+      total: '10',
+      fee: '0.02',
+    });
     expect(await bal(buyer, 'USDT')).toEqual(money('959.92'));
     expect(await bal(buyer, 'NADI')).toEqual(money('80'));
     expect(await bal(seller, 'USDT')).toEqual(money('39.96'));
@@ -95,7 +108,10 @@ describe('spot market: fills, fees and balances', () => {
     expect(fills.total).toBe(2);
     expect(fills.list[0]).toMatchObject({ role: 'taker', side: 'buy', price: '0.5', amount: '20', total: '10', fee: '0.02' });
     const sellerFills = (await get(seller, '/api/v1/trade/successOrders')).json().data;
-    expect(sellerFills.list.map((f: { role: string; fee: string }) => [f.role, f.fee])).toEqual([['maker', '0.01'], ['maker', '0.03']]);
+    expect(sellerFills.list.map((f: { role: string; fee: string }) => [f.role, f.fee])).toEqual([
+      ['maker', '0.01'],
+      ['maker', '0.03'],
+    ]);
     await expectAuditOk();
   });
 
@@ -232,7 +248,19 @@ describe('spot market: market data', () => {
     ]);
 
     const ticker = (await get(null, '/api/v1/trade/ticker')).json().data;
-    expect(ticker).toMatchObject({ last_price: '0.8', open_price: '0.7', high_price: '0.8', low_price: '0.7', volume: '14', quote_volume: '10.2', price_change: '0.1', price_change_percent: '14.28', best_bid: '0.6', best_ask: '0.8', trade_count: 3 });
+    expect(ticker).toMatchObject({
+      last_price: '0.8',
+      open_price: '0.7',
+      high_price: '0.8',
+      low_price: '0.7',
+      volume: '14',
+      quote_volume: '10.2',
+      price_change: '0.1',
+      price_change_percent: '14.28',
+      best_bid: '0.6',
+      best_ask: '0.8',
+      trade_count: 3,
+    });
 
     const candles = (await get(null, `/api/v1/trade/klines?interval=1m&start=${t0}`)).json().data;
     expect(candles).toEqual([

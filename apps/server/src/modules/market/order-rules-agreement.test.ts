@@ -93,12 +93,13 @@ const grids: [tickSize: string, lotSize: string][] = [
 ];
 const settings: fc.Arbitrary<MarketSetting> = fc.oneof(
   fc.constant(defaults),
-  fc.record({
-    grid: fc.constantFrom(...grids),
-    minNotional: fc.constantFrom('0', '0.000000000000000013', '0.5', '1', '123.45'),
-    makerFeeBps: fc.integer({ min: 0, max: 1000 }),
-    takerFeeBps: fc.integer({ min: 0, max: 1000 }),
-  })
+  fc
+    .record({
+      grid: fc.constantFrom(...grids),
+      minNotional: fc.constantFrom('0', '0.000000000000000013', '0.5', '1', '123.45'),
+      makerFeeBps: fc.integer({ min: 0, max: 1000 }),
+      takerFeeBps: fc.integer({ min: 0, max: 1000 }),
+    })
     .map(({ grid: [tickSize, lotSize], ...rest }) => ({ tickSize, lotSize, ...rest }))
     // A setting the server refuses to start with (a minimum of more tick-lots than the engine counts) is no market.
     .filter(startsMarket),
@@ -178,12 +179,20 @@ describe('order rules: the web form and the writer agree', () => {
         // The total the form shows is the quote the order trades at its own price (a market sell has none yet).
         const parsed = placeOrderBody.parse(body);
         const total = orderTotalUnits(draft);
-        if (order.type === 'limit') expect(total).toBe(tradeQuote(c, Number((parsed.price as bigint) / c.tickUnits), Number((parsed.quantity as bigint) / c.lotUnits)));
+        if (order.type === 'limit')
+          expect(total).toBe(tradeQuote(c, Number((parsed.price as bigint) / c.tickUnits), Number((parsed.quantity as bigint) / c.lotUnits)));
         else expect(total).toBe(order.side === 'buy' ? parsed.quote_amount : null);
       }),
       { numRuns: 1_000 },
     );
     // Every answer came up, so no branch of either side went untested.
-    expect([...seen].sort()).toEqual(['BAD_REQUEST', 'INSUFFICIENT_BALANCE', 'ORDER_BELOW_MIN_NOTIONAL', 'ORDER_PRICE_INVALID', 'ORDER_QUANTITY_INVALID', 'accepted']);
+    expect([...seen].sort()).toEqual([
+      'BAD_REQUEST',
+      'INSUFFICIENT_BALANCE',
+      'ORDER_BELOW_MIN_NOTIONAL',
+      'ORDER_PRICE_INVALID',
+      'ORDER_QUANTITY_INVALID',
+      'accepted',
+    ]);
   });
 });

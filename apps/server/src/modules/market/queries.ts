@@ -32,8 +32,16 @@ export async function recent(db: Db, market: MarketReader, limit: number) {
   return (await recentTrades(db, market.config.symbol, limit)).map(tradeView);
 }
 
-export async function candles(db: Db, market: MarketReader, q: { interval: KlineInterval; limit: number; start?: number | undefined; end?: number | undefined }) {
-  const rows = await klines(db, market.config.symbol, klineIntervalMs[q.interval], { limit: q.limit, ...(q.start !== undefined ? { start: q.start } : {}), ...(q.end !== undefined ? { end: q.end } : {}) });
+export async function candles(
+  db: Db,
+  market: MarketReader,
+  q: { interval: KlineInterval; limit: number; start?: number | undefined; end?: number | undefined },
+) {
+  const rows = await klines(db, market.config.symbol, klineIntervalMs[q.interval], {
+    limit: q.limit,
+    ...(q.start !== undefined ? { start: q.start } : {}),
+    ...(q.end !== undefined ? { end: q.end } : {}),
+  });
   return rows.map(klineView);
 }
 

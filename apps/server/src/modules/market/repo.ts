@@ -20,7 +20,9 @@ export const finishedStatuses = ['filled', 'cancelled'] as const;
 
 /** The available part of a user's trade account in one asset. */
 export async function balanceOfTrade(db: Db, userId: number, asset: string): Promise<bigint> {
-  const row = rowsOf<{ available: string }>(await db.execute(sql`select available::text from ledger_accounts where user_id = ${userId} and kind = 'trade' and asset = ${asset}`))[0];
+  const row = rowsOf<{ available: string }>(
+    await db.execute(sql`select available::text from ledger_accounts where user_id = ${userId} and kind = 'trade' and asset = ${asset}`),
+  )[0];
   return row ? BigInt(row.available) : 0n;
 }
 
@@ -33,7 +35,10 @@ export async function findOrdersByIds(db: Db | Tx, ids: number[]): Promise<Order
 export async function findByClientOrderIds(db: Db, keys: readonly { userId: number; clientOrderId: string }[]): Promise<OrderRow[]> {
   if (keys.length === 0) return [];
   const match = keys.map((k) => and(eq(marketOrders.userId, k.userId), eq(marketOrders.clientOrderId, k.clientOrderId)));
-  return db.select().from(marketOrders).where(or(...match));
+  return db
+    .select()
+    .from(marketOrders)
+    .where(or(...match));
 }
 
 /** The available part of the trade accounts of these users, by ledger account key. */
@@ -98,7 +103,10 @@ export async function hasCommitted(db: Db, batch: SettlementBatch): Promise<bool
 /** The ids of a symbol's trades by their engine seq. */
 export async function tradeIdsBySeq(db: Db, symbol: string, seqs: readonly number[]): Promise<Map<number, number>> {
   if (seqs.length === 0) return new Map();
-  const rows = await db.select({ seq: marketTrades.seq, id: marketTrades.id }).from(marketTrades).where(and(eq(marketTrades.symbol, symbol), inArray(marketTrades.seq, [...seqs])));
+  const rows = await db
+    .select({ seq: marketTrades.seq, id: marketTrades.id })
+    .from(marketTrades)
+    .where(and(eq(marketTrades.symbol, symbol), inArray(marketTrades.seq, [...seqs])));
   return new Map(rows.map((r) => [r.seq, r.id]));
 }
 
@@ -160,8 +168,17 @@ function tradeJson(t: Omit<NewTradeRow, 'flowId'>) {
 export async function pageOrders(db: Db, userId: number, symbol: string, statuses: readonly string[], page: number, pageSize: number) {
   const where = and(eq(marketOrders.userId, userId), eq(marketOrders.symbol, symbol), inArray(marketOrders.status, [...statuses]));
   const [list, count] = await Promise.all([
-    db.select().from(marketOrders).where(where).orderBy(desc(marketOrders.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(marketOrders).where(where),
+    db
+      .select()
+      .from(marketOrders)
+      .where(where)
+      .orderBy(desc(marketOrders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(marketOrders)
+      .where(where),
   ]);
   return { list, total: Number(count[0]?.n ?? 0) };
 }
@@ -286,7 +303,13 @@ export async function readRecoveryState(db: Db, symbol: string): Promise<Recover
     .from(marketOrders)
     .where(and(eq(marketOrders.symbol, symbol), inArray(marketOrders.status, [...openStatuses])))
     .orderBy(marketOrders.id);
-  const counters = rowsOf<{ last_order_id: string | null; order_seq: string | null; order_ts: string | null; trade_seq: string | null; trade_ts: string | null }>(
+  const counters = rowsOf<{
+    last_order_id: string | null;
+    order_seq: string | null;
+    order_ts: string | null;
+    trade_seq: string | null;
+    trade_ts: string | null;
+  }>(
     await db.execute(sql`
       select (select max(id) from market_orders)::text as last_order_id,
              (select max(last_seq) from market_orders where symbol = ${symbol})::text as order_seq,
@@ -305,7 +328,9 @@ export async function readRecoveryState(db: Db, symbol: string): Promise<Recover
 }
 
 export async function lastTradePrice(db: Db, symbol: string): Promise<bigint | null> {
-  const last = (await db.select({ price: marketTrades.price }).from(marketTrades).where(eq(marketTrades.symbol, symbol)).orderBy(desc(marketTrades.seq)).limit(1))[0];
+  const last = (
+    await db.select({ price: marketTrades.price }).from(marketTrades).where(eq(marketTrades.symbol, symbol)).orderBy(desc(marketTrades.seq)).limit(1)
+  )[0];
   return last?.price ?? null;
 }
 

@@ -39,8 +39,13 @@ export const marketModule = fp(registerMarket, { name: 'market' });
 
 async function registerMarket(app: FastifyInstance, options: MarketModuleOptions) {
   const { deps } = app;
-  const lock = deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.marketNadiUsdt) : embeddedLeaderLock();
-  const market = await MarketGateway.start(deps, { lock, pubsub: options.pubsub ?? null, ...(options.leaderRetryMs ? { leaderRetryMs: options.leaderRetryMs } : {}) });
+  const lock =
+    deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.marketNadiUsdt) : embeddedLeaderLock();
+  const market = await MarketGateway.start(deps, {
+    lock,
+    pubsub: options.pubsub ?? null,
+    ...(options.leaderRetryMs ? { leaderRetryMs: options.leaderRetryMs } : {}),
+  });
   deps.marketPrice?.connect(() => market.lastPrice());
   app.decorate('market', market);
   const streams = new TradeStreams(deps.events, market.replica, options.bookConflationMs ?? bookConflationMs);

@@ -69,7 +69,13 @@ export class MarketService {
     this.deps = deps;
     this.config = config;
     this.epoch = epoch;
-    this.stats = new MarketStats(deps.db, deps.events, config, () => deps.now().getTime(), () => this.lastPrice());
+    this.stats = new MarketStats(
+      deps.db,
+      deps.events,
+      config,
+      () => deps.now().getTime(),
+      () => this.lastPrice(),
+    );
     const recoverable = this.recoverable();
     this.queue = new WriterQueue((commands) => executeBatch(recoverable, commands));
     // A flow outside the market (a transfer, an exchange) moved these users' money: read it again.
@@ -127,7 +133,11 @@ export class MarketService {
     // Counted here, at the writer, so an order forwarded from another instance counts once.
     const placed = this.deps.metrics?.ordersPlaced;
     const labels = { side: input.side, type: input.type };
-    if (placed) answer.then(() => placed.inc({ ...labels, outcome: 'accepted' }), () => placed.inc({ ...labels, outcome: 'rejected' }));
+    if (placed)
+      answer.then(
+        () => placed.inc({ ...labels, outcome: 'accepted' }),
+        () => placed.inc({ ...labels, outcome: 'rejected' }),
+      );
     return answer;
   }
 
@@ -216,7 +226,15 @@ export class MarketService {
       if (depth) this.published?.apply(depth);
       publishCommitted(this.deps.events, this.config, { events: batch.events, orders: batch.touchedOrders(), tradeIds, depth });
       const trades = batch.events.filter((e) => e.type === 'trade');
-      if (trades.length > 0) this.stats.add(trades.map((e) => ({ ts: e.ts, price: ticksToPrice(this.config, e.priceTicks), quantity: lotsToQuantity(this.config, e.qtyLots), quote: tradeQuote(this.config, e.priceTicks, e.qtyLots) })));
+      if (trades.length > 0)
+        this.stats.add(
+          trades.map((e) => ({
+            ts: e.ts,
+            price: ticksToPrice(this.config, e.priceTicks),
+            quantity: lotsToQuantity(this.config, e.qtyLots),
+            quote: tradeQuote(this.config, e.priceTicks, e.qtyLots),
+          })),
+        );
     } catch (error) {
       console.error('market: publishing a committed batch failed', error);
     }

@@ -30,7 +30,10 @@ async function fromRest() {
     candles[interval] = k ? [k.open_time, k.open, k.high, k.low, k.close, k.volume, k.quote_volume] : null;
   }
   const r = (await get('/api/v1/trade/ticker')) as Record<string, string>;
-  return { candles, ticker: { last: r.last_price, open24h: r.open_price, high24h: r.high_price, low24h: r.low_price, vol24h: r.volume, volCcy24h: r.quote_volume } };
+  return {
+    candles,
+    ticker: { last: r.last_price, open24h: r.open_price, high24h: r.high_price, low24h: r.low_price, vol24h: r.volume, volCcy24h: r.quote_volume },
+  };
 }
 
 function fromStats(service: MarketService) {

@@ -82,10 +82,18 @@ export class TradeStreams {
         this.broadcast({ stream: 'nadiusdt@ticker', arg: { channel: 'tickers', instId: e.symbol }, data: [e.data] });
         return;
       case 'kline':
-        this.broadcast({ stream: `nadiusdt@kline_${e.interval}`, arg: { channel: `candle${e.interval}`, instId: e.symbol }, data: [e.data] } as TradeSocketPush);
+        this.broadcast({
+          stream: `nadiusdt@kline_${e.interval}`,
+          arg: { channel: `candle${e.interval}`, instId: e.symbol },
+          data: [e.data],
+        } as TradeSocketPush);
         return;
       case 'order': {
-        const text = JSON.stringify({ stream: 'user@update_order', arg: { channel: 'orders', instId: e.order.symbol }, data: [e.order] } satisfies TradeSocketPush);
+        const text = JSON.stringify({
+          stream: 'user@update_order',
+          arg: { channel: 'orders', instId: e.order.symbol },
+          data: [e.order],
+        } satisfies TradeSocketPush);
         // Private: only the owner's connections, whoever else subscribed.
         for (const sub of this.subscribers.get('user@update_order') ?? []) if (sub.userId === e.userId) sub.send(text);
         return;
@@ -122,7 +130,10 @@ export class TradeStreams {
     const p = this.pending;
     this.pending = null;
     if (!p) return;
-    for (const [side, changes] of [[this.sent.bids, p.bids], [this.sent.asks, p.asks]] as const) {
+    for (const [side, changes] of [
+      [this.sent.bids, p.bids],
+      [this.sent.asks, p.asks],
+    ] as const) {
       for (const [price, size] of changes) {
         if (size === '0') side.delete(price);
         else side.set(price, size);

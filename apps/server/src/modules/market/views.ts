@@ -56,5 +56,13 @@ export function tradeView(t: TradeRow) {
 
 export function klineView(k: KlineRow): Kline {
   const d = (v: string) => toDecimalString(BigInt(v));
-  return { open_time: Number(k.open_time), open: d(k.open), high: d(k.high), low: d(k.low), close: d(k.close), volume: d(k.volume), quote_volume: d(k.quote_volume) };
+  return {
+    open_time: Number(k.open_time),
+    open: d(k.open),
+    high: d(k.high),
+    low: d(k.low),
+    close: d(k.close),
+    volume: d(k.volume),
+    quote_volume: d(k.quote_volume),
+  };
 }

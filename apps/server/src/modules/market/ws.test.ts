@@ -97,7 +97,12 @@ type User = Trader;
 const newUser = (funds: Partial<Record<Asset, string>> = {}): Promise<User> => newTrader(t.app, t.database.db, funds);
 
 async function order(u: User, body: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/trade/order', payload: { symbol: 'NADI-USDT', ...body }, headers: { authorization: u.token } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/trade/order',
+    payload: { symbol: 'NADI-USDT', ...body },
+    headers: { authorization: u.token },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; status: string };
 }
@@ -148,7 +153,11 @@ describe('/ws/trade protocol', () => {
     }
     const sellTaker = await newUser({ NADI: '100' });
     await order(sellTaker, { side: 'sell', type: 'limit', price: '0.49', quantity: '4' });
-    const rest = (await t.app.inject({ method: 'GET', url: '/api/v1/trade/depth?limit=100' })).json().data as { seq: number; bids: [string, string][]; asks: [string, string][] };
+    const rest = (await t.app.inject({ method: 'GET', url: '/api/v1/trade/depth?limit=100' })).json().data as {
+      seq: number;
+      bids: [string, string][];
+      asks: [string, string][];
+    };
     // Wait until the updates reach the book's current seq, then check the chain.
     const finalSeq = rest.seq;
     await c.waitFor((m) => isStream('nadiusdt@books')(m) && (m as unknown as BooksPush).data[0]!.seq >= finalSeq);
@@ -162,8 +171,13 @@ describe('/ws/trade protocol', () => {
       expect(u.action).toBe('update');
       expect(u.data[0]!.prevSeq).toBe(seq);
       seq = u.data[0]!.seq;
-      for (const [side, levels] of [[book.bids, u.data[0]!.bids], [book.asks, u.data[0]!.asks]] as const) {
-        for (const [p, s] of levels) if (s === '0') side.delete(p); else side.set(p, s);
+      for (const [side, levels] of [
+        [book.bids, u.data[0]!.bids],
+        [book.asks, u.data[0]!.asks],
+      ] as const) {
+        for (const [p, s] of levels)
+          if (s === '0') side.delete(p);
+          else side.set(p, s);
       }
     }
     // The replica the client built equals the book REST reads from the engine.
@@ -181,8 +195,10 @@ describe('/ws/trade protocol', () => {
     c.close();
     late.close();
     // Leave an empty book to the tests after this one.
-    const open = (await t.app.inject({ method: 'GET', url: '/api/v1/trade/currentOrders?page_size=50', headers: { authorization: maker.token } })).json().data.list as { id: number }[];
-    for (const o of open) await t.app.inject({ method: 'POST', url: '/api/v1/trade/cancel', payload: { order_id: o.id }, headers: { authorization: maker.token } });
+    const open = (await t.app.inject({ method: 'GET', url: '/api/v1/trade/currentOrders?page_size=50', headers: { authorization: maker.token } })).json().data
+      .list as { id: number }[];
+    for (const o of open)
+      await t.app.inject({ method: 'POST', url: '/api/v1/trade/cancel', payload: { order_id: o.id }, headers: { authorization: maker.token } });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/trade/depth' })).json().data).toMatchObject({ bids: [], asks: [] });
   });
 
@@ -194,11 +210,15 @@ describe('/ws/trade protocol', () => {
     expect(await c.request({ method: 'SUBSCRIBE', params: streams, id: 1 })).toEqual({ id: 1, result: null });
     await order(seller, { side: 'sell', type: 'limit', price: '0.6', quantity: '5' });
     await order(buyer, { side: 'buy', type: 'limit', price: '0.6', quantity: '5' });
-    const trade = await c.waitFor<{ data: Record<string, unknown>[] }>((m) => isStream('nadiusdt@trades')(m) && (m as { data: { px: string }[] }).data[0]!.px === '0.6');
+    const trade = await c.waitFor<{ data: Record<string, unknown>[] }>(
+      (m) => isStream('nadiusdt@trades')(m) && (m as { data: { px: string }[] }).data[0]!.px === '0.6',
+    );
     expect(trade).toMatchObject({ arg: { channel: 'trades', instId: 'NADI-USDT' }, data: [{ px: '0.6', sz: '5', side: 'buy', ts: t.clock.now().getTime() }] });
     const rest = (await t.app.inject({ method: 'GET', url: '/api/v1/trade/trades?limit=1' })).json().data[0];
     expect(trade.data[0]!.tradeId).toBe(rest.id);
-    const ticker = await c.waitFor<{ data: Record<string, unknown>[] }>((m) => isStream('nadiusdt@ticker')(m) && (m as { data: { last: string }[] }).data[0]!.last === '0.6');
+    const ticker = await c.waitFor<{ data: Record<string, unknown>[] }>(
+      (m) => isStream('nadiusdt@ticker')(m) && (m as { data: { last: string }[] }).data[0]!.last === '0.6',
+    );
     expect(Object.keys(ticker.data[0]!).sort()).toEqual(['high24h', 'instId', 'last', 'low24h', 'open24h', 'ts', 'vol24h', 'volCcy24h']);
     const minute = Math.floor(t.clock.now().getTime() / 60_000) * 60_000;
     const k1m = await c.waitFor<{ data: unknown[][] }>((m) => isStream('nadiusdt@kline_1m')(m) && (m as { data: unknown[][] }).data[0]![0] === minute);
@@ -218,7 +238,10 @@ describe('/ws/trade private stream', () => {
     const forged = await Client.open('/ws/trade?token=not-a-session');
     expect(await ca.request({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 })).toEqual({ id: 1, result: null });
     expect(await cb.request({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 })).toEqual({ id: 1, result: null });
-    expect(await anon.request({ method: 'SUBSCRIBE', params: ['user@update_order', 'nadiusdt@trades'], id: 1 })).toEqual({ id: 1, error: { code: 401, msg: 'Please sign in first' } });
+    expect(await anon.request({ method: 'SUBSCRIBE', params: ['user@update_order', 'nadiusdt@trades'], id: 1 })).toEqual({
+      id: 1,
+      error: { code: 401, msg: 'Please sign in first' },
+    });
     expect(await forged.request({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 })).toMatchObject({ error: { code: 401 } });
     const placed = await order(a, { side: 'buy', type: 'limit', price: '0.1', quantity: '10' });
     const pushed = await ca.waitFor<{ data: Record<string, unknown>[] }>(isStream('user@update_order'));
@@ -254,7 +277,10 @@ describe('/ws/trade limits', () => {
 
   it('refuses subscriptions past the per-connection maximum', async () => {
     const c = await Client.open('/ws/trade');
-    expect(await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@trades', 'nadiusdt@ticker', 'nadiusdt@kline_1m'], id: 1 })).toEqual({ id: 1, result: null });
+    expect(await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@trades', 'nadiusdt@ticker', 'nadiusdt@kline_1m'], id: 1 })).toEqual({
+      id: 1,
+      result: null,
+    });
     expect(await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@kline_5m', 'nadiusdt@kline_15m'], id: 2 })).toMatchObject({ error: { code: 409 } });
     expect(await c.request({ method: 'SUBSCRIBE', params: ['nadiusdt@kline_5m'], id: 3 })).toEqual({ id: 3, result: null });
     c.close();
@@ -297,18 +323,25 @@ describe('/ws account socket', () => {
     await c.waitFor((m) => m === 'pong');
     await order(seller, { side: 'sell', type: 'limit', price: '0.7', quantity: '3' });
     await order(buyer, { side: 'buy', type: 'limit', price: '0.7', quantity: '3' });
-    const assets = async (u: User = seller) => (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/assets', headers: { authorization: u.token } })).json().data;
+    const assets = async (u: User = seller) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/assets', headers: { authorization: u.token } })).json().data;
     const afterFill = await assets();
     await c.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(afterFill));
     const buyerAfterFill = await assets(buyer);
     await other.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(buyerAfterFill));
-    const transfer = await t.app.inject({ method: 'POST', url: '/api/v1/wallet/transfer', payload: { asset: 'NADI', from: 'trade', to: 'fund', amount: '1' }, headers: { authorization: seller.token } });
+    const transfer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/transfer',
+      payload: { asset: 'NADI', from: 'trade', to: 'fund', amount: '1' },
+      headers: { authorization: seller.token },
+    });
     expect(transfer.statusCode, transfer.body).toBe(200);
     const afterTransfer = await assets();
     await c.waitFor((m) => typeof m === 'object' && m.type === 'balance' && JSON.stringify(m.data) === JSON.stringify(afterTransfer));
     // The buyer's balances never reach the seller's socket: none of what the seller's socket got
     // (in order, up to its last balances) is one of the balances pushed to the buyer.
-    const balances = (client: Client) => client.received.filter((m) => typeof m === 'object' && m.type === 'balance').map((m) => JSON.stringify((m as { data: unknown }).data));
+    const balances = (client: Client) =>
+      client.received.filter((m) => typeof m === 'object' && m.type === 'balance').map((m) => JSON.stringify((m as { data: unknown }).data));
     const buyers = new Set(balances(other));
     expect(buyers.size).toBeGreaterThan(0);
     expect(balances(c).filter((b) => buyers.has(b))).toEqual([]);

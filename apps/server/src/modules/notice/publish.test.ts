@@ -21,10 +21,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const translations = { TW: { title: '維護通知', content: '今晚系統維護。' }, EN: { title: 'Maintenance', content: 'The system is down for maintenance tonight.' } };
+const translations = {
+  TW: { title: '維護通知', content: '今晚系統維護。' },
+  EN: { title: 'Maintenance', content: 'The system is down for maintenance tonight.' },
+};
 const publish = (token: string, payload: unknown, lang = 'EN') =>
   t.app.inject({ method: 'POST', url: '/api/v1/operator/notice/publish', payload: payload as object, headers: { authorization: token, lang } });
-const total = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/notice/list', headers: { authorization: userToken } })).json().data.total as number;
+const total = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/notice/list', headers: { authorization: userToken } })).json().data.total as number;
 
 /** Opens /ws for a token and resolves with the first notice push (or fails after timeoutMs). */
 async function firstNoticePush(token: string, timeoutMs = 5_000): Promise<{ ws: WebSocket; push: Promise<AccountSocketPush> }> {

@@ -7,14 +7,11 @@ export type NoticeRow = typeof notices.$inferSelect;
 
 export async function listPublishedNotices(db: Db, offset: number, limit: number): Promise<{ rows: NoticeRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
+    db.select().from(notices).where(eq(notices.isPublished, true)).orderBy(desc(notices.publishedAt), desc(notices.id)).offset(offset).limit(limit),
     db
-      .select()
+      .select({ n: sql<number>`count(*)::int` })
       .from(notices)
-      .where(eq(notices.isPublished, true))
-      .orderBy(desc(notices.publishedAt), desc(notices.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(notices).where(eq(notices.isPublished, true)),
+      .where(eq(notices.isPublished, true)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

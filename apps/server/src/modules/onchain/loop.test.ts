@@ -84,10 +84,15 @@ it('stop() waits for the running round, and then no round runs again', async () 
 it('logs a failed round and retries it, later after each failure in a row', async () => {
   const { log, errors } = recordingLog();
   const starts: number[] = [];
-  const worker = startPollingWorker('test', 5, async () => {
-    starts.push(Date.now());
-    if (starts.length <= 2) throw new Error('node unreachable');
-  }, log);
+  const worker = startPollingWorker(
+    'test',
+    5,
+    async () => {
+      starts.push(Date.now());
+      if (starts.length <= 2) throw new Error('node unreachable');
+    },
+    log,
+  );
   await vi.advanceTimersByTimeAsync(100);
   await worker.stop();
   expect(errors).toHaveLength(2);

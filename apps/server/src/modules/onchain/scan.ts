@@ -52,7 +52,10 @@ export async function readCursor(db: Db, name: CursorName): Promise<Cursor | nul
 
 async function saveCursor(db: Db, name: CursorName, cursor: Cursor): Promise<void> {
   const values = { chainId: cursor.chainId, blockNumber: cursor.blockNumber, blockHash: cursor.blockHash, updatedAt: new Date() };
-  await db.insert(chainCursors).values({ name, ...values }).onConflictDoUpdate({ target: chainCursors.name, set: values });
+  await db
+    .insert(chainCursors)
+    .values({ name, ...values })
+    .onConflictDoUpdate({ target: chainCursors.name, set: values });
 }
 
 /** The hash of block n on the node's canonical chain, or null when the chain has no block n. */
@@ -95,7 +98,10 @@ async function resumeAt(deps: AppDeps, chain: ChainContext, policy: ScanPolicy, 
   const hash = cursor.blockNumber <= head ? await blockHashAt(chain.client, cursor.blockNumber) : null;
   if (hash === cursor.blockHash) return { from: cursor.blockNumber + 1n, parentHash: cursor.blockHash };
   const target = rewindTarget(policy, cursor.blockNumber, head);
-  log.warn({ scanner: policy.name, cursor: cursor.blockNumber.toString(), head: head.toString(), rewindTo: target.toString() }, 'cursor block left the chain; rescanning');
+  log.warn(
+    { scanner: policy.name, cursor: cursor.blockNumber.toString(), head: head.toString(), rewindTo: target.toString() },
+    'cursor block left the chain; rescanning',
+  );
   return { from: target, parentHash: null };
 }
 

@@ -55,10 +55,7 @@ export async function isRegistered(db: Db, address: string): Promise<boolean> {
 export async function getUserInfo(db: Db, userId: number, publicUrl: string): Promise<UserInfo> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const [team, referrer] = await Promise.all([
-    countTeam(db, user.id),
-    user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
-  ]);
+  const [team, referrer] = await Promise.all([countTeam(db, user.id), user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId)]);
   return {
     id: user.id,
     code: user.inviteCode,

@@ -46,7 +46,12 @@ function recordsQuery(filter: RecordFilter): SQL {
   if (filter.asset) accountConditions.push(sql`a.asset = ${filter.asset}`);
   if (filter.account) accountConditions.push(sql`a.kind = ${filter.account}`);
   const where = sql.join(accountConditions, sql` and `);
-  const typeCondition = filter.types ? sql`and t.type in (${sql.join(filter.types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const typeCondition = filter.types
+    ? sql`and t.type in (${sql.join(
+        filter.types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
   const credits = sql`
     select t.id, t.type, t.asset, a.kind, t.amount as signed, t.credit_available_after + t.credit_frozen_after as balance_after, t.created_at
       from ledger_accounts a join ledger_transfers t on t.credit_account_id = a.id
@@ -62,7 +67,9 @@ function recordsQuery(filter: RecordFilter): SQL {
 export async function listRecords(db: Db, filter: RecordFilter, offset: number, limit: number): Promise<{ rows: RecordRow[]; total: number }> {
   const inner = recordsQuery(filter);
   const [rows, totals] = await Promise.all([
-    db.execute(sql`select id, type, asset, kind, signed::text as amount, balance_after::text, created_at from (${inner}) r order by id desc, kind offset ${offset} limit ${limit}`),
+    db.execute(
+      sql`select id, type, asset, kind, signed::text as amount, balance_after::text, created_at from (${inner}) r order by id desc, kind offset ${offset} limit ${limit}`,
+    ),
     db.execute(sql`select count(*)::int as n from (${inner}) r`),
   ]);
   return { rows: rowsOf<RecordRow>(rows), total: rowsOf<{ n: number }>(totals)[0]?.n ?? 0 };

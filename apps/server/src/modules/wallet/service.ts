@@ -181,7 +181,9 @@ export async function grantDemoFunds(tx: Tx, userId: number): Promise<void> {
     userId,
     type: 'data_adjustment',
     params: { userId },
-    legs: (['NADI', 'USDT'] as const).map((asset) => transfer('data_adjustment', systemAccount('treasury', asset), userAccount(userId, 'fund', asset), demoGrant[asset], { reason: 'demo' })),
+    legs: (['NADI', 'USDT'] as const).map((asset) =>
+      transfer('data_adjustment', systemAccount('treasury', asset), userAccount(userId, 'fund', asset), demoGrant[asset], { reason: 'demo' }),
+    ),
     result: () => null,
   });
 }

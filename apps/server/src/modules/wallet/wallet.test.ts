@@ -149,7 +149,9 @@ describe('idempotency', () => {
     const u = await newUser();
     await fundUser(t.database.db, u.id, 'USDT', tokens(10));
     const headers = { 'idempotency-key': 'parallel-5' };
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(u.token, '/api/v1/wallet/transfer', { asset: 'USDT', from: 'fund', to: 'trade', amount: '2' }, headers)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(u.token, '/api/v1/wallet/transfer', { asset: 'USDT', from: 'fund', to: 'trade', amount: '2' }, headers)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(results.map((r) => r.json().data.id)).size).toBe(1);
     expect((await balanceOf(t.database.db, u.id, 'trade', 'USDT')).available).toBe(tokens(2));
@@ -158,7 +160,9 @@ describe('idempotency', () => {
   it('lets exactly one of 50 parallel requests move the whole balance', async () => {
     const u = await newUser();
     await fundUser(t.database.db, u.id, 'NADI', tokens(7));
-    const results = await Promise.all(Array.from({ length: 50 }, () => post(u.token, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '7' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => post(u.token, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '7' })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode !== 200).every((r) => r.json().reason === 'INSUFFICIENT_BALANCE')).toBe(true);
     expect(await balanceOf(t.database.db, u.id, 'fund', 'NADI')).toEqual({ available: 0n, frozen: 0n });
@@ -175,14 +179,25 @@ describe('records', () => {
     await post(u.token, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '10' });
     const all = (await get(u.token, '/api/v1/wallet/moneyLog?page_size=10')).json().data;
     expect(all.total).toBe(5);
-    expect(all.list.slice(0, 2).map((r: { account: string; amount: string }) => [r.account, r.amount]).sort()).toEqual([['fund', '-10'], ['trade', '10']]);
+    expect(
+      all.list
+        .slice(0, 2)
+        .map((r: { account: string; amount: string }) => [r.account, r.amount])
+        .sort(),
+    ).toEqual([
+      ['fund', '-10'],
+      ['trade', '10'],
+    ]);
     const fundOnly = (await get(u.token, '/api/v1/wallet/moneyLog?account=fund&asset=NADI')).json().data;
     expect(fundOnly.list.map((r: { balance_after: string }) => r.balance_after)).toEqual(['42', '52', '50']);
     const awards = (await get(u.token, '/api/v1/wallet/moneyLog?type=sign_in_award')).json().data;
     expect(awards.list).toHaveLength(1);
     const income = (await get(u.token, '/api/v1/user/incomeList')).json().data;
     expect(income.total).toBe(2);
-    expect(income.totals).toEqual([{ asset: 'NADI', amount: '2' }, { asset: 'USDT', amount: '3' }]);
+    expect(income.totals).toEqual([
+      { asset: 'NADI', amount: '2' },
+      { asset: 'USDT', amount: '3' },
+    ]);
     const bad = await get(u.token, '/api/v1/wallet/moneyLog?type=nope');
     expect(bad.statusCode).toBe(400);
   });

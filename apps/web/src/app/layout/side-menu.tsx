@@ -38,7 +38,12 @@ export default function SideMenu({ isOpen, onClose }: { isOpen: boolean; onClose
             const isActive = location.pathname === resolveTo(entry, isSignedIn);
             return (
               <li key={entry.id}>
-                <button type="button" className={`side-menu__item${isActive ? ' side-menu__item--active' : ''}`} onClick={() => open(entry)} aria-current={isActive ? 'page' : undefined}>
+                <button
+                  type="button"
+                  className={`side-menu__item${isActive ? ' side-menu__item--active' : ''}`}
+                  onClick={() => open(entry)}
+                  aria-current={isActive ? 'page' : undefined}
+                >
                   <Icon name={entry.icon} size={20} />
                   <span>{t(entry.labelKey)}</span>
                 </button>

@@ -63,7 +63,12 @@ function StepRow({ step, status, state, network }: { step: PaymentStep; status: 
   const icon = markerIcons[status];
   const hint = stepHint(step, status, state);
   return (
-    <li className={`stepper__step stepper__step--${status}`} data-testid={`payment-step-${step}`} data-status={status} aria-current={status === 'active' ? 'step' : undefined}>
+    <li
+      className={`stepper__step stepper__step--${status}`}
+      data-testid={`payment-step-${step}`}
+      data-status={status}
+      aria-current={status === 'active' ? 'step' : undefined}
+    >
       <span className="stepper__marker" aria-hidden="true">
         {status === 'active' ? <span className="spinner spinner--small" /> : icon ? <Icon name={icon} size={14} /> : paymentSteps.indexOf(step) + 1}
       </span>
@@ -80,7 +85,10 @@ function StepRow({ step, status, state, network }: { step: PaymentStep; status: 
 function stepHint(step: PaymentStep, status: StepStatus, state: StepperState): { key: string; params?: Record<string, number> } | null {
   if (status === 'skipped') return { key: 'payment.status.skipped' };
   if (step === 'pay-wait' && state.confirmations && (status === 'active' || status === 'done')) {
-    return { key: 'payment.confirmations', params: { done: Math.min(state.confirmations.count, state.confirmations.required), required: state.confirmations.required } };
+    return {
+      key: 'payment.confirmations',
+      params: { done: Math.min(state.confirmations.count, state.confirmations.required), required: state.confirmations.required },
+    };
   }
   if (status !== 'active') return null;
   if (step === 'approve' || step === 'pay' || step === 'connect' || step === 'network') return { key: 'payment.confirmInWallet' };
@@ -93,7 +101,12 @@ function OutcomePanel({ outcome, order }: { outcome: PaymentOutcome; order: Paym
   const params = { ...message.params, network: order.chain_name, asset: order.asset };
   const txHash = outcome.kind === 'success' || outcome.kind === 'pending' ? outcome.txHash : null;
   return (
-    <div className={`payment-outcome payment-outcome--${message.tone}`} role={message.tone === 'success' ? 'status' : 'alert'} data-testid="payment-outcome" data-outcome={outcome.kind}>
+    <div
+      className={`payment-outcome payment-outcome--${message.tone}`}
+      role={message.tone === 'success' ? 'status' : 'alert'}
+      data-testid="payment-outcome"
+      data-outcome={outcome.kind}
+    >
       <Icon name={message.tone === 'success' ? 'check' : 'alert'} size={22} />
       <div className="payment-outcome__body">
         <p className="payment-outcome__title">{t(message.titleKey)}</p>

@@ -11,7 +11,10 @@ const signature = `0x${'ab'.repeat(65)}`;
 
 function apiError(http: number, body: unknown): ApiError {
   const failure = classifyFailure(http, body);
-  return new ApiError(failure, failureMessage(failure, (key) => key));
+  return new ApiError(
+    failure,
+    failureMessage(failure, (key) => key),
+  );
 }
 
 interface World {
@@ -92,7 +95,12 @@ describe('runSignIn', () => {
     const invalid = () => apiError(400, { code: 400, msg: 'unknown code', data: null, reason: 'INVITE_INVALID' });
     const { deps } = makeDeps({ isRegistered: false, loginAnswers: [invalid] });
     const signed = { address, message: 'kept message', signature };
-    expect(await runSignIn(deps, { address, typedCode: 'TYPO1234', signed })).toEqual({ kind: 'need-invite', isRefused: true, signed, refusedCode: 'TYPO1234' });
+    expect(await runSignIn(deps, { address, typedCode: 'TYPO1234', signed })).toEqual({
+      kind: 'need-invite',
+      isRefused: true,
+      signed,
+      refusedCode: 'TYPO1234',
+    });
   });
 
   it('signs a fresh message when the kept one expired meanwhile', async () => {

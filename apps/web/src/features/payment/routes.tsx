@@ -7,6 +7,8 @@ const isTestOrderOn = import.meta.env.MODE !== 'production';
 
 export const paymentFeature: Feature = {
   id: 'payment',
-  routes: isTestOrderOn ? [{ path: '/payment/test', load: () => import('./components/payment-test-page.tsx'), isAuth: true, titleKey: 'nav.paymentTest', backTo: '/wallet' }] : [],
+  routes: isTestOrderOn
+    ? [{ path: '/payment/test', load: () => import('./components/payment-test-page.tsx'), isAuth: true, titleKey: 'nav.paymentTest', backTo: '/wallet' }]
+    : [],
   sideMenu: isTestOrderOn ? [{ id: 'payment-test', to: '/payment/test', labelKey: 'nav.paymentTest', icon: 'card', order: 85, isAuth: true }] : [],
 };

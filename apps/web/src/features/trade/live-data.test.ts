@@ -3,7 +3,14 @@ import { klineFromPush, mergeKline, mergeTrades, tickerFromPush, tradeFromPush }
 
 describe('live data from the trade socket', () => {
   it('turns a pushed trade into the REST shape, total as price × amount in bigint', () => {
-    expect(tradeFromPush({ tradeId: 7, px: '0.1234', sz: '12.5', side: 'buy', ts: 1 })).toEqual({ id: 7, price: '0.1234', amount: '12.5', total: '1.5425', side: 'buy', time: 1 });
+    expect(tradeFromPush({ tradeId: 7, px: '0.1234', sz: '12.5', side: 'buy', ts: 1 })).toEqual({
+      id: 7,
+      price: '0.1234',
+      amount: '12.5',
+      total: '1.5425',
+      side: 'buy',
+      time: 1,
+    });
   });
 
   it('keeps recent trades newest first without duplicates', () => {

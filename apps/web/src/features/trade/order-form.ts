@@ -63,7 +63,8 @@ export function checkOrder(draft: OrderDraft, rules: MarketRules, balances: Trad
   const isLimit = draft.type === 'limit';
   const price = isLimit ? parseAmount(draft.price) : null;
   if (price && !price.ok) problems.push(parseProblem('price', price.error));
-  else if (price?.ok && price.units % rules.tickUnits !== 0n) problems.push({ field: 'price', key: 'trade.form.priceStep', params: { step: show(rules.tickUnits) } });
+  else if (price?.ok && price.units % rules.tickUnits !== 0n)
+    problems.push({ field: 'price', key: 'trade.form.priceStep', params: { step: show(rules.tickUnits) } });
   const amount = parseAmount(draft.amount);
   if (!amount.ok) problems.push(parseProblem('amount', amount.error));
   const priceUnits = price?.ok ? price.units : 0n;
@@ -73,10 +74,12 @@ export function checkOrder(draft: OrderDraft, rules: MarketRules, balances: Trad
   const step = isQuote ? rules.quotePerTickLot : rules.lotUnits;
   if (amount.units % step !== 0n) return { ok: false, problems: [{ field: 'amount', key: 'trade.form.amountStep', params: { step: show(step) } }] };
   const notional = isQuote ? amount.units : isLimit ? notionalOf(priceUnits, amount.units) : null;
-  if (notional !== null && notional < rules.minNotionalUnits) return { ok: false, problems: [{ field: 'amount', key: 'trade.form.belowMinNotional', params: { min: show(rules.minNotionalUnits) } }] };
+  if (notional !== null && notional < rules.minNotionalUnits)
+    return { ok: false, problems: [{ field: 'amount', key: 'trade.form.belowMinNotional', params: { min: show(rules.minNotionalUnits) } }] };
   const available = draft.side === 'buy' ? balances.quoteUnits : balances.baseUnits;
   // The order takes what the server freezes for it: USDT with the fee for a buy, NADI for a sell.
-  if (available !== null && frozenUnits(rules, { side: draft.side, type: draft.type, priceUnits, amountUnits: amount.units }) > available) return { ok: false, problems: [{ field: 'amount', key: 'amount.ABOVE_AVAILABLE' }] };
+  if (available !== null && frozenUnits(rules, { side: draft.side, type: draft.type, priceUnits, amountUnits: amount.units }) > available)
+    return { ok: false, problems: [{ field: 'amount', key: 'amount.ABOVE_AVAILABLE' }] };
 
   const body: OrderBody = { symbol: 'NADI-USDT', side: draft.side, type: draft.type };
   if (isLimit) body.price = toDecimalString(priceUnits);

@@ -17,8 +17,8 @@ const data: AssetsData = {
 
 describe('balances', () => {
   it('reads what an account can move, exactly', () => {
-    expect(availableUnits(data, 'fund', 'NADI')).toBe(99595n * one / 10n);
-    expect(availableUnits(data, 'trade', 'NADI')).toBe(405n * one / 10n);
+    expect(availableUnits(data, 'fund', 'NADI')).toBe((99595n * one) / 10n);
+    expect(availableUnits(data, 'trade', 'NADI')).toBe((405n * one) / 10n);
   });
 
   it('treats an account the server did not list as empty', () => {

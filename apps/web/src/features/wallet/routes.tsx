@@ -6,9 +6,22 @@ export const walletFeature: Feature = {
   routes: [
     { path: '/wallet', load: () => import('./components/wallet-page.tsx'), isAuth: true, titleKey: 'nav.wallet' },
     // Spec section 2: the fund record is kept alive (its filters and scroll survive a visit elsewhere).
-    { path: '/wallet/moneyLog', load: () => import('./components/money-log-page.tsx'), isAuth: true, isKeptAlive: true, titleKey: 'nav.moneyLog', backTo: '/wallet' },
+    {
+      path: '/wallet/moneyLog',
+      load: () => import('./components/money-log-page.tsx'),
+      isAuth: true,
+      isKeptAlive: true,
+      titleKey: 'nav.moneyLog',
+      backTo: '/wallet',
+    },
     { path: '/wallet/transfer', load: () => import('./components/transfer-page.tsx'), isAuth: true, titleKey: 'nav.transfer', backTo: '/wallet' },
-    { path: '/wallet/transfer/list', load: () => import('./components/transfer-list-page.tsx'), isAuth: true, titleKey: 'nav.transferList', backTo: '/wallet/transfer' },
+    {
+      path: '/wallet/transfer/list',
+      load: () => import('./components/transfer-list-page.tsx'),
+      isAuth: true,
+      titleKey: 'nav.transferList',
+      backTo: '/wallet/transfer',
+    },
     { path: '/wallet/exchange', load: () => import('./components/exchange-page.tsx'), isAuth: true, titleKey: 'nav.exchange', backTo: '/wallet' },
   ],
   footerTabs: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 30, isAuth: true }],

@@ -31,14 +31,20 @@ describe('the withdraw amount (spec section 5)', () => {
 
   it('shows what arrives: the amount less the fee, only for a valid amount', () => {
     expect(receiveUnits(check('1'), limits.feeUnits)).toBe(one / 2n);
-    expect(receiveUnits(check('12.25'), limits.feeUnits)).toBe(1175n * one / 100n);
+    expect(receiveUnits(check('12.25'), limits.feeUnits)).toBe((1175n * one) / 100n);
     expect(receiveUnits(check('0.5'), limits.feeUnits)).toBeNull();
     expect(receiveUnits(check(''), limits.feeUnits)).toBeNull();
   });
 
   it('names the minimum and the fee in their messages', () => {
-    expect(withdrawProblemMessage('BELOW_MIN', { min: '1', fee: '0.5', asset: 'NADI' })).toEqual({ key: 'withdraw.belowMin', params: { amount: '1', asset: 'NADI' } });
-    expect(withdrawProblemMessage('NOT_ABOVE_FEE', { min: '1', fee: '0.5', asset: 'NADI' })).toEqual({ key: 'withdraw.notAboveFee', params: { amount: '0.5', asset: 'NADI' } });
+    expect(withdrawProblemMessage('BELOW_MIN', { min: '1', fee: '0.5', asset: 'NADI' })).toEqual({
+      key: 'withdraw.belowMin',
+      params: { amount: '1', asset: 'NADI' },
+    });
+    expect(withdrawProblemMessage('NOT_ABOVE_FEE', { min: '1', fee: '0.5', asset: 'NADI' })).toEqual({
+      key: 'withdraw.notAboveFee',
+      params: { amount: '0.5', asset: 'NADI' },
+    });
     expect(withdrawProblemMessage('ABOVE_AVAILABLE', { min: '1', fee: '0.5', asset: 'NADI' }).key).toBe('amount.ABOVE_AVAILABLE');
   });
 });
@@ -52,11 +58,18 @@ describe('withdrawStatusView (spec section 4)', () => {
 
   it('tells a rejection in review from a failure on chain; both return the funds', () => {
     expect(withdrawStatusView({ status: 3, tx_hash: null, fail_reason: null })).toEqual({ key: 'withdraw.status.rejected', tone: 'failed', isReturned: true });
-    expect(withdrawStatusView({ status: 3, tx_hash: hash, fail_reason: 'reverted' })).toEqual({ key: 'withdraw.status.failed', tone: 'failed', isReturned: true });
+    expect(withdrawStatusView({ status: 3, tx_hash: hash, fail_reason: 'reverted' })).toEqual({
+      key: 'withdraw.status.failed',
+      tone: 'failed',
+      isReturned: true,
+    });
   });
 
-  it('says why the funds came back: the operator\'s words, or the failure on chain translated', () => {
-    expect(returnReason({ status: 3, reason: 'Address under review', fail_reason: null })).toEqual({ key: 'withdraw.reason', params: { reason: 'Address under review' } });
+  it("says why the funds came back: the operator's words, or the failure on chain translated", () => {
+    expect(returnReason({ status: 3, reason: 'Address under review', fail_reason: null })).toEqual({
+      key: 'withdraw.reason',
+      params: { reason: 'Address under review' },
+    });
     expect(returnReason({ status: 3, reason: null, fail_reason: 'nonce_replaced' })).toEqual({ key: 'withdraw.failReason.nonce_replaced', params: {} });
     expect(returnReason({ status: 2, reason: null, fail_reason: null })).toBeNull();
   });

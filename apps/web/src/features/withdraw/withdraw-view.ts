@@ -13,7 +13,10 @@ export function receiveUnits(check: AmountCheck, feeUnits: bigint): bigint | nul
 }
 
 /** The field's message for a problem: the minimum and the fee are named with their amounts. */
-export function withdrawProblemMessage(problem: AmountProblem, amounts: { min: string; fee: string; asset: string }): { key: string; params: Record<string, string> } {
+export function withdrawProblemMessage(
+  problem: AmountProblem,
+  amounts: { min: string; fee: string; asset: string },
+): { key: string; params: Record<string, string> } {
   if (problem === 'BELOW_MIN') return { key: 'withdraw.belowMin', params: { amount: amounts.min, asset: amounts.asset } };
   if (problem === 'NOT_ABOVE_FEE') return { key: 'withdraw.notAboveFee', params: { amount: amounts.fee, asset: amounts.asset } };
   return { key: amountProblemKey(problem), params: {} };
@@ -33,7 +36,11 @@ const statusNames: Record<WithdrawStatus, { name: string; tone: WithdrawTone }> 
  * on chain (funds returned). Status 3 with a transaction failed on chain; without one it was
  * rejected in review.
  */
-export function withdrawStatusView(record: Pick<WithdrawRecord, 'status' | 'tx_hash' | 'fail_reason'>): { key: string; tone: WithdrawTone; isReturned: boolean } {
+export function withdrawStatusView(record: Pick<WithdrawRecord, 'status' | 'tx_hash' | 'fail_reason'>): {
+  key: string;
+  tone: WithdrawTone;
+  isReturned: boolean;
+} {
   const { name, tone } = statusNames[record.status];
   const shown = record.status === 3 && (record.tx_hash || record.fail_reason) ? 'failed' : name;
   return { key: `withdraw.status.${shown}`, tone, isReturned: record.status === 3 };

@@ -7,7 +7,7 @@ describe('checkAmount (spec section 5)', () => {
   const available = 100n * one;
 
   it('accepts an amount up to and including everything available, in canonical form', () => {
-    expect(checkAmount('40.50', available)).toEqual({ ok: true, units: 405n * one / 10n, text: '40.5' });
+    expect(checkAmount('40.50', available)).toEqual({ ok: true, units: (405n * one) / 10n, text: '40.5' });
     expect(checkAmount('100', available)).toEqual({ ok: true, units: available, text: '100' });
   });
 

@@ -62,7 +62,13 @@ export function createPaymentChain(wallet: WalletClient, sessionAddress: string 
       return gas * (await feePerGas(client));
     },
     async payCost(gateway, orderKey, token, amount, owner) {
-      const gas = await client.estimateContractGas({ address: gateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderKey, token, amount], account: owner });
+      const gas = await client.estimateContractGas({
+        address: gateway,
+        abi: paymentGatewayAbi,
+        functionName: 'pay',
+        args: [orderKey, token, amount],
+        account: owner,
+      });
       return gas * (await feePerGas(client));
     },
     approve: (token, spender, amount, owner) =>

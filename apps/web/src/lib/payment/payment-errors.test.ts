@@ -18,8 +18,24 @@ import { paymentErrorOutcome } from './payment-errors.ts';
 
 const gateway = '0x2222222222222222222222222222222222222222';
 const ozErrors = [
-  { type: 'error', name: 'ERC20InsufficientAllowance', inputs: [{ name: 'spender', type: 'address' }, { name: 'allowance', type: 'uint256' }, { name: 'needed', type: 'uint256' }] },
-  { type: 'error', name: 'ERC20InsufficientBalance', inputs: [{ name: 'sender', type: 'address' }, { name: 'balance', type: 'uint256' }, { name: 'needed', type: 'uint256' }] },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientAllowance',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'allowance', type: 'uint256' },
+      { name: 'needed', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'ERC20InsufficientBalance',
+    inputs: [
+      { name: 'sender', type: 'address' },
+      { name: 'balance', type: 'uint256' },
+      { name: 'needed', type: 'uint256' },
+    ],
+  },
 ] as const satisfies Abi;
 
 function reverted(errorName: 'ERC20InsufficientAllowance' | 'ERC20InsufficientBalance'): Error {
@@ -44,7 +60,12 @@ describe('paymentErrorOutcome', () => {
   });
 
   it('reads the ERC-20 reverts as insufficient authorization and balance', () => {
-    expect(outcome(reverted('ERC20InsufficientAllowance'))).toEqual({ kind: 'insufficient-allowance', currentUnits: null, requiredUnits: null, symbol: 'NADI' });
+    expect(outcome(reverted('ERC20InsufficientAllowance'))).toEqual({
+      kind: 'insufficient-allowance',
+      currentUnits: null,
+      requiredUnits: null,
+      symbol: 'NADI',
+    });
     expect(outcome(reverted('ERC20InsufficientBalance'))).toEqual({ kind: 'insufficient-balance', currentUnits: null, requiredUnits: null, symbol: 'NADI' });
   });
 
@@ -54,7 +75,11 @@ describe('paymentErrorOutcome', () => {
   });
 
   it('asks for a manual switch when the wallet cannot switch networks', () => {
-    expect(outcome(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 }), 'network')).toEqual({ kind: 'failed', step: 'network', reason: 'wrong-network' });
+    expect(outcome(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 }), 'network')).toEqual({
+      kind: 'failed',
+      step: 'network',
+      reason: 'wrong-network',
+    });
   });
 
   it('asks to install a wallet when none is there', () => {

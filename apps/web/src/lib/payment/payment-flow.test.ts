@@ -108,7 +108,7 @@ describe('runPayment (spec section 4, payment steps)', () => {
     expect(log.approvals).toEqual([]);
   });
 
-  it('asks to switch to the order\'s network first, and stops when the wallet stays elsewhere', async () => {
+  it("asks to switch to the order's network first, and stops when the wallet stays elsewhere", async () => {
     const switched = makeDeps({ chainId: 56 });
     expect((await runPayment(switched.deps, order))?.kind).toBe('success');
     expect(switched.log.switched).toEqual([31337]);

@@ -37,7 +37,10 @@ export type PaymentOutcome =
 export type OutcomeKind = PaymentOutcome['kind'];
 
 /** What the flow needs of an order (the contract's PaymentOrder). */
-export type PayableOrder = Pick<PaymentOrder, 'id' | 'order_key' | 'asset' | 'amount' | 'status' | 'chain_id' | 'gateway_address' | 'token_address' | 'tx_hash'>;
+export type PayableOrder = Pick<
+  PaymentOrder,
+  'id' | 'order_key' | 'asset' | 'amount' | 'status' | 'chain_id' | 'gateway_address' | 'token_address' | 'tx_hash'
+>;
 
 /** The wallet and the chain (lib/payment/payment-chain.ts with wagmi and viem). */
 export interface PaymentChain {

@@ -66,7 +66,7 @@ describe('the stepper', () => {
     expect(canRetry(after(['balance'], { kind: 'insufficient-balance', currentUnits: 1n, requiredUnits: 2n, symbol: 'NADI' }))).toBe(true);
   });
 
-  it('names each step\'s locale key', () => {
+  it("names each step's locale key", () => {
     expect(paymentSteps.map(stepKey)).toEqual([
       'payment.step.install',
       'payment.step.connect',
@@ -89,18 +89,27 @@ describe('outcomeMessage (spec section 8, payment)', () => {
       detailKey: 'payment.outcome.insufficientBalanceAmounts',
       params: { current: '1.25', required: '500,000', symbol: 'NADI' },
     });
-    expect(outcomeMessage({ kind: 'insufficient-gas', currentUnits: 12n, requiredUnits: 21_000_000_000_000n, symbol: 'BNB' }).params).toEqual({ current: '0', required: '0.000021', symbol: 'BNB' });
+    expect(outcomeMessage({ kind: 'insufficient-gas', currentUnits: 12n, requiredUnits: 21_000_000_000_000n, symbol: 'BNB' }).params).toEqual({
+      current: '0',
+      required: '0.000021',
+      symbol: 'BNB',
+    });
   });
 
   it('falls back to a hint when the amounts are not known', () => {
-    expect(outcomeMessage({ kind: 'insufficient-allowance', currentUnits: null, requiredUnits: null, symbol: 'NADI' }).detailKey).toBe('payment.outcome.insufficientAllowanceHint');
+    expect(outcomeMessage({ kind: 'insufficient-allowance', currentUnits: null, requiredUnits: null, symbol: 'NADI' }).detailKey).toBe(
+      'payment.outcome.insufficientAllowanceHint',
+    );
   });
 
   it('gives every other outcome its spec message', () => {
     expect(outcomeMessage({ kind: 'success', txHash: null }).titleKey).toBe('payment.outcome.success');
     expect(outcomeMessage({ kind: 'cancelled', step: 'pay' }).titleKey).toBe('payment.outcome.cancelled');
     expect(outcomeMessage({ kind: 'no-wallet' }).detailKey).toBe('wallet.installMetaMask');
-    expect(outcomeMessage({ kind: 'failed', step: 'pay', reason: 'rate-limited' })).toMatchObject({ titleKey: 'payment.outcome.failed', detailKey: 'payment.failure.rateLimited' });
+    expect(outcomeMessage({ kind: 'failed', step: 'pay', reason: 'rate-limited' })).toMatchObject({
+      titleKey: 'payment.outcome.failed',
+      detailKey: 'payment.failure.rateLimited',
+    });
     expect(outcomeMessage({ kind: 'failed', step: 'network', reason: 'wrong-network' }).detailKey).toBe('payment.failure.wrongNetwork');
     expect(outcomeMessage({ kind: 'pending', txHash: null }).tone).toBe('warning');
   });

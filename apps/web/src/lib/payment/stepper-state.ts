@@ -78,7 +78,11 @@ const failureKeys: Record<FailureReason, string> = {
   error: 'payment.failure.error',
 };
 
-const shortfallNames = { 'insufficient-balance': 'insufficientBalance', 'insufficient-gas': 'insufficientGas', 'insufficient-allowance': 'insufficientAllowance' } as const;
+const shortfallNames = {
+  'insufficient-balance': 'insufficientBalance',
+  'insufficient-gas': 'insufficientGas',
+  'insufficient-allowance': 'insufficientAllowance',
+} as const;
 
 /** The spec's message for an outcome (section 8, payment), with the amounts it names. */
 export function outcomeMessage(outcome: PaymentOutcome): OutcomeMessage {

@@ -4,15 +4,47 @@ import { BookState } from './book-state.ts';
 describe('book state', () => {
   it('keeps levels best first from a snapshot, compared as amounts rather than text', () => {
     const book = new BookState();
-    book.apply('snapshot', { asks: [['10.5', '1'], ['9.75', '2']], bids: [['9', '1'], ['10', '3'], ['9.5', '2']], seq: 1, prevSeq: -1 });
-    expect(book.view(10)).toEqual({ asks: [['9.75', '2'], ['10.5', '1']], bids: [['10', '3'], ['9.5', '2'], ['9', '1']] });
+    book.apply('snapshot', {
+      asks: [
+        ['10.5', '1'],
+        ['9.75', '2'],
+      ],
+      bids: [
+        ['9', '1'],
+        ['10', '3'],
+        ['9.5', '2'],
+      ],
+      seq: 1,
+      prevSeq: -1,
+    });
+    expect(book.view(10)).toEqual({
+      asks: [
+        ['9.75', '2'],
+        ['10.5', '1'],
+      ],
+      bids: [
+        ['10', '3'],
+        ['9.5', '2'],
+        ['9', '1'],
+      ],
+    });
     expect(book.view(1).bids).toEqual([['10', '3']]);
   });
 
   it('applies updates in sequence; a size of "0" removes the level', () => {
     const book = new BookState();
     book.apply('snapshot', { asks: [['2', '1']], bids: [['1', '1']], seq: 5, prevSeq: -1 });
-    expect(book.apply('update', { asks: [['2', '0'], ['2.1', '4']], bids: [['1', '3']], seq: 6, prevSeq: 5 })).toBe('applied');
+    expect(
+      book.apply('update', {
+        asks: [
+          ['2', '0'],
+          ['2.1', '4'],
+        ],
+        bids: [['1', '3']],
+        seq: 6,
+        prevSeq: 5,
+      }),
+    ).toBe('applied');
     expect(book.view(10)).toEqual({ asks: [['2.1', '4']], bids: [['1', '3']] });
     expect(book.seq).toBe(6);
   });

@@ -26,7 +26,7 @@ function applyLevels(side: Map<string, string>, levels: BookLevel[]): void {
 function sorted(side: Map<string, string>, isAsk: boolean): BookLevel[] {
   return [...side.entries()]
     .map(([price, size]) => ({ price, size, units: unitsOrZero(price) }))
-    .sort((a, b) => (a.units === b.units ? 0 : (a.units < b.units) === isAsk ? -1 : 1))
+    .sort((a, b) => (a.units === b.units ? 0 : a.units < b.units === isAsk ? -1 : 1))
     .map(({ price, size }) => [price, size]);
 }
 

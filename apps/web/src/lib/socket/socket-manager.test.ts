@@ -103,7 +103,11 @@ describe('socket manager (spec section 9)', () => {
     last().receive({ id: ping.id, result: { time: Date.now() + 500 } });
     expect(m.clockOffsetMs).toBe(500);
     vi.advanceTimersByTime(30_000);
-    expect(last().methods().filter((method) => method === 'GET_TIME')).toHaveLength(2);
+    expect(
+      last()
+        .methods()
+        .filter((method) => method === 'GET_TIME'),
+    ).toHaveLength(2);
     vi.advanceTimersByTime(9_999);
     expect(m.getState()).toBe('connected');
     vi.advanceTimersByTime(1);

@@ -6,9 +6,7 @@ let pending: Promise<WalletClient> | null = null;
 /** Loads wagmi and the connectors on first use (a separate chunk) and creates one client. */
 export function loadWallet(): Promise<WalletClient> {
   if (!pending) {
-    pending = Promise.all([fetchAppConfig(), import('./wallet-client.ts')]).then(([config, module]) =>
-      module.createWalletClient(config),
-    );
+    pending = Promise.all([fetchAppConfig(), import('./wallet-client.ts')]).then(([config, module]) => module.createWalletClient(config));
     // A failed load (offline, config error) may be retried on the next tap.
     pending.catch(() => {
       pending = null;

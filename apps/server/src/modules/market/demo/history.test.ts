@@ -37,7 +37,11 @@ async function expectAuditOk() {
 }
 
 async function tradeDump(): Promise<string> {
-  const rows = rowsOf(await t.database.db.execute(sql`select seq, price::text, quantity::text, taker_side, ts_ms::text, maker_fee::text, taker_fee::text from market_trades order by seq`));
+  const rows = rowsOf(
+    await t.database.db.execute(
+      sql`select seq, price::text, quantity::text, taker_side, ts_ms::text, maker_fee::text, taker_fee::text from market_trades order by seq`,
+    ),
+  );
   return JSON.stringify(rows);
 }
 
@@ -68,9 +72,13 @@ describe('demo market history', () => {
     expect(opened.depth(10)).toMatchObject({ bids: [], asks: [] });
 
     // Fees were really charged: the fee account holds USDT.
-    const fees = rowsOf<{ available: string }>(await t.database.db.execute(sql`select available::text from ledger_accounts where kind = 'fees' and asset = 'USDT'`));
+    const fees = rowsOf<{ available: string }>(
+      await t.database.db.execute(sql`select available::text from ledger_accounts where kind = 'fees' and asset = 'USDT'`),
+    );
     expect(BigInt(fees[0]!.available)).toBeGreaterThan(0n);
-    const bots = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from users where address in (${demoBotAddress('maker')}, ${demoBotAddress('taker')})`));
+    const bots = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from users where address in (${demoBotAddress('maker')}, ${demoBotAddress('taker')})`),
+    );
     expect(bots[0]!.n).toBe(2);
     await expectAuditOk();
   });
@@ -87,7 +95,11 @@ describe('demo market history', () => {
     const other = await createTestApp();
     try {
       await seedDemoHistory(other.database, other.settings, other.clock.now(), quiet);
-      const rows = rowsOf(await other.database.db.execute(sql`select seq, price::text, quantity::text, taker_side, ts_ms::text, maker_fee::text, taker_fee::text from market_trades order by seq`));
+      const rows = rowsOf(
+        await other.database.db.execute(
+          sql`select seq, price::text, quantity::text, taker_side, ts_ms::text, maker_fee::text, taker_fee::text from market_trades order by seq`,
+        ),
+      );
       expect(JSON.stringify(rows)).toBe(before);
     } finally {
       await other.close();

@@ -62,7 +62,12 @@ const noChain: ChainReader = { verifyMessage: async () => false };
  * that has traded it does nothing, so a second start adds nothing). Never throws: a failure is logged and the server starts
  * with whatever was committed.
  */
-export async function seedDemoHistory(database: Pick<Database, 'db' | 'kind'>, settings: AppSettings, now: Date, options: HistoryOptions = {}): Promise<HistoryResult> {
+export async function seedDemoHistory(
+  database: Pick<Database, 'db' | 'kind'>,
+  settings: AppSettings,
+  now: Date,
+  options: HistoryOptions = {},
+): Promise<HistoryResult> {
   const started = Date.now();
   const log = options.log ?? ((message: string) => console.info(message));
   const db = database.db;

@@ -44,7 +44,9 @@ async function expectAuditOk() {
 }
 
 async function openOrdersOf(userId: number): Promise<number> {
-  return rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from market_orders where user_id = ${userId} and status in ('pending', 'partial')`))[0]!.n;
+  return rowsOf<{ n: number }>(
+    await t.database.db.execute(sql`select count(*)::int as n from market_orders where user_id = ${userId} and status in ('pending', 'partial')`),
+  )[0]!.n;
 }
 
 const tick = units('0.0001');
@@ -106,7 +108,14 @@ describe('demo maker bot', () => {
         userId: takerId,
         type: 'data_adjustment',
         params: { takerId, available },
-        legs: [{ type: 'data_adjustment', debit: { userId: takerId, kind: 'trade', asset: 'USDT' }, credit: { userId: null, kind: 'treasury', asset: 'USDT' }, amount: available }],
+        legs: [
+          {
+            type: 'data_adjustment',
+            debit: { userId: takerId, kind: 'trade', asset: 'USDT' },
+            credit: { userId: null, kind: 'treasury', asset: 'USDT' },
+            amount: available,
+          },
+        ],
         result: () => null,
       });
     };
@@ -117,7 +126,9 @@ describe('demo maker bot', () => {
     await drain('test-demo-drain-2');
     await bot.tick();
     expect((await balanceOf(t.database.db, takerId, 'trade', 'USDT')).available).toBe(0n);
-    const refills = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key like ${`demo-market:refill:${takerId}:USDT:%`}`))[0]!.n;
+    const refills = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key like ${`demo-market:refill:${takerId}:USDT:%`}`),
+    )[0]!.n;
     expect(refills).toBe(1);
     t.clock.advance(3_600_000);
     await bot.tick();
@@ -126,7 +137,15 @@ describe('demo maker bot', () => {
   });
 
   it('logs a failing market and carries on', async () => {
-    const failing = { ...deps(), market: { config: t.app.market.config, lastPrice: () => units('0.4'), place: () => Promise.reject(new AppError('MARKET_UNAVAILABLE')), cancel: () => Promise.reject(new AppError('MARKET_UNAVAILABLE')) } };
+    const failing = {
+      ...deps(),
+      market: {
+        config: t.app.market.config,
+        lastPrice: () => units('0.4'),
+        place: () => Promise.reject(new AppError('MARKET_UNAVAILABLE')),
+        cancel: () => Promise.reject(new AppError('MARKET_UNAVAILABLE')),
+      },
+    };
     // The last price far below the resting ladder: the bot must cancel and replace, and cannot.
     const bot = await MakerBot.create(failing, { crossChance: 0 });
     warnings.length = 0;
@@ -147,7 +166,12 @@ describe('demo maker bot', () => {
       const bot = await startMakerBot(app, { tickMinMs: 10, tickMaxMs });
       expect(bot.ticks).toBe(1);
       expect((await app.inject({ method: 'GET', url: '/api/v1/trade/depth' })).json().data.bids).toHaveLength(8);
-      await eventually('four ticks of the bot', () => bot.ticks, (ticks) => ticks >= 4, { timeoutMs: 20_000 });
+      await eventually(
+        'four ticks of the bot',
+        () => bot.ticks,
+        (ticks) => ticks >= 4,
+        { timeoutMs: 20_000 },
+      );
       await app.close();
       isClosed = true;
       const ticks = bot.ticks;

@@ -190,7 +190,8 @@ export class MakerBot {
     for (const order of open) {
       const level = levelOf(c, order);
       const key = keyOf(level);
-      if (wanted.has(key) && !kept.has(key) && order.id !== stale) kept.set(key, { ...level, lots: Number(((order.quantity ?? 0n) - order.filled) / c.lotUnits) });
+      if (wanted.has(key) && !kept.has(key) && order.id !== stale)
+        kept.set(key, { ...level, lots: Number(((order.quantity ?? 0n) - order.filled) / c.lotUnits) });
       else doomed.push(order.id);
     }
     for (const id of doomed) {

@@ -5,7 +5,20 @@ import { nadiTokenAbi, nadiTokenBytecode } from '@nadi/chain/artifacts';
 import { devDepositAccountAt, depositAddressAt } from '@nadi/chain/hd';
 import { mineBlocks, rpcRequest } from '@nadi/chain/local-chain';
 import { rowsOf } from '../../../db/rows.ts';
-import { apiGet, demoWallet, newUser, revertTo, sendRaw, sendToken, signTransfer, snapshot, startChainTestBed, withClient, type ChainTestBed, type TestUser } from '../../../test/chain.ts';
+import {
+  apiGet,
+  demoWallet,
+  newUser,
+  revertTo,
+  sendRaw,
+  sendToken,
+  signTransfer,
+  snapshot,
+  startChainTestBed,
+  withClient,
+  type ChainTestBed,
+  type TestUser,
+} from '../../../test/chain.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { balanceOf, tokens } from '../../../test/money.ts';
 import { newAccount } from '../../../test/sign-in.ts';
@@ -42,7 +55,9 @@ async function fundNadi(userId: number): Promise<bigint> {
 
 async function depositRows(userId: number) {
   return rowsOf<{ id: string; status: string; confirmations: number; block_number: string; tx_hash: string; log_index: number; flow_id: string | null }>(
-    await bed.t.database.db.execute(sql`select id, status, confirmations, block_number::text, tx_hash, log_index, flow_id from deposits where user_id = ${userId} order by id`),
+    await bed.t.database.db.execute(
+      sql`select id, status, confirmations, block_number::text, tx_hash, log_index, flow_id from deposits where user_id = ${userId} order by id`,
+    ),
   );
 }
 
@@ -55,7 +70,12 @@ async function creditFlows(userId: number): Promise<number> {
 
 /** Waits (with a deadline) until the user's first deposit has `status`. */
 async function depositStatus(userId: number, status: string): Promise<void> {
-  await eventually(`deposit of user ${userId} ${status}`, async () => (await depositRows(userId))[0]?.status, (s) => s === status, { timeoutMs: 15_000 });
+  await eventually(
+    `deposit of user ${userId} ${status}`,
+    async () => (await depositRows(userId))[0]?.status,
+    (s) => s === status,
+    { timeoutMs: 15_000 },
+  );
 }
 
 async function rechargeList(user: TestUser) {
@@ -108,7 +128,14 @@ describe('deposit watcher', () => {
     await scan();
     let list = await rechargeList(user);
     expect(list.total).toBe(1);
-    expect(list.list[0]).toMatchObject({ amount: '25', status: 'pending', confirmations: 1, confirmations_required: 3, tx_hash: receipt.transactionHash, credited_at: null });
+    expect(list.list[0]).toMatchObject({
+      amount: '25',
+      status: 'pending',
+      confirmations: 1,
+      confirmations_required: 3,
+      tx_hash: receipt.transactionHash,
+      credited_at: null,
+    });
     expect(list.list[0].block_number).toBe(receipt.blockNumber.toString());
     expect(list.list[0].from_address).toBe(receipt.from.toLowerCase());
     expect(await fundNadi(user.id)).toBe(0n);
@@ -135,7 +162,9 @@ describe('deposit watcher', () => {
     expect(await creditFlows(user.id)).toBe(1);
 
     const log = await apiGet(bed.t, user.token, '/api/v1/wallet/moneyLog?page=1&page_size=10');
-    expect(log.json().data.list).toEqual([expect.objectContaining({ type: 'cross_chain_recharge', asset: 'NADI', account: 'fund', amount: '25', balance_after: '25' })]);
+    expect(log.json().data.list).toEqual([
+      expect.objectContaining({ type: 'cross_chain_recharge', asset: 'NADI', account: 'fund', amount: '25', balance_after: '25' }),
+    ]);
     const flowKey = depositFlowKey(31337, receipt.transactionHash, receipt.logs[0]!.logIndex);
     const flows = rowsOf<{ n: number }>(await bed.t.database.db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key = ${flowKey}`));
     expect(flows[0]?.n).toBe(1);
@@ -173,7 +202,9 @@ describe('deposit watcher', () => {
     expect(await fundNadi(user.id)).toBe(tokens(7));
 
     // A crash after recording a range but before moving the cursor: the range is read again.
-    await bed.t.database.db.execute(sql`update chain_cursors set block_number = 0, block_hash = ${(await bed.client.getBlock({ blockNumber: 0n })).hash} where name = 'deposits'`);
+    await bed.t.database.db.execute(
+      sql`update chain_cursors set block_number = 0, block_hash = ${(await bed.client.getBlock({ blockNumber: 0n })).hash} where name = 'deposits'`,
+    );
     const again = await scan();
     expect(again.credited).toBe(0);
     expect(await fundNadi(user.id)).toBe(tokens(7));
@@ -284,27 +315,33 @@ describe('deposits that must never be credited', () => {
     // The fork lands after the watcher read the deposit's block (range 1) and before range 2: the
     // deposit moves into a block with another transfer before it, so its log index changes.
     let isForked = false;
-    const forking = withClient({ ...bed.context(), scanBlocksMax: 1 }, {
-      getBlock: async (args: { blockNumber: bigint }) => {
-        if (!isForked && args.blockNumber === head + 1n) {
-          isForked = true;
-          await revertTo(bed, before);
-          await rpcRequest(bed.chain.rpcUrl, 'evm_setAutomine', [false]);
-          await sendRaw(bed, filler);
-          await sendRaw(bed, deposit);
-          await rpcRequest(bed.chain.rpcUrl, 'evm_mine');
-          await rpcRequest(bed.chain.rpcUrl, 'evm_setAutomine', [true]);
-          await mineBlocks(bed.chain.rpcUrl, 1);
-        }
-        return bed.client.getBlock(args);
+    const forking = withClient(
+      { ...bed.context(), scanBlocksMax: 1 },
+      {
+        getBlock: async (args: { blockNumber: bigint }) => {
+          if (!isForked && args.blockNumber === head + 1n) {
+            isForked = true;
+            await revertTo(bed, before);
+            await rpcRequest(bed.chain.rpcUrl, 'evm_setAutomine', [false]);
+            await sendRaw(bed, filler);
+            await sendRaw(bed, deposit);
+            await rpcRequest(bed.chain.rpcUrl, 'evm_mine');
+            await rpcRequest(bed.chain.rpcUrl, 'evm_setAutomine', [true]);
+            await mineBlocks(bed.chain.rpcUrl, 1);
+          }
+          return bed.client.getBlock(args);
+        },
       },
-    });
+    );
     const round = await scan(forking);
     expect(isForked).toBe(true);
     expect(round.scannedTo).toBe(head);
     await scan();
     const rows = await depositRows(user.id);
-    expect(rows.map((r) => [r.status, r.log_index])).toEqual([['orphaned', 0], ['pending', 1]]);
+    expect(rows.map((r) => [r.status, r.log_index])).toEqual([
+      ['orphaned', 0],
+      ['pending', 1],
+    ]);
     await mineBlocks(bed.chain.rpcUrl, 3);
     await scan();
     expect((await depositRows(user.id)).map((r) => r.status)).toEqual(['orphaned', 'credited']);
@@ -337,7 +374,9 @@ describe('deposits that must never be credited', () => {
     const round = await scan();
     expect(round.recorded).toBe(0);
     expect(await depositRows(user.id)).toEqual([]);
-    const all = rowsOf<{ n: number }>(await bed.t.database.db.execute(sql`select count(*)::int as n from deposits where address = ${unrequested.toLowerCase()}`));
+    const all = rowsOf<{ n: number }>(
+      await bed.t.database.db.execute(sql`select count(*)::int as n from deposits where address = ${unrequested.toLowerCase()}`),
+    );
     expect(all[0]?.n).toBe(0);
   });
 
@@ -366,7 +405,10 @@ describe('deposits that must never be credited', () => {
     ['the receipt says the transaction failed', (r: TransactionReceipt) => ({ ...r, status: 'reverted' })],
     ['the receipt has no such log', (r: TransactionReceipt) => ({ ...r, logs: [] })],
     ['the receipt is in another block', (r: TransactionReceipt) => ({ ...r, blockHash: `0x${'1'.repeat(64)}` })],
-    ['the receipt’s log is from another contract', (r: TransactionReceipt) => ({ ...r, logs: r.logs.map((l) => ({ ...l, address: bed.contracts.usdt.toLowerCase() })) })],
+    [
+      'the receipt’s log is from another contract',
+      (r: TransactionReceipt) => ({ ...r, logs: r.logs.map((l) => ({ ...l, address: bed.contracts.usdt.toLowerCase() })) }),
+    ],
   ])('a confirmed deposit is not credited when %s', async (_case, fake) => {
     const { user } = await userWithDeposit(tokens(9), 9);
     await mineBlocks(bed.chain.rpcUrl, 3);

@@ -26,7 +26,10 @@ export async function ownersOf(db: Db, addresses: string[]): Promise<Map<string,
   const owners = new Map<string, number>();
   for (let i = 0; i < addresses.length; i += addressLookupChunk) {
     const chunk = addresses.slice(i, i + addressLookupChunk);
-    const rows = await db.select({ userId: depositAddresses.userId, address: depositAddresses.address }).from(depositAddresses).where(inArray(depositAddresses.address, chunk));
+    const rows = await db
+      .select({ userId: depositAddresses.userId, address: depositAddresses.address })
+      .from(depositAddresses)
+      .where(inArray(depositAddresses.address, chunk));
     for (const row of rows) owners.set(row.address, row.userId);
   }
   return owners;
@@ -109,7 +112,10 @@ export async function markCredited(tx: Tx, id: number, flowId: number, confirmat
 export async function listUserDeposits(db: Db, userId: number, offset: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db.select().from(deposits).where(eq(deposits.userId, userId)).orderBy(desc(deposits.id)).offset(offset).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(eq(deposits.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deposits)
+      .where(eq(deposits.userId, userId)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

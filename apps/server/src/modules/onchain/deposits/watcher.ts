@@ -9,7 +9,17 @@ import { postFlow, systemAccount, transfer, userAccount } from '../../ledger/ind
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
 import { blockHashMemo, confirmationsAt, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
-import { lockPendingDeposit, markCredited, markOrphaned, ownersOf, pendingDeposits, recordDeposits, setConfirmations, type DepositRow, type NewDeposit } from './repo.ts';
+import {
+  lockPendingDeposit,
+  markCredited,
+  markOrphaned,
+  ownersOf,
+  pendingDeposits,
+  recordDeposits,
+  setConfirmations,
+  type DepositRow,
+  type NewDeposit,
+} from './repo.ts';
 
 const transferEvent = getAbiItem({ abi: nadiTokenAbi, name: 'Transfer' });
 /** Pending deposits looked at per round (oldest first); more wait for the next round. */

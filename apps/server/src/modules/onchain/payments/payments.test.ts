@@ -3,7 +3,18 @@ import { BaseError, ContractFunctionRevertedError, getAddress, parseUnits, type 
 import { nadiTokenAbi, paymentGatewayAbi } from '@nadi/chain/artifacts';
 import { hardhatAccounts } from '@nadi/chain/demo-accounts';
 import { mineBlocks } from '@nadi/chain/local-chain';
-import { apiGet, apiPost, demoWallet, newUser, revertTo, snapshot, startChainTestBed, withClient, type ChainTestBed, type TestUser } from '../../../test/chain.ts';
+import {
+  apiGet,
+  apiPost,
+  demoWallet,
+  newUser,
+  revertTo,
+  snapshot,
+  startChainTestBed,
+  withClient,
+  type ChainTestBed,
+  type TestUser,
+} from '../../../test/chain.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ChainContext } from '../chain.ts';
 import { createTestOrder } from './service.ts';
@@ -55,7 +66,12 @@ async function pay(from: number, orderKey: Hex, token: Address, amount: bigint) 
   const wallet = demoWallet(bed.chain.rpcUrl, from);
   const approve = await wallet.writeContract({ address: token, abi: nadiTokenAbi, functionName: 'approve', args: [bed.contracts.paymentGateway, amount] });
   expect((await bed.client.waitForTransactionReceipt({ hash: approve })).status).toBe('success');
-  const hash = await wallet.writeContract({ address: bed.contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderKey, token, amount] });
+  const hash = await wallet.writeContract({
+    address: bed.contracts.paymentGateway,
+    abi: paymentGatewayAbi,
+    functionName: 'pay',
+    args: [orderKey, token, amount],
+  });
   const receipt = await bed.client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   return receipt;
@@ -101,7 +117,11 @@ describe('test orders', () => {
 
   it('refuses bad input, and does not exist where test orders are off (production)', async () => {
     const user = await newUser(bed.t);
-    for (const body of [{ asset: 'NADI', amount: '0' }, { asset: 'BTC', amount: '1' }, { asset: 'USDT', amount: '-1' }]) {
+    for (const body of [
+      { asset: 'NADI', amount: '0' },
+      { asset: 'BTC', amount: '1' },
+      { asset: 'USDT', amount: '-1' },
+    ]) {
       const res = await apiPost(bed.t, user.token, '/api/v1/payment/testOrder', body);
       expect(res.statusCode).toBe(400);
     }

@@ -25,12 +25,18 @@ export async function insertOrder(db: Db, order: NewPaymentOrder): Promise<Payme
 }
 
 export async function findUserOrder(db: Db, userId: number, id: number): Promise<PaymentOrderRow | null> {
-  const rows = await db.select().from(paymentOrders).where(and(eq(paymentOrders.id, id), eq(paymentOrders.userId, userId)));
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.userId, userId)));
   return rows[0] ?? null;
 }
 
 export async function findOrderByKey(db: Db, chainId: number, orderKey: string): Promise<PaymentOrderRow | null> {
-  const rows = await db.select().from(paymentOrders).where(and(eq(paymentOrders.chainId, chainId), eq(paymentOrders.orderKey, orderKey)));
+  const rows = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.chainId, chainId), eq(paymentOrders.orderKey, orderKey)));
   return rows[0] ?? null;
 }
 
@@ -81,7 +87,9 @@ export async function setOrderConfirmations(db: Db, id: number, blockHash: strin
   await db
     .update(paymentOrders)
     .set({ confirmations })
-    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'paid'), eq(paymentOrders.blockHash, blockHash), ne(paymentOrders.confirmations, confirmations)));
+    .where(
+      and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'paid'), eq(paymentOrders.blockHash, blockHash), ne(paymentOrders.confirmations, confirmations)),
+    );
 }
 
 /** The recorded payment left the chain before it counted: the order is unpaid again. */
@@ -104,7 +112,12 @@ export async function lockPaidOrder(tx: Tx, id: number, blockHash: string): Prom
   return rows[0] ?? null;
 }
 
-export async function settleOrder(tx: Tx, id: number, outcome: { status: 'fulfilled'; at: Date } | { status: 'rejected'; reason: string }, confirmations: number) {
+export async function settleOrder(
+  tx: Tx,
+  id: number,
+  outcome: { status: 'fulfilled'; at: Date } | { status: 'rejected'; reason: string },
+  confirmations: number,
+) {
   const set = outcome.status === 'fulfilled' ? { status: 'fulfilled', fulfilledAt: outcome.at } : { status: 'rejected', rejectReason: outcome.reason };
   const rows = await tx
     .update(paymentOrders)

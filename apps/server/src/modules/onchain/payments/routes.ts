@@ -8,6 +8,8 @@ const testOrdersPerMinuteMax = 30;
 
 export async function paymentModule(app: FastifyInstance) {
   const { deps } = app;
-  registerRoute(app, onchainRoutes.testOrder, async ({ session, input }) => createTestOrder(deps, session.userId, input), { rateLimitPerMinute: testOrdersPerMinuteMax });
+  registerRoute(app, onchainRoutes.testOrder, async ({ session, input }) => createTestOrder(deps, session.userId, input), {
+    rateLimitPerMinute: testOrdersPerMinuteMax,
+  });
   registerRoute(app, onchainRoutes.paymentOrder, async ({ session, input }) => getOrder(deps, session.userId, input.id));
 }

@@ -130,7 +130,15 @@ export function rejectReasonOf(order: Pick<PaymentOrderRow, 'token' | 'amount' |
  * the block hash unchanged), then ONE transaction locks the order while it is still paid at that
  * block and either fulfils it (fulfilOrder, then the status) or rejects it with the reason.
  */
-async function settleOne(deps: AppDeps, chain: ChainContext, gateway: Address, order: PaymentOrderRow, ref: LogRef, confirmations: number, log: FastifyBaseLogger) {
+async function settleOne(
+  deps: AppDeps,
+  chain: ChainContext,
+  gateway: Address,
+  order: PaymentOrderRow,
+  ref: LogRef,
+  confirmations: number,
+  log: FastifyBaseLogger,
+) {
   const { blockHash } = ref;
   const verdict = await verifyLog(chain.client, ref, (l) => isRecordedPayment(l, gateway, order));
   if (!verdict.isOk) {

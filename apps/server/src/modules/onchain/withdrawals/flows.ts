@@ -45,10 +45,7 @@ export async function postReturn(tx: Tx, w: WithdrawalRow): Promise<void> {
     userId: w.userId,
     type: 'withdraw_return',
     params: { withdrawalId: w.id, amount: w.amount },
-    legs: [
-      settle('withdraw', fundNadi(w.userId), custody, w.amount, memo),
-      transfer('withdraw_return', custody, fundNadi(w.userId), w.amount, memo),
-    ],
+    legs: [settle('withdraw', fundNadi(w.userId), custody, w.amount, memo), transfer('withdraw_return', custody, fundNadi(w.userId), w.amount, memo)],
     result: () => null,
   });
 }

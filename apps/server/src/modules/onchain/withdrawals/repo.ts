@@ -15,7 +15,10 @@ export interface NewWithdrawal {
 }
 
 export async function insertWithdrawal(tx: Tx, row: NewWithdrawal): Promise<number> {
-  const inserted = await tx.insert(withdrawals).values({ ...row, asset: 'NADI', status: 0 }).returning({ id: withdrawals.id });
+  const inserted = await tx
+    .insert(withdrawals)
+    .values({ ...row, asset: 'NADI', status: 0 })
+    .returning({ id: withdrawals.id });
   const id = inserted[0]?.id;
   if (id === undefined) throw new Error('withdrawal insert returned no row');
   return id;
@@ -69,7 +72,12 @@ export async function listWithdrawals(db: Db, filter: ListFilter): Promise<{ row
  * Moves a pending withdrawal on, only if it is still pending (0): of two operators reviewing at
  * once, exactly one update matches. Answers the updated row, or null when it was not pending.
  */
-export async function reviewPending(db: Db | Tx, id: number, reviewerId: number, change: { status: 1 } | { status: 3; rejectReason: string }): Promise<WithdrawalRow | null> {
+export async function reviewPending(
+  db: Db | Tx,
+  id: number,
+  reviewerId: number,
+  change: { status: 1 } | { status: 3; rejectReason: string },
+): Promise<WithdrawalRow | null> {
   const rows = await db
     .update(withdrawals)
     .set({ ...change, reviewedBy: reviewerId, reviewedAt: sql`now()`, updatedAt: sql`now()` })

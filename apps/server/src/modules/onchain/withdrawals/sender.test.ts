@@ -97,7 +97,9 @@ async function isOnNode(hash: string): Promise<boolean> {
 
 async function systemNadi(kind: 'fees' | 'custody'): Promise<bigint> {
   const rows = rowsOf<{ v: string }>(
-    await bed.t.database.db.execute(sql`select (available + frozen)::text as v from ledger_accounts where user_id is null and kind = ${kind} and asset = 'NADI'`),
+    await bed.t.database.db.execute(
+      sql`select (available + frozen)::text as v from ledger_accounts where user_id is null and kind = ${kind} and asset = 'NADI'`,
+    ),
   );
   return BigInt(rows[0]?.v ?? '0');
 }
@@ -174,7 +176,10 @@ describe('withdrawal sender', () => {
     expect(approvals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const nonceBefore = await nonceOf(hot.account.address);
 
-    const senders = await Promise.all([round(bed.context(), hotWalletOf(bed.t.settings.hotWalletPrivateKey)), round(bed.context(), hotWalletOf(bed.t.settings.hotWalletPrivateKey))]);
+    const senders = await Promise.all([
+      round(bed.context(), hotWalletOf(bed.t.settings.hotWalletPrivateKey)),
+      round(bed.context(), hotWalletOf(bed.t.settings.hotWalletPrivateKey)),
+    ]);
     expect(senders.map((s) => s.sent.signed).sort()).toEqual([0, 1]);
     expect(await settle(id)).toMatchObject({ status: 2 });
     expect(await nonceOf(hot.account.address)).toBe(nonceBefore + 1);
@@ -246,7 +251,12 @@ describe('withdrawal sender', () => {
     const [row] = (await approvedUnsigned(deps().db, 10)).filter((r) => r.id === id);
     const signed = await signAndStore(deps(), ctx, wallet, row as WithdrawalRow);
     expect(signed?.txNonce).toBe(1);
-    const drain = await demoWallet(bed.chain.rpcUrl, 1).writeContract({ address: bed.contracts.nadi, abi: nadiTokenAbi, functionName: 'transferFrom', args: [wallet.account.address, drainer, tokens(6)] });
+    const drain = await demoWallet(bed.chain.rpcUrl, 1).writeContract({
+      address: bed.contracts.nadi,
+      abi: nadiTokenAbi,
+      functionName: 'transferFrom',
+      args: [wallet.account.address, drainer, tokens(6)],
+    });
     await bed.client.waitForTransactionReceipt({ hash: drain });
 
     const failed = await settle(id);
@@ -255,7 +265,11 @@ describe('withdrawal sender', () => {
     expect(await listed(user, id)).toMatchObject({ status: 3, fail_reason: 'reverted', reason: null, confirmations: 3 });
     expect(await nadiOf(user.address)).toBe(0n);
     expect(await balanceOf(bed.t.database.db, user.id, 'fund', 'NADI')).toEqual({ available: tokens(10), frozen: 0n });
-    const returns = rowsOf<{ n: number }>(await bed.t.database.db.execute(sql`select count(*)::int as n from ledger_transfers where type = 'withdraw_return' and memo->>'withdrawal_id' = ${String(id)}`));
+    const returns = rowsOf<{ n: number }>(
+      await bed.t.database.db.execute(
+        sql`select count(*)::int as n from ledger_transfers where type = 'withdraw_return' and memo->>'withdrawal_id' = ${String(id)}`,
+      ),
+    );
     expect(returns[0]?.n).toBe(1);
     expect(await nonceOf(wallet.account.address)).toBe(2);
   });
@@ -333,7 +347,9 @@ describe('withdrawal sender', () => {
     expect(await settle(replaced.id)).toMatchObject({ status: 3, failReason: 'nonce_replaced' });
 
     const sentRows = rowsOf<{ n: number; completed: number }>(
-      await bed.t.database.db.execute(sql`select count(*)::int as n, count(*) filter (where status = 2)::int as completed from withdrawals where from_address = ${wallet.address}`),
+      await bed.t.database.db.execute(
+        sql`select count(*)::int as n, count(*) filter (where status = 2)::int as completed from withdrawals where from_address = ${wallet.address}`,
+      ),
     );
     expect(sentRows[0]).toEqual({ n: 2, completed: 1 });
     // The completed withdrawal's transfer and the foreign transaction: nothing else left the wallet.
@@ -354,7 +370,10 @@ describe('withdrawal sender', () => {
     const done = await settle(later.id);
     expect(done).toMatchObject({ status: 2, txNonce: nonceAfter });
     expect(await nonceOf(hot.account.address)).toBe(nonceAfter + 1);
-    const filler = await bed.client.getTransaction({ blockNumber: (await bed.client.getTransactionReceipt({ hash: done.txHash as Hash })).blockNumber - 1n, index: 0 });
+    const filler = await bed.client.getTransaction({
+      blockNumber: (await bed.client.getTransactionReceipt({ hash: done.txHash as Hash })).blockNumber - 1n,
+      index: 0,
+    });
     expect(filler).toMatchObject({ from: hot.address, to: hot.address, value: 0n, nonce: nonceAfter - 1 });
     expect(await nadiOf(later.user.address)).toBe(tokens(25) / 10n);
     expect((await auditLedger(bed.t.database.db)).problems).toEqual([]);

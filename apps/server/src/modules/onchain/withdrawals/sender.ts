@@ -172,7 +172,10 @@ export async function fillLocalNonceGap(deps: AppDeps, chain: ChainContext, hot:
     const raw = await hot.account.signTransaction({ chainId: chain.chainId, nonce, to: hot.account.address, value: 0n, gas: 21_000n, ...fees });
     await chain.client.sendRawTransaction({ serializedTransaction: raw });
   }
-  log.warn({ from: chainPending, to: stored - 1, filled: missing.length }, 'local chain started afresh: filled the hot wallet nonce gap with empty transactions');
+  log.warn(
+    { from: chainPending, to: stored - 1, filled: missing.length },
+    'local chain started afresh: filled the hot wallet nonce gap with empty transactions',
+  );
   return missing.length;
 }
 
@@ -242,7 +245,10 @@ async function settleOne(deps: AppDeps, chain: ChainContext, head: bigint, row: 
   if (!receipt) {
     if (await isNonceReplaced(chain, head, row)) {
       await finish(deps, row, { status: 3, failReason: 'nonce_replaced', blockNumber: null, confirmations: 0 });
-      log.error({ withdrawal: row.id, txHash: row.txHash, nonce: row.txNonce }, 'withdrawal nonce used by another transaction of the hot wallet; failed and funds returned');
+      log.error(
+        { withdrawal: row.id, txHash: row.txHash, nonce: row.txNonce },
+        'withdrawal nonce used by another transaction of the hot wallet; failed and funds returned',
+      );
       return 'failed';
     }
     await setConfirmations(deps.db, row.id, null, 0);
@@ -300,7 +306,12 @@ export async function confirmSentOnce(deps: AppDeps, chain: ChainContext, log: F
 }
 
 /** One round: settle what was sent, then sign and send what was approved since. */
-export async function senderRound(deps: AppDeps, chain: ChainContext, hot: HotWallet, log: FastifyBaseLogger): Promise<{ sent: SendResult; confirmed: ConfirmResult }> {
+export async function senderRound(
+  deps: AppDeps,
+  chain: ChainContext,
+  hot: HotWallet,
+  log: FastifyBaseLogger,
+): Promise<{ sent: SendResult; confirmed: ConfirmResult }> {
   const confirmed = await confirmSentOnce(deps, chain, log);
   const sent = await sendPendingOnce(deps, chain, hot, log);
   return { sent, confirmed };

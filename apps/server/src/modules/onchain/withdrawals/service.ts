@@ -98,7 +98,13 @@ interface ListQuery {
 
 /** The user's own withdrawals, newest first. */
 export async function userWithdrawals(deps: AppDeps, userId: number, query: ListQuery) {
-  const { rows, total } = await listWithdrawals(deps.db, { userId, status: query.status, order: 'newest', offset: (query.page - 1) * query.page_size, limit: query.page_size });
+  const { rows, total } = await listWithdrawals(deps.db, {
+    userId,
+    status: query.status,
+    order: 'newest',
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
   return { list: rows.map((r) => toRecord(r, deps.settings.confirmations)), total, page: query.page, page_size: query.page_size };
 }
 

@@ -95,7 +95,19 @@ describe('withdraw apply', () => {
     const res = await apply(user, '2.5');
     expect(res.statusCode).toBe(200);
     const record = res.json().data;
-    expect(record).toMatchObject({ asset: 'NADI', amount: '2.5', fee: '0.5', receive: '2', to_address: user.address, status: 0, tx_hash: null, confirmations: 0, confirmations_required: 3, reason: null, fail_reason: null });
+    expect(record).toMatchObject({
+      asset: 'NADI',
+      amount: '2.5',
+      fee: '0.5',
+      receive: '2',
+      to_address: user.address,
+      status: 0,
+      tx_hash: null,
+      confirmations: 0,
+      confirmations_required: 3,
+      reason: null,
+      fail_reason: null,
+    });
     expect(await fundNadi(user)).toEqual({ available: tokens(10) - tokens(25) / 10n, frozen: tokens(25) / 10n });
     const config = (await get(user, '/api/v1/withdraw/config')).json().data;
     expect(config.available).toBe('7.5');
@@ -121,7 +133,30 @@ describe('withdraw apply', () => {
   it('refuses hostile amounts with 400 and changes nothing', async () => {
     const user = await userWith(tokens(5));
     const before = await snapshotState();
-    const hostile: unknown[] = ['-1', '1e3', '0x10', '', ' 2', '2 ', '+2', '02', '2.', '.5', 'NaN', 'Infinity', '0', '1.0000000000000000001', '9'.repeat(40), 2, 2.5, null, true, [], {}, '２'];
+    const hostile: unknown[] = [
+      '-1',
+      '1e3',
+      '0x10',
+      '',
+      ' 2',
+      '2 ',
+      '+2',
+      '02',
+      '2.',
+      '.5',
+      'NaN',
+      'Infinity',
+      '0',
+      '1.0000000000000000001',
+      '9'.repeat(40),
+      2,
+      2.5,
+      null,
+      true,
+      [],
+      {},
+      '２',
+    ];
     for (const amount of hostile) {
       const res = await apply(user, amount);
       expect(res.statusCode, JSON.stringify(amount)).toBe(400);
@@ -180,7 +215,9 @@ describe('withdraw apply', () => {
       await t.database.db.execute(sql`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from withdrawals where user_id = ${user.id}`),
     );
     expect(rows[0]).toEqual({ n: 1, amount: tokens(100).toString() });
-    const flows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ledger_flows where user_id = ${user.id} and type = 'freeze'`));
+    const flows = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from ledger_flows where user_id = ${user.id} and type = 'freeze'`),
+    );
     expect(flows[0]?.n).toBe(1);
     expect((await auditLedger(t.database.db)).problems).toEqual([]);
   });
@@ -286,7 +323,11 @@ describe('operator review', () => {
     expect((await reject(operatorA, id, 'twice')).json().reason).toBe('WITHDRAW_NOT_PENDING');
     expect((await approve(operatorA, id)).json().reason).toBe('WITHDRAW_NOT_PENDING');
     expect(await fundNadi(user)).toEqual({ available: tokens(10), frozen: 0n });
-    const returns = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ledger_transfers where type = 'withdraw_return' and memo->>'withdrawal_id' = ${String(id)}`));
+    const returns = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from ledger_transfers where type = 'withdraw_return' and memo->>'withdrawal_id' = ${String(id)}`,
+      ),
+    );
     expect(returns[0]?.n).toBe(1);
   });
 

@@ -40,14 +40,7 @@ export default function SignInSheet({ request, isOpen, onClose }: Props) {
   });
 
   return (
-    <Popup
-      visible={isOpen}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sign-sheet"
-      destroyOnClose
-    >
+    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="sign-sheet" destroyOnClose>
       <div className="sign-sheet__grip" aria-hidden="true" />
       <header className="sign-sheet__header">
         <h2 className="sign-sheet__title">{titleFor(flow.view, t)}</h2>
@@ -77,15 +70,26 @@ function SheetBody({ flow }: { flow: ReturnType<typeof useSignIn> }) {
   if (!wallet) return <LoadingView />;
   switch (view.name) {
     case 'choose':
-      return <WalletList wallet={wallet} errorKey={view.errorKey} onChoose={(option, name) => {
-        if (option.kind === 'demo') flow.setView({ name: 'demo' });
-        else void flow.connectWith(option, name);
-      }} />;
+      return (
+        <WalletList
+          wallet={wallet}
+          errorKey={view.errorKey}
+          onChoose={(option, name) => {
+            if (option.kind === 'demo') flow.setView({ name: 'demo' });
+            else void flow.connectWith(option, name);
+          }}
+        />
+      );
     case 'demo':
       if (!DemoAccounts || !wallet.demo) return null;
       return (
         <Suspense fallback={<LoadingView />}>
-          <DemoAccounts demo={wallet.demo} onBack={() => flow.setView({ name: 'choose', errorKey: null })} onPick={(option) => void flow.connectWith(option, t('wallet.demoWallet'))} options={wallet.options()} />
+          <DemoAccounts
+            demo={wallet.demo}
+            onBack={() => flow.setView({ name: 'choose', errorKey: null })}
+            onPick={(option) => void flow.connectWith(option, t('wallet.demoWallet'))}
+            options={wallet.options()}
+          />
         </Suspense>
       );
     case 'connecting':

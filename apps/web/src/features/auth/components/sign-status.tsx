@@ -20,7 +20,8 @@ function statusText(view: SheetView, t: (key: string) => string): StatusText {
   const problem = (title: string, hint: string): StatusText => ({ icon: 'alert', title, hint, isBusy: false, isProblem: true });
   switch (view.name) {
     case 'step':
-      if (view.step === 'signing') return { icon: 'wallet', title: t('auth.waitingSignature'), hint: t('auth.waitingSignatureHint'), isBusy: true, isProblem: false };
+      if (view.step === 'signing')
+        return { icon: 'wallet', title: t('auth.waitingSignature'), hint: t('auth.waitingSignatureHint'), isBusy: true, isProblem: false };
       if (view.step === 'verifying') return { icon: 'shield', title: t('auth.verifying'), hint: '', isBusy: true, isProblem: false };
       return { icon: 'spark', title: t('auth.preparing'), hint: '', isBusy: true, isProblem: false };
     case 'canceled':

@@ -53,7 +53,11 @@ export function WalletList({ wallet, errorKey, onChoose }: Props) {
             <li key={option.id}>
               <button type="button" className="wallet-option" onClick={() => onChoose(option, name)}>
                 <span className="wallet-option__icon">
-                  {option.icon ? <img src={option.icon} alt="" width={28} height={28} /> : <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />}
+                  {option.icon ? (
+                    <img src={option.icon} alt="" width={28} height={28} />
+                  ) : (
+                    <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />
+                  )}
                 </span>
                 <span className="wallet-option__text">
                   <span className="wallet-option__name">{name}</span>

@@ -34,10 +34,21 @@ export default function LanguagePage() {
           const isCurrent = lang === currentLang;
           return (
             <li key={lang}>
-              <button type="button" role="radio" aria-checked={isCurrent} className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`} onClick={() => void choose(lang)} lang={langTags[lang]}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={isCurrent}
+                className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`}
+                onClick={() => void choose(lang)}
+                lang={langTags[lang]}
+              >
                 <span className="language-row__code mono">{lang}</span>
                 <span className="list-row__label">{langNativeNames[lang]}</span>
-                {pending === lang ? <span className="spinner spinner--small" /> : isCurrent ? <Icon name="check" size={20} className="language-row__check" /> : null}
+                {pending === lang ? (
+                  <span className="spinner spinner--small" />
+                ) : isCurrent ? (
+                  <Icon name="check" size={20} className="language-row__check" />
+                ) : null}
               </button>
             </li>
           );

@@ -24,7 +24,13 @@ export default function SecurityCheckPage() {
   useEffect(() => markSecurityChecked(), []);
 
   const apiState: CheckState = health.isPending ? 'running' : health.isSuccess ? 'ok' : 'fail';
-  const walletNames = wallets.data ? (wallets.data.names.length ? wallets.data.names.join(', ') : wallets.data.hasInjected ? t('wallet.browserWallet') : '') : '';
+  const walletNames = wallets.data
+    ? wallets.data.names.length
+      ? wallets.data.names.join(', ')
+      : wallets.data.hasInjected
+        ? t('wallet.browserWallet')
+        : ''
+    : '';
   const walletState: CheckState = wallets.isPending ? 'running' : walletNames ? 'ok' : 'warn';
   const isRunning = apiState === 'running' || walletState === 'running';
   const hasProblem = !isSecure || apiState === 'fail' || walletState === 'warn';
@@ -44,9 +50,30 @@ export default function SecurityCheckPage() {
         <p className="security__subtitle">{t('security.subtitle')}</p>
       </div>
       <ul className="security__checks card">
-        <CheckRow icon="lock" label={t('security.secureContext')} state={isSecure ? 'ok' : 'fail'} detail={isSecure ? t('security.secureContextOk') : t('security.secureContextFail')} />
-        <CheckRow icon="network" label={t('security.api')} state={apiState} detail={apiState === 'running' ? t('security.checking') : apiState === 'ok' ? t('security.apiOk') : t('security.apiFail')} />
-        <CheckRow icon="wallet" label={t('security.wallet')} state={walletState} detail={walletState === 'running' ? t('security.checking') : walletState === 'ok' ? t('security.walletOk', { names: walletNames }) : t('security.walletNone')} />
+        <CheckRow
+          icon="lock"
+          label={t('security.secureContext')}
+          state={isSecure ? 'ok' : 'fail'}
+          detail={isSecure ? t('security.secureContextOk') : t('security.secureContextFail')}
+        />
+        <CheckRow
+          icon="network"
+          label={t('security.api')}
+          state={apiState}
+          detail={apiState === 'running' ? t('security.checking') : apiState === 'ok' ? t('security.apiOk') : t('security.apiFail')}
+        />
+        <CheckRow
+          icon="wallet"
+          label={t('security.wallet')}
+          state={walletState}
+          detail={
+            walletState === 'running'
+              ? t('security.checking')
+              : walletState === 'ok'
+                ? t('security.walletOk', { names: walletNames })
+                : t('security.walletNone')
+          }
+        />
       </ul>
       <p className="security__summary" aria-live="polite">
         {isRunning ? t('security.checking') : hasProblem ? t('security.warnings') : t('security.done')}

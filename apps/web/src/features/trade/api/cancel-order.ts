@@ -18,7 +18,16 @@ export function useCancelOrder() {
       // whatever the refetch below takes.
       if (order.status === 'pending' || order.status === 'partial') return;
       queryClient.setQueryData<InfiniteData<{ list: MarketOrder[]; total: number }>>([...ordersKey, 'current'], (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, list: page.list.filter((o) => o.id !== order.id), total: Math.max(0, page.total - (page.list.some((o) => o.id === order.id) ? 1 : 0)) })) } : data,
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                list: page.list.filter((o) => o.id !== order.id),
+                total: Math.max(0, page.total - (page.list.some((o) => o.id === order.id) ? 1 : 0)),
+              })),
+            }
+          : data,
       );
     },
     onSettled: () => {

@@ -62,7 +62,8 @@ export default function CandleChart({ klines, resetKey }: { klines: Kline[]; res
     const last = klines[klines.length - 1];
     const firstTime = klines[0]?.open_time ?? 0;
     // A live update touches only the newest candle: update it, so the user's scroll stays put.
-    const isIncremental = shown !== null && shown.key === resetKey && shown.firstTime === firstTime && (klines.length === shown.count || klines.length === shown.count + 1);
+    const isIncremental =
+      shown !== null && shown.key === resetKey && shown.firstTime === firstTime && (klines.length === shown.count || klines.length === shown.count + 1);
     if (isIncremental && last) series.update(toCandle(last));
     else {
       series.setData(klines.map(toCandle));

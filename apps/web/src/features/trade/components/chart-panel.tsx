@@ -7,14 +7,29 @@ import { useKlines } from '../api/get-klines.ts';
 // lightweight-charts comes with this chunk only when the chart is first drawn.
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 
-export function ChartPanel({ interval, onInterval, refetchMs }: { interval: KlineInterval; onInterval: (interval: KlineInterval) => void; refetchMs: number | false }) {
+export function ChartPanel({
+  interval,
+  onInterval,
+  refetchMs,
+}: {
+  interval: KlineInterval;
+  onInterval: (interval: KlineInterval) => void;
+  refetchMs: number | false;
+}) {
   const { t } = useTranslation();
   const klines = useKlines(interval, refetchMs);
   return (
     <section className="chart card" aria-label={t('trade.chart.title')}>
       <div className="chart__intervals" role="radiogroup" aria-label={t('trade.chart.interval')}>
         {klineIntervals.map((value) => (
-          <button key={value} type="button" role="radio" aria-checked={value === interval} className={`chart__interval${value === interval ? ' is-active' : ''}`} onClick={() => onInterval(value)}>
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={value === interval}
+            className={`chart__interval${value === interval ? ' is-active' : ''}`}
+            onClick={() => onInterval(value)}
+          >
             {value}
           </button>
         ))}

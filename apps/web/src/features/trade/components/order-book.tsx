@@ -36,11 +36,19 @@ export function OrderBook({ asks, bids, last, onPick }: { asks: BookLevel[]; bid
         <span>{t('trade.book.amount')}</span>
       </div>
       <ul className="book__side book__side--asks">
-        {shownAsks.length === 0 ? <li className="book__empty">{t('trade.book.noAsks')}</li> : shownAsks.map((level) => <Level key={level[0]} level={level} side="ask" max={max} onPick={onPick} />)}
+        {shownAsks.length === 0 ? (
+          <li className="book__empty">{t('trade.book.noAsks')}</li>
+        ) : (
+          shownAsks.map((level) => <Level key={level[0]} level={level} side="ask" max={max} onPick={onPick} />)
+        )}
       </ul>
       <p className="book__last mono">{last ? formatPrice(last) : '—'}</p>
       <ul className="book__side">
-        {shownBids.length === 0 ? <li className="book__empty">{t('trade.book.noBids')}</li> : shownBids.map((level) => <Level key={level[0]} level={level} side="bid" max={max} onPick={onPick} />)}
+        {shownBids.length === 0 ? (
+          <li className="book__empty">{t('trade.book.noBids')}</li>
+        ) : (
+          shownBids.map((level) => <Level key={level[0]} level={level} side="bid" max={max} onPick={onPick} />)
+        )}
       </ul>
     </section>
   );

@@ -87,24 +87,52 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
     <form className="order-form" onSubmit={submit} noValidate data-testid="order-form">
       <div className="order-form__sides" role="radiogroup" aria-label={t('trade.form.side')}>
         {(['buy', 'sell'] as const).map((value) => (
-          <button key={value} type="button" role="radio" aria-checked={side === value} className={`order-form__side order-form__side--${value}${side === value ? ' is-active' : ''}`} onClick={() => edit(() => setSide(value))}>
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={side === value}
+            className={`order-form__side order-form__side--${value}${side === value ? ' is-active' : ''}`}
+            onClick={() => edit(() => setSide(value))}
+          >
             {t(`trade.side.${value}`)}
           </button>
         ))}
       </div>
       <div className="order-form__types" role="radiogroup" aria-label={t('trade.form.type')}>
         {(['limit', 'market'] as const).map((value) => (
-          <button key={value} type="button" role="radio" aria-checked={type === value} className={`order-form__type${type === value ? ' is-active' : ''}`} onClick={() => edit(() => setType(value))}>
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={type === value}
+            className={`order-form__type${type === value ? ' is-active' : ''}`}
+            onClick={() => edit(() => setType(value))}
+          >
             {t(`trade.type.${value}`)}
           </button>
         ))}
       </div>
       {type === 'limit' ? (
-        <TradeInput id="order-price" label={t('trade.form.price')} unit="USDT" value={price} onChange={(text) => edit(() => onPrice(text))} error={priceError} />
+        <TradeInput
+          id="order-price"
+          label={t('trade.form.price')}
+          unit="USDT"
+          value={price}
+          onChange={(text) => edit(() => onPrice(text))}
+          error={priceError}
+        />
       ) : (
         <p className="order-form__market-price">{t('trade.form.marketPrice')}</p>
       )}
-      <TradeInput id="order-amount" label={asset === 'USDT' ? t('trade.form.spend') : t('trade.form.amount')} unit={asset} value={amount} onChange={(text) => edit(() => setAmount(text))} error={amountError} />
+      <TradeInput
+        id="order-amount"
+        label={asset === 'USDT' ? t('trade.form.spend') : t('trade.form.amount')}
+        unit={asset}
+        value={amount}
+        onChange={(text) => edit(() => setAmount(text))}
+        error={amountError}
+      />
       <div className="order-form__percents">
         {percentChoices.map((percent) => (
           <button
@@ -143,7 +171,21 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
   );
 }
 
-function TradeInput({ id, label, unit, value, onChange, error }: { id: string; label: string; unit: string; value: string; onChange: (text: string) => void; error: string | null }) {
+function TradeInput({
+  id,
+  label,
+  unit,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  unit: string;
+  value: string;
+  onChange: (text: string) => void;
+  error: string | null;
+}) {
   const errorId = `${id}-error`;
   return (
     <div className="trade-input">

@@ -7,7 +7,12 @@ import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
 export function SocketBadge({ state }: { state: SocketState }) {
   const { t } = useTranslation();
   return (
-    <span className={`socket-badge socket-badge--${state}`} data-testid="socket-state" data-state={state} title={state === 'connected' ? undefined : t('trade.socket.polling')}>
+    <span
+      className={`socket-badge socket-badge--${state}`}
+      data-testid="socket-state"
+      data-state={state}
+      title={state === 'connected' ? undefined : t('trade.socket.polling')}
+    >
       <span className="socket-badge__dot" aria-hidden="true" />
       {t(`trade.socket.${state}`)}
     </span>

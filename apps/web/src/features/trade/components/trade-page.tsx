@@ -47,12 +47,24 @@ export default function TradePage() {
       <ChartPanel interval={interval} onInterval={setInterval} refetchMs={live.refetchMs} />
       <div className="trade-main">
         <OrderFormPanel rules={marketRulesOf(info.data)} balances={tradeBalances(assets.data)} isSignedIn={isSignedIn} price={price} onPrice={setPrice} />
-        {depth.isPending && !live.liveBook ? <LoadingView /> : <OrderBook asks={book.asks} bids={book.bids} last={ticker.data?.last_price ?? null} onPick={setPrice} />}
+        {depth.isPending && !live.liveBook ? (
+          <LoadingView />
+        ) : (
+          <OrderBook asks={book.asks} bids={book.bids} last={ticker.data?.last_price ?? null} onPick={setPrice} />
+        )}
       </div>
       <section className="trade-lists">
         <div className="trade-tabs" role="tablist">
           {bottomTabs.map((value) => (
-            <button key={value} type="button" role="tab" aria-selected={tab === value} className={`trade-tabs__tab${tab === value ? ' is-active' : ''}`} onClick={() => setTab(value)} data-testid={`tab-${value}`}>
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={tab === value}
+              className={`trade-tabs__tab${tab === value ? ' is-active' : ''}`}
+              onClick={() => setTab(value)}
+              data-testid={`tab-${value}`}
+            >
               {t(`trade.tabs.${value}`)}
             </button>
           ))}

@@ -10,7 +10,18 @@ import { klinesQueryKey, klinesShown } from '../api/get-klines.ts';
 import { tickerQueryKey } from '../api/get-ticker.ts';
 import { recentTradesShown, tradesQueryKey } from '../api/get-trades.ts';
 import { ordersKey, pollingMs } from '../api/keys.ts';
-import { klineFromPush, marketStreams, mergeKline, mergeTrades, tickerFromPush, tradeFromPush, type KlinePush, type MarketTrade, type TickerPush, type TradePush } from '../live-data.ts';
+import {
+  klineFromPush,
+  marketStreams,
+  mergeKline,
+  mergeTrades,
+  tickerFromPush,
+  tradeFromPush,
+  type KlinePush,
+  type MarketTrade,
+  type TickerPush,
+  type TradePush,
+} from '../live-data.ts';
 
 function items<T>(data: unknown): T[] {
   return (Array.isArray(data) ? data : [data]) as T[];

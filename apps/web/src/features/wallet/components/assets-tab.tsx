@@ -76,7 +76,9 @@ function AssetCard({ data, asset }: { data: AssetsData; asset: Asset }) {
         </h2>
         <div className="asset-card__total">
           <span className="mono">{formatAmount(totals.units, { fractionDigitsMax: amountDigitsShown })}</span>
-          <span className="asset-card__value">{t('walletPage.valueUsdt', { value: formatAmount(totals.valueUsdtUnits, { fractionDigitsMax: valueDigitsShown }) })}</span>
+          <span className="asset-card__value">
+            {t('walletPage.valueUsdt', { value: formatAmount(totals.valueUsdtUnits, { fractionDigitsMax: valueDigitsShown }) })}
+          </span>
         </div>
       </header>
       {(['fund', 'trade'] as const).map((kind) => (

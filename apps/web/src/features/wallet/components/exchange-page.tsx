@@ -40,7 +40,14 @@ function ExchangeForm({ data }: { data: AssetsData }) {
         error={amount.serverError ?? (amount.errorKey ? t(amount.errorKey) : null)}
       />
       {shown ? (
-        <QuoteCard quote={shown.quote} deadlineMs={shown.deadlineMs} nowMs={flow.nowMs} isExpired={flow.isExpired} isRequoting={flow.isQuoting} onRequote={flow.requestQuote} />
+        <QuoteCard
+          quote={shown.quote}
+          deadlineMs={shown.deadlineMs}
+          nowMs={flow.nowMs}
+          isExpired={flow.isExpired}
+          isRequoting={flow.isQuoting}
+          onRequote={flow.requestQuote}
+        />
       ) : null}
       {shown ? (
         <button type="button" className="btn btn--block" data-testid="exchange-confirm" onClick={flow.confirmQuote} disabled={flow.isExpired || flow.isBusy}>

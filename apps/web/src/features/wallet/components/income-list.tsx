@@ -45,7 +45,11 @@ export function IncomeList() {
         getKey={(record) => record.id}
         renderItem={(record) => <RecordItem record={record} />}
         errorTitle={t('records.incomeLoadFailed')}
-        empty={type ? { title: t('records.emptyFiltered'), hint: t('records.emptyFilteredHint'), icon: 'coins' } : { title: t('records.incomeEmpty'), hint: t('records.incomeEmptyHint'), icon: 'coins' }}
+        empty={
+          type
+            ? { title: t('records.emptyFiltered'), hint: t('records.emptyFilteredHint'), icon: 'coins' }
+            : { title: t('records.incomeEmpty'), hint: t('records.incomeEmptyHint'), icon: 'coins' }
+        }
       />
     </div>
   );

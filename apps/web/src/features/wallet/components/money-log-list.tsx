@@ -23,14 +23,24 @@ export function MoneyLogList() {
           options={recordTypes.map((value) => ({ value, label: t(recordTypeKey(value)) }))}
           onChange={setType}
         />
-        <FilterSelect label={t('records.filterAsset')} value={asset} allLabel={t('records.allAssets')} options={assets.map((value) => ({ value, label: value }))} onChange={setAsset} />
+        <FilterSelect
+          label={t('records.filterAsset')}
+          value={asset}
+          allLabel={t('records.allAssets')}
+          options={assets.map((value) => ({ value, label: value }))}
+          onChange={setAsset}
+        />
       </div>
       <InfiniteList
         query={records}
         getKey={(record) => record.id}
         renderItem={(record) => <RecordItem record={record} />}
         errorTitle={t('records.loadFailed')}
-        empty={type || asset ? { title: t('records.emptyFiltered'), hint: t('records.emptyFilteredHint'), icon: 'list' } : { title: t('records.empty'), hint: t('records.emptyHint'), icon: 'list' }}
+        empty={
+          type || asset
+            ? { title: t('records.emptyFiltered'), hint: t('records.emptyFilteredHint'), icon: 'list' }
+            : { title: t('records.empty'), hint: t('records.emptyHint'), icon: 'list' }
+        }
       />
     </div>
   );

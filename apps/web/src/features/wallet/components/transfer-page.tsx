@@ -57,7 +57,13 @@ function TransferForm({ data }: { data: AssetsData }) {
   return (
     <form className="money-screen wallet-form" onSubmit={submit} noValidate>
       <Segmented label={t('transfer.asset')} value={asset} options={assets.map((value) => ({ value, label: value }))} onChange={setAsset} />
-      <RouteCard from={t(`accounts.${from}`)} to={t(`accounts.${to}`)} swapLabel={t('transfer.swap')} onSwap={() => setFrom(to)} isDisabled={transfer.isPending} />
+      <RouteCard
+        from={t(`accounts.${from}`)}
+        to={t(`accounts.${to}`)}
+        swapLabel={t('transfer.swap')}
+        onSwap={() => setFrom(to)}
+        isDisabled={transfer.isPending}
+      />
       <AmountField
         id="transfer-amount"
         testId="transfer-amount"

@@ -54,7 +54,10 @@ export function useExchangeFlow(data: AssetsData) {
   function requestQuote() {
     const check = amount.trySubmit();
     if (!check.ok || isBusy) return;
-    quote.mutate({ from_asset: fromAsset, to_asset: toAsset, amount: check.text }, { onSuccess: (received) => setShown(shownFrom(received)), onError: showFailure });
+    quote.mutate(
+      { from_asset: fromAsset, to_asset: toAsset, amount: check.text },
+      { onSuccess: (received) => setShown(shownFrom(received)), onError: showFailure },
+    );
   }
 
   function onConfirmFailed(current: ShownQuote, error: unknown) {

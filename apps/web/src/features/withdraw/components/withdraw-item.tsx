@@ -35,7 +35,9 @@ export function WithdrawItem({ record }: { record: WithdrawRecord }) {
           {t(status.key)}
         </span>
         {isConfirming ? (
-          <span className="record__balance">{t('withdraw.confirmations', { done: Math.min(record.confirmations, record.confirmations_required), required: record.confirmations_required })}</span>
+          <span className="record__balance">
+            {t('withdraw.confirmations', { done: Math.min(record.confirmations, record.confirmations_required), required: record.confirmations_required })}
+          </span>
         ) : null}
       </div>
       {status.isReturned ? (
