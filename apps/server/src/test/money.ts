@@ -47,28 +47,23 @@ export interface HoldInput {
   reason: string;
 }
 
-/** Sets an amount aside inside one account (available → frozen), as an order or a withdrawal does. */
-export async function freezeFunds(db: Db, key: string, input: HoldInput) {
-  return runFlow(db, {
-    idempotencyKey: key,
-    userId: input.userId,
-    type: 'freeze',
-    params: input,
-    legs: [freeze(userAccount(input.userId, input.kind, input.asset), input.amount, { reason: input.reason })],
-    result: ({ flowId }) => ({ id: flowId }),
-  });
+/** Sets an amount aside inside one account (available → frozen), or releases it (frozen → available). */
+function hold(op: 'freeze' | 'unfreeze') {
+  const leg = op === 'freeze' ? freeze : unfreeze;
+  return (db: Db, key: string, input: HoldInput) =>
+    runFlow(db, {
+      idempotencyKey: key,
+      userId: input.userId,
+      type: op,
+      params: input,
+      legs: [leg(userAccount(input.userId, input.kind, input.asset), input.amount, { reason: input.reason })],
+      result: ({ flowId }) => ({ id: flowId }),
+    });
 }
 
+/** As an order or a withdrawal does: available → frozen. */
+export const freezeFunds = hold('freeze');
 /** Releases a frozen amount back to available. */
-export async function unfreezeFunds(db: Db, key: string, input: HoldInput) {
-  return runFlow(db, {
-    idempotencyKey: key,
-    userId: input.userId,
-    type: 'unfreeze',
-    params: input,
-    legs: [unfreeze(userAccount(input.userId, input.kind, input.asset), input.amount, { reason: input.reason })],
-    result: ({ flowId }) => ({ id: flowId }),
-  });
-}
+export const unfreezeFunds = hold('unfreeze');
 
 export const tokens = (whole: number | string): bigint => BigInt(whole) * 10n ** 18n;
