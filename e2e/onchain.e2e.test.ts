@@ -1,38 +1,20 @@
 import type { Page } from 'playwright-core';
-import { encodeFunctionData, erc20Abi, getAddress, parseUnits, toHex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
-import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { apiGet, apiPost, operatorToken, rpc } from './support/api.ts';
+import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
 // #1 and #2 (each funded with 100,000 NADI and 100,000 USDT on chain); the other suites use #3..#9.
 const accounts = {
   payer: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   other: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  /** Hardhat #0: the root user and, in development, the operator who reviews withdrawals. */
-  operator: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
 } as const;
 
 const baseUrl = inject('baseUrl');
-const rpcUrl = inject('rpcUrl');
 const rootCode = inject('rootInviteCode');
 const phones = phoneBrowser(baseUrl);
-
-/** The app's text with its {{placeholders}} filled. */
-function filled(lang: string, key: string, values: Record<string, string | number>): string {
-  return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text(lang, key));
-}
-
-async function rpc(method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 async function mine(blocks: number): Promise<void> {
   await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
@@ -52,32 +34,6 @@ async function withBlocksOnDemand(run: () => Promise<void>): Promise<void> {
   } finally {
     await rpc('evm_setIntervalMining', [startIntervalMiningMs]);
   }
-}
-
-async function api<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-async function post<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-/** The operator signs in through the API: the node signs the SIWE message for its unlocked account. */
-async function operatorToken(): Promise<string> {
-  const { message } = await api<{ message: string }>('', `/api/v1/auth/loginMessage?address=${accounts.operator}`);
-  const signature = await rpc('personal_sign', [toHex(message), accounts.operator]);
-  const data = await post<{ token: string }>('', '/api/v1/auth/login', { address: accounts.operator, message, sign_message: signature, code: '' });
-  return data.token;
 }
 
 async function signIn(page: Page, lang: string): Promise<string> {
@@ -120,7 +76,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     await page.goto('/wallet');
     await page.getByRole('link', { name: text('EN', 'nav.recharge') }).click();
     await page.waitForURL('**/recharge');
-    const deposit = await api<{ address: string; token_address: string }>(token, '/api/v1/recharge/address');
+    const deposit = await apiGet<{ address: string; token_address: string }>(token, '/api/v1/recharge/address');
     const shown = page.getByTestId('recharge-address');
     await expect.poll(() => shown.textContent()).toBe(getAddress(deposit.address));
     const qr = page.getByTestId('recharge-qr');
@@ -139,7 +95,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
         },
       ]);
       // The server's watcher sees it within a poll or two; the list opens once it has.
-      await expect.poll(async () => (await api<{ list: unknown[] }>(token, '/api/v1/recharge/list')).list.length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(async () => (await apiGet<{ list: unknown[] }>(token, '/api/v1/recharge/list')).list.length, { timeout: 20_000 }).toBe(1);
       await page.goto('/recharge/list');
       const status = page.getByTestId('recharge-status').first();
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(filled('EN', 'recharge.status.pending', { done: 1, required: 3 }));
@@ -159,7 +115,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
       .filter({ hasText: filled('EN', 'withdraw.belowMin', { amount: '1', asset: 'NADI' }) })
       .waitFor();
     await screenshot(page, '22-withdraw-minimum-EN');
-    expect((await api<{ list: unknown[] }>(token, '/api/v1/withdraw/list')).list).toEqual([]);
+    expect((await apiGet<{ list: unknown[] }>(token, '/api/v1/withdraw/list')).list).toEqual([]);
 
     // A valid one: the fee and what arrives are shown, then the request is pending review.
     await amount.fill('25');
@@ -175,11 +131,11 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     await expect.poll(() => records.count(), { timeout: 15_000 }).toBe(1);
     expect(await records.first().getByTestId('withdraw-status').textContent()).toBe(text('EN', 'withdraw.status.pending'));
     await screenshot(page, '23-withdraw-list-EN');
-    const listed = await api<{ list: { id: number; status: number; amount: string; fee: string }[] }>(token, '/api/v1/withdraw/list');
+    const listed = await apiGet<{ list: { id: number; status: number; amount: string; fee: string }[] }>(token, '/api/v1/withdraw/list');
     expect(listed.list).toMatchObject([{ status: 0, amount: '25', fee: '0.5' }]);
 
     // The operator rejects it with a reason: the record says so, and the amount is back.
-    await post(await operatorToken(), '/api/v1/operator/withdraw/reject', { id: listed.list[0]?.id, reason: 'Address under review' });
+    await apiPost(await operatorToken(), '/api/v1/operator/withdraw/reject', { id: listed.list[0]?.id, reason: 'Address under review' });
     await page.reload();
     await records
       .first()
@@ -191,7 +147,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     );
     await screenshot(page, '23b-withdraw-rejected-EN');
     // 10,000 (the demo grant) + 12.5 deposited; the 25 frozen by the request came back.
-    expect((await api<{ available: string }>(token, '/api/v1/withdraw/config')).available).toBe('10012.5');
+    expect((await apiGet<{ available: string }>(token, '/api/v1/withdraw/config')).available).toBe('10012.5');
     await page.context().close();
   });
 

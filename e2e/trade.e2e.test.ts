@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { formatAmount, units } from '@nadi/money/money';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
-import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // The spot market screen (/trade) on two phones at once: A sells through the form, B sees the
 // level arrive live and buys it, both screens follow without a reload; A then cancels an order.
@@ -23,10 +23,6 @@ const langB = 'TW';
 const tick = units('0.0001');
 /** NADI per order: about 4 to 5 USDT at the default band, above the 1 USDT minimum total. */
 const quantity = '10';
-
-function filled(lang: string, key: string, values: Record<string, string | number>): string {
-  return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text(lang, key));
-}
 
 /** How the screen shows a price (all 4 decimals of the tick) or an amount (2 decimals, cut). */
 const shownPrice = (price: string) => formatAmount(units(price), { fractionDigitsMax: 4, fractionDigitsMin: 4 });

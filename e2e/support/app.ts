@@ -19,6 +19,11 @@ export function text(lang: string, key: string): string {
   return value;
 }
 
+/** The app's text with its {{placeholders}} filled. */
+export function filled(lang: string, key: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text(lang, key));
+}
+
 /** Local-storage presets: the chosen language and, unless a test wants it, the security check done. */
 export async function preset(context: BrowserContext, options: { lang?: string; isSecurityChecked?: boolean }): Promise<void> {
   await context.addInitScript(

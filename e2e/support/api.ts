@@ -1,0 +1,45 @@
+import { toHex } from 'viem';
+import { inject } from 'vitest';
+
+// The started stack's API and chain as a test reaches them outside the browser: to read what the
+// server says (not what the screen says), and to act as the operator.
+
+/** Hardhat #0: the root user and, in development, the operator (withdrawal reviews, notices). */
+export const operatorAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+export async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(inject('rpcUrl'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+export async function apiGet<T>(token: string, path: string): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, { headers: { authorization: token } });
+  const body = (await response.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+export async function apiPost<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T };
+  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** The operator signs in through the API: the node signs the SIWE message for its unlocked account. */
+export async function operatorToken(): Promise<string> {
+  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${operatorAddress}`);
+  const signature = await rpc('personal_sign', [toHex(message), operatorAddress]);
+  const data = await apiPost<{ token: string }>('', '/api/v1/auth/login', { address: operatorAddress, message, sign_message: signature, code: '' });
+  return data.token;
+}
