@@ -103,6 +103,13 @@ const rawSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
     .default('0.5'),
+  // Mining (docs/economy.md). An epoch is one UTC day in production; development uses 600 s so a
+  // newcomer sees income arrive, tests a few seconds on a controllable clock.
+  EPOCH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /** How often a device signs a heartbeat (seconds); uptime is counted in these beats. */
+  HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  /** Run the epoch settlement job in this process (one instance settles at a time: an advisory lock). */
+  MINING_JOBS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -171,6 +178,10 @@ export interface AppSettings {
   isChainWorkersOn: boolean;
   withdrawMin: string;
   withdrawFee: string;
+  /** Length of a mining epoch in seconds (86,400 outside development unless set). */
+  epochSeconds: number;
+  heartbeatSeconds: number;
+  isMiningJobsOn: boolean;
   /** Test orders for the payment flow: everywhere but production. */
   isTestOrderOn: boolean;
   logLevel: string;
@@ -255,6 +266,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     isChainWorkersOn: raw.CHAIN_WORKERS === 'true',
     withdrawMin: raw.WITHDRAW_MIN,
     withdrawFee: raw.WITHDRAW_FEE,
+    epochSeconds: raw.EPOCH_SECONDS ?? (appEnv === 'development' ? 600 : 86_400),
+    heartbeatSeconds: raw.HEARTBEAT_SECONDS ?? (appEnv === 'development' ? 20 : 60),
+    isMiningJobsOn: raw.MINING_JOBS === 'true',
     isTestOrderOn: appEnv !== 'production',
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,

@@ -16,6 +16,8 @@ export const errorEnvelope = z.object({
   reason: z.enum(errorReasons),
   /** Field-level problems for validation failures: path → translated message. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Values the message names (e.g. the minimum amount), for a client that words it itself. */
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

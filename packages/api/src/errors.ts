@@ -38,6 +38,18 @@ export const errorReasons = [
   'ORDER_BELOW_MIN_NOTIONAL',
   'ORDER_LIMIT_REACHED',
   'MARKET_UNAVAILABLE',
+  'ACTIVATION_CODE_UNKNOWN',
+  'ACTIVATION_CODE_USED',
+  'ACTIVATION_CODE_REVOKED',
+  'ACTIVATION_CODE_EXPIRED',
+  'DESTROY_BELOW_MIN',
+  'NOTHING_TO_CLAIM',
+  'DEVICE_UNKNOWN',
+  'DEVICE_EXISTS',
+  'DEVICE_MODEL_UNKNOWN',
+  'HEARTBEAT_SIGNATURE_INVALID',
+  'HEARTBEAT_REPLAY',
+  'HEARTBEAT_STALE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -83,6 +95,18 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   ORDER_BELOW_MIN_NOTIONAL: { http: 400, body: 400 },
   ORDER_LIMIT_REACHED: { http: 400, body: 400 },
   MARKET_UNAVAILABLE: { http: 503, body: 500 },
+  ACTIVATION_CODE_UNKNOWN: { http: 400, body: 400 },
+  ACTIVATION_CODE_USED: { http: 400, body: 400 },
+  ACTIVATION_CODE_REVOKED: { http: 400, body: 400 },
+  ACTIVATION_CODE_EXPIRED: { http: 400, body: 400 },
+  DESTROY_BELOW_MIN: { http: 400, body: 400 },
+  NOTHING_TO_CLAIM: { http: 400, body: 400 },
+  DEVICE_UNKNOWN: { http: 400, body: 400 },
+  DEVICE_EXISTS: { http: 409, body: 409 },
+  DEVICE_MODEL_UNKNOWN: { http: 400, body: 400 },
+  HEARTBEAT_SIGNATURE_INVALID: { http: 400, body: 400 },
+  HEARTBEAT_REPLAY: { http: 400, body: 400 },
+  HEARTBEAT_STALE: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

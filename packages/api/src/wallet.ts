@@ -9,7 +9,24 @@ export type Asset = (typeof assets)[number];
 /** A user's accounts: the fund account, the trade account (each per asset) and the destroy quota. */
 export const userAccountKinds = ['fund', 'trade', 'destroy_quota'] as const;
 export type UserAccountKind = (typeof userAccountKinds)[number];
-export const systemAccountKinds = ['custody', 'fees', 'rewards_pool', 'burn', 'treasury'] as const;
+/**
+ * System accounts: the platform's side of every flow. The pools (mining, node, savings, referral,
+ * sign-in) are funded from the treasury at genesis and pay every reward (docs/economy.md); `vesting`
+ * holds the mining income that is locked or released but not yet claimed.
+ */
+export const systemAccountKinds = [
+  'custody',
+  'fees',
+  'rewards_pool',
+  'burn',
+  'treasury',
+  'mining_pool',
+  'node_pool',
+  'savings_pool',
+  'referral_pool',
+  'signin_pool',
+  'vesting',
+] as const;
 export type SystemAccountKind = (typeof systemAccountKinds)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
 
@@ -40,6 +57,8 @@ export const fundRecordTypes = [
   'balance_transfer',
   'sign_in_award',
   'share_income',
+  // Beyond the spec's 25: claiming released (formerly locked) mining income at /receive.
+  'locked_income_release',
 ] as const;
 export const internalRecordTypes = ['freeze', 'unfreeze', 'exchange', 'exchange_fee', 'withdraw', 'withdraw_fee', 'trade_fee'] as const;
 export const recordTypes = [...fundRecordTypes, ...internalRecordTypes] as const;
@@ -59,6 +78,7 @@ export const incomeRecordTypes = [
   'device_direct_reward',
   'sign_in_award',
   'share_income',
+  'locked_income_release',
 ] as const satisfies readonly RecordType[];
 
 /**

@@ -544,3 +544,287 @@ export const marketTrades = pgTable(
     check('market_trades_amounts', sql`${t.price} > 0 and ${t.quantity} > 0 and ${t.quote} > 0 and ${t.makerFee} >= 0 and ${t.takerFee} >= 0`),
   ],
 );
+
+// ─── Mining (docs/economy.md) ──────────────────────────────────────────────────────────────────
+// Power is counted in hundredths of a P (cP) as bigint; amounts are base units as everywhere.
+
+const power = (name: string) => bigint(name, { mode: 'bigint' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** What the operator sells and registers: a kind of device and the power it brings. */
+export const deviceModels = pgTable(
+  'device_models',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    basePower: power('base_power').notNull(),
+    giftPower: power('gift_power')
+      .notNull()
+      .default(sql`0`),
+    priceUsdt: units('price_usdt')
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('device_models_code_key').on(t.code),
+    check('device_models_power', sql`${t.basePower} > 0 and ${t.giftPower} >= 0 and ${t.priceUsdt} >= 0`),
+  ],
+);
+
+/**
+ * One physical device: its serial and Ed25519 public key (hex), registered by the operator. Bound to
+ * a user by an activation code; `lastCounter` refuses replayed heartbeats.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serial: text('serial').notNull(),
+    publicKey: text('public_key').notNull(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => deviceModels.id),
+    ownerUserId: integer('owner_user_id').references(() => users.id),
+    boundAt: at('bound_at'),
+    lastCounter: bigint('last_counter', { mode: 'number' }).notNull().default(0),
+    firstSeenAt: at('first_seen_at'),
+    lastSeenAt: at('last_seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('devices_serial_key').on(t.serial), uniqueIndex('devices_public_key_key').on(t.publicKey), index('devices_owner_idx').on(t.ownerUserId)],
+);
+
+/** A batch of activation codes generated at once; the codes are shown once and stored hashed. */
+export const activationCodeBatches = pgTable('activation_code_batches', {
+  id: serial('id').primaryKey(),
+  count: integer('count').notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  expiresAt: at('expires_at'),
+  createdAt: createdAt(),
+});
+
+/** One code per device (printed in its box): SHA-256 of the normalised code, never the code itself. */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => activationCodeBatches.id),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id),
+    codeHash: text('code_hash').notNull(),
+    /** issued → used (bound once) or revoked. */
+    state: text('state').notNull().default('issued'),
+    expiresAt: at('expires_at'),
+    usedBy: integer('used_by').references(() => users.id),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activation_codes_hash_key').on(t.codeHash),
+    uniqueIndex('activation_codes_device_key').on(t.deviceId),
+    check('activation_codes_state', sql`${t.state} in ('issued', 'used', 'revoked')`),
+    check('activation_codes_used', sql`(${t.state} = 'used') = (${t.usedBy} is not null)`),
+  ],
+);
+
+/** A user's activation of a device: pending until the device's first valid heartbeat, then success. */
+export const activations = pgTable(
+  'activations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id),
+    codeId: bigint('code_id', { mode: 'number' })
+      .notNull()
+      .references(() => activationCodes.id),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    succeededAt: at('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('activations_device_key').on(t.deviceId),
+    uniqueIndex('activations_code_key').on(t.codeId),
+    index('activations_user_idx').on(t.userId, t.id),
+    check('activations_status', sql`${t.status} in ('pending', 'success')`),
+  ],
+);
+
+/**
+ * A user's miner: a device, a destroy (burned NADI) or the trial. Status (spec): 1 experience (trial),
+ * 2 paused, 3 permanent (running), 4 unknown (device never reported). A destroy miner's budget is the
+ * USDT it may still earn: `releasedUsdt` of `budgetUsdt` is used ("released power").
+ */
+export const miners = pgTable(
+  'miners',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    status: integer('status').notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => devices.id),
+    basePower: power('base_power').notNull(),
+    giftPower: power('gift_power')
+      .notNull()
+      .default(sql`0`),
+    payMethod: text('pay_method'),
+    destroyNadi: units('destroy_nadi'),
+    destroyPrice: units('destroy_price'),
+    destroyUsdt: units('destroy_usdt'),
+    budgetUsdt: units('budget_usdt')
+      .notNull()
+      .default(sql`0`),
+    releasedUsdt: units('released_usdt')
+      .notNull()
+      .default(sql`0`),
+    flowId: bigint('flow_id', { mode: 'number' }).references(() => ledgerFlows.id),
+    startsEpoch: integer('starts_epoch').notNull(),
+    /** Last epoch it counts in (the trial's seventh); null when open-ended. */
+    endsEpoch: integer('ends_epoch'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('miners_user_idx').on(t.userId, t.id),
+    index('miners_counting_idx').on(t.kind, t.status),
+    uniqueIndex('miners_device_key').on(t.deviceId),
+    uniqueIndex('miners_trial_once_key')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'trial'`),
+    check('miners_kind', sql`${t.kind} in ('device', 'destroy', 'trial')`),
+    check('miners_status', sql`${t.status} between 1 and 4`),
+    check('miners_device', sql`(${t.kind} = 'device') = (${t.deviceId} is not null)`),
+    check('miners_budget', sql`${t.basePower} >= 0 and ${t.giftPower} >= 0 and ${t.releasedUsdt} >= 0 and ${t.releasedUsdt} <= ${t.budgetUsdt}`),
+  ],
+);
+
+/** A user's nominal power (sum over their miners), the before/after of every power log row. */
+export const userPower = pgTable('user_power', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  power: power('power').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Every change of a user's power, with its before and after. */
+export const powerLog = pgTable(
+  'power_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    minerId: bigint('miner_id', { mode: 'number' }).references(() => miners.id),
+    before: power('before').notNull(),
+    after: power('after').notNull(),
+    epoch: integer('epoch'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('power_log_user_idx').on(t.userId, t.id), index('power_log_user_type_idx').on(t.userId, t.type, t.id)],
+);
+
+/** Heartbeats of a device in an epoch, in aggregate (one row per device and epoch, not per beat). */
+export const deviceUptime = pgTable(
+  'device_uptime',
+  {
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id),
+    epoch: integer('epoch').notNull(),
+    beats: integer('beats').notNull(),
+    lastBeatAt: at('last_beat_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.epoch] }), index('device_uptime_epoch_idx').on(t.epoch)],
+);
+
+/** An operator change of an economy number, in force from an epoch on (never retroactive). */
+export const economyParams = pgTable(
+  'economy_params',
+  {
+    name: text('name').notNull(),
+    effectiveEpoch: integer('effective_epoch').notNull(),
+    value: text('value').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.effectiveEpoch] })],
+);
+
+/** One settled epoch: its inputs frozen at its end and what it paid. Its key makes settlement once. */
+export const miningEpochs = pgTable('mining_epochs', {
+  epoch: integer('epoch').primaryKey(),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at').notNull(),
+  emission: units('emission').notNull(),
+  /** What the pool could pay (the emission, or less when the pool runs dry). */
+  payable: units('payable').notNull(),
+  networkPower: power('network_power').notNull(),
+  /** The reference price (USDT per NADI) that valued destroy miners' budgets. */
+  price: units('price').notNull(),
+  paid: units('paid').notNull(),
+  released: units('released').notNull(),
+  reduction: units('reduction').notNull(),
+  users: integer('users').notNull(),
+  flowId: bigint('flow_id', { mode: 'number' }).references(() => ledgerFlows.id),
+  settledAt: at('settled_at').notNull(),
+  durationMs: integer('duration_ms'),
+});
+
+/**
+ * A user's income of one epoch with its formula inputs: counted power by source, the income of each
+ * source (device income, destroy profit, power income), the budget reduction, the immediate and
+ * locked parts, and what vesting released to them in the same run.
+ */
+export const miningResults = pgTable(
+  'mining_results',
+  {
+    epoch: integer('epoch').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    devicePower: power('device_power').notNull(),
+    destroyPower: power('destroy_power').notNull(),
+    otherPower: power('other_power').notNull(),
+    deviceIncome: units('device_income').notNull(),
+    destroyIncome: units('destroy_income').notNull(),
+    powerIncome: units('power_income').notNull(),
+    reduction: units('reduction').notNull(),
+    immediate: units('immediate').notNull(),
+    locked: units('locked').notNull(),
+    released: units('released').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.userId] }), index('mining_results_user_idx').on(t.userId, t.epoch)],
+);
+
+/**
+ * A user's vesting: `locked` is earned but not yet released, `claimable` released and not yet claimed
+ * (`/receive`), `rate` the sum of the equal slices of the tranches still releasing. The NADI behind
+ * them sits in the system `vesting` account; the audit checks the two agree.
+ */
+export const miningVesting = pgTable(
+  'mining_vesting',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    locked: units('locked').notNull(),
+    claimable: units('claimable').notNull(),
+    claimed: units('claimed')
+      .notNull()
+      .default(sql`0`),
+    rate: units('rate').notNull(),
+    updatedEpoch: integer('updated_epoch').notNull(),
+  },
+  (t) => [check('mining_vesting_not_negative', sql`${t.locked} >= 0 and ${t.claimable} >= 0 and ${t.rate} >= 0`)],
+);

@@ -52,6 +52,18 @@ const EN: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: "The order total is below the market's minimum",
   ORDER_LIMIT_REACHED: 'Too many open orders; cancel some and try again',
   MARKET_UNAVAILABLE: 'The market is switching servers; please try again in a moment',
+  ACTIVATION_CODE_UNKNOWN: 'Unknown activation code',
+  ACTIVATION_CODE_USED: 'This activation code has already been used',
+  ACTIVATION_CODE_REVOKED: 'This activation code has been revoked',
+  ACTIVATION_CODE_EXPIRED: 'This activation code has expired',
+  DESTROY_BELOW_MIN: 'The amount is below the minimum destroy amount of {amount} USDT',
+  NOTHING_TO_CLAIM: 'Nothing to claim yet',
+  DEVICE_UNKNOWN: 'Unknown device',
+  DEVICE_EXISTS: 'This device is already registered',
+  DEVICE_MODEL_UNKNOWN: 'Unknown device model',
+  HEARTBEAT_SIGNATURE_INVALID: 'Invalid heartbeat signature',
+  HEARTBEAT_REPLAY: 'Heartbeat replayed (counter not increasing)',
+  HEARTBEAT_STALE: 'Heartbeat timestamp or epoch is stale',
 };
 
 const TW: Catalogue = {
@@ -97,6 +109,18 @@ const TW: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: '訂單總額低於市場最低限額',
   ORDER_LIMIT_REACHED: '未成交訂單過多，請撤銷部分後再試',
   MARKET_UNAVAILABLE: '市場正在切換伺服器，請稍後再試',
+  ACTIVATION_CODE_UNKNOWN: '啟動碼不存在',
+  ACTIVATION_CODE_USED: '此啟動碼已被使用',
+  ACTIVATION_CODE_REVOKED: '此啟動碼已被撤銷',
+  ACTIVATION_CODE_EXPIRED: '此啟動碼已過期',
+  DESTROY_BELOW_MIN: '金額低於最低銷毀數量 {amount} USDT',
+  NOTHING_TO_CLAIM: '暫無可領取的收益',
+  DEVICE_UNKNOWN: '未知設備',
+  DEVICE_EXISTS: '此設備已登記',
+  DEVICE_MODEL_UNKNOWN: '未知設備型號',
+  HEARTBEAT_SIGNATURE_INVALID: '心跳簽名無效',
+  HEARTBEAT_REPLAY: '心跳重放（計數器未遞增）',
+  HEARTBEAT_STALE: '心跳時間或週期已過時',
 };
 
 const CN: Catalogue = {
@@ -142,6 +166,18 @@ const CN: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: '订单总额低于市场最低限额',
   ORDER_LIMIT_REACHED: '未成交订单过多，请撤销部分后再试',
   MARKET_UNAVAILABLE: '市场正在切换服务器，请稍后再试',
+  ACTIVATION_CODE_UNKNOWN: '激活码不存在',
+  ACTIVATION_CODE_USED: '此激活码已被使用',
+  ACTIVATION_CODE_REVOKED: '此激活码已被撤销',
+  ACTIVATION_CODE_EXPIRED: '此激活码已过期',
+  DESTROY_BELOW_MIN: '金额低于最低销毁数量 {amount} USDT',
+  NOTHING_TO_CLAIM: '暂无可领取的收益',
+  DEVICE_UNKNOWN: '未知设备',
+  DEVICE_EXISTS: '此设备已登记',
+  DEVICE_MODEL_UNKNOWN: '未知设备型号',
+  HEARTBEAT_SIGNATURE_INVALID: '心跳签名无效',
+  HEARTBEAT_REPLAY: '心跳重放（计数器未递增）',
+  HEARTBEAT_STALE: '心跳时间或周期已过时',
 };
 
 const JP: Catalogue = {
@@ -187,6 +223,18 @@ const JP: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: '注文総額が市場の最低額を下回っています',
   ORDER_LIMIT_REACHED: '未約定の注文が多すぎます。一部を取り消してから再試行してください',
   MARKET_UNAVAILABLE: 'マーケットはサーバー切り替え中です。少し待ってからお試しください',
+  ACTIVATION_CODE_UNKNOWN: '不明なアクティベーションコードです',
+  ACTIVATION_CODE_USED: 'このアクティベーションコードは使用済みです',
+  ACTIVATION_CODE_REVOKED: 'このアクティベーションコードは取り消されています',
+  ACTIVATION_CODE_EXPIRED: 'このアクティベーションコードは期限切れです',
+  DESTROY_BELOW_MIN: '最低焼却額 {amount} USDT を下回っています',
+  NOTHING_TO_CLAIM: '受け取れる収益はまだありません',
+  DEVICE_UNKNOWN: '不明なデバイスです',
+  DEVICE_EXISTS: 'このデバイスは登録済みです',
+  DEVICE_MODEL_UNKNOWN: '不明なデバイスモデルです',
+  HEARTBEAT_SIGNATURE_INVALID: 'ハートビートの署名が無効です',
+  HEARTBEAT_REPLAY: 'ハートビートの再送です（カウンターが増えていません）',
+  HEARTBEAT_STALE: 'ハートビートの時刻またはエポックが古すぎます',
 };
 
 const KO: Catalogue = {
@@ -232,6 +280,18 @@ const KO: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: '주문 총액이 시장 최소 금액보다 적습니다',
   ORDER_LIMIT_REACHED: '미체결 주문이 너무 많습니다. 일부를 취소한 후 다시 시도하세요',
   MARKET_UNAVAILABLE: '마켓이 서버를 전환하는 중입니다. 잠시 후 다시 시도해 주세요',
+  ACTIVATION_CODE_UNKNOWN: '알 수 없는 활성화 코드입니다',
+  ACTIVATION_CODE_USED: '이미 사용된 활성화 코드입니다',
+  ACTIVATION_CODE_REVOKED: '취소된 활성화 코드입니다',
+  ACTIVATION_CODE_EXPIRED: '만료된 활성화 코드입니다',
+  DESTROY_BELOW_MIN: '최소 소각 금액 {amount} USDT보다 적습니다',
+  NOTHING_TO_CLAIM: '아직 수령할 수익이 없습니다',
+  DEVICE_UNKNOWN: '알 수 없는 기기입니다',
+  DEVICE_EXISTS: '이미 등록된 기기입니다',
+  DEVICE_MODEL_UNKNOWN: '알 수 없는 기기 모델입니다',
+  HEARTBEAT_SIGNATURE_INVALID: '하트비트 서명이 유효하지 않습니다',
+  HEARTBEAT_REPLAY: '재전송된 하트비트입니다(카운터가 증가하지 않음)',
+  HEARTBEAT_STALE: '하트비트 시간 또는 에포크가 오래되었습니다',
 };
 
 const TH: Catalogue = {
@@ -277,6 +337,18 @@ const TH: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: 'มูลค่าคำสั่งซื้อขายต่ำกว่าขั้นต่ำของตลาด',
   ORDER_LIMIT_REACHED: 'มีคำสั่งที่ยังไม่จับคู่มากเกินไป โปรดยกเลิกบางรายการแล้วลองอีกครั้ง',
   MARKET_UNAVAILABLE: 'ตลาดกำลังสลับเซิร์ฟเวอร์ โปรดลองใหม่อีกครั้งในอีกสักครู่',
+  ACTIVATION_CODE_UNKNOWN: 'ไม่พบรหัสเปิดใช้งาน',
+  ACTIVATION_CODE_USED: 'รหัสเปิดใช้งานนี้ถูกใช้แล้ว',
+  ACTIVATION_CODE_REVOKED: 'รหัสเปิดใช้งานนี้ถูกเพิกถอนแล้ว',
+  ACTIVATION_CODE_EXPIRED: 'รหัสเปิดใช้งานนี้หมดอายุแล้ว',
+  DESTROY_BELOW_MIN: 'จำนวนต่ำกว่าขั้นต่ำในการเผา {amount} USDT',
+  NOTHING_TO_CLAIM: 'ยังไม่มีรายได้ให้รับ',
+  DEVICE_UNKNOWN: 'ไม่รู้จักอุปกรณ์',
+  DEVICE_EXISTS: 'อุปกรณ์นี้ลงทะเบียนแล้ว',
+  DEVICE_MODEL_UNKNOWN: 'ไม่รู้จักรุ่นอุปกรณ์',
+  HEARTBEAT_SIGNATURE_INVALID: 'ลายเซ็นฮาร์ตบีตไม่ถูกต้อง',
+  HEARTBEAT_REPLAY: 'ฮาร์ตบีตซ้ำ (ตัวนับไม่เพิ่มขึ้น)',
+  HEARTBEAT_STALE: 'เวลาหรือรอบของฮาร์ตบีตเก่าเกินไป',
 };
 
 const PT: Catalogue = {
@@ -322,6 +394,18 @@ const PT: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: 'O total da ordem está abaixo do mínimo do mercado',
   ORDER_LIMIT_REACHED: 'Demasiadas ordens abertas; cancele algumas e tente novamente',
   MARKET_UNAVAILABLE: 'O mercado está trocando de servidor; tente novamente em instantes',
+  ACTIVATION_CODE_UNKNOWN: 'Código de ativação desconhecido',
+  ACTIVATION_CODE_USED: 'Este código de ativação já foi usado',
+  ACTIVATION_CODE_REVOKED: 'Este código de ativação foi revogado',
+  ACTIVATION_CODE_EXPIRED: 'Este código de ativação expirou',
+  DESTROY_BELOW_MIN: 'O valor está abaixo do mínimo de destruição de {amount} USDT',
+  NOTHING_TO_CLAIM: 'Ainda não há nada para resgatar',
+  DEVICE_UNKNOWN: 'Dispositivo desconhecido',
+  DEVICE_EXISTS: 'Este dispositivo já está registrado',
+  DEVICE_MODEL_UNKNOWN: 'Modelo de dispositivo desconhecido',
+  HEARTBEAT_SIGNATURE_INVALID: 'Assinatura do heartbeat inválida',
+  HEARTBEAT_REPLAY: 'Heartbeat repetido (o contador não aumentou)',
+  HEARTBEAT_STALE: 'Horário ou época do heartbeat desatualizado',
 };
 
 const MS: Catalogue = {
@@ -367,6 +451,18 @@ const MS: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: 'Jumlah pesanan di bawah minimum pasaran',
   ORDER_LIMIT_REACHED: 'Terlalu banyak pesanan terbuka; batalkan sebahagian dan cuba lagi',
   MARKET_UNAVAILABLE: 'Pasaran sedang menukar pelayan; sila cuba lagi sebentar lagi',
+  ACTIVATION_CODE_UNKNOWN: 'Kod pengaktifan tidak diketahui',
+  ACTIVATION_CODE_USED: 'Kod pengaktifan ini telah digunakan',
+  ACTIVATION_CODE_REVOKED: 'Kod pengaktifan ini telah dibatalkan',
+  ACTIVATION_CODE_EXPIRED: 'Kod pengaktifan ini telah tamat tempoh',
+  DESTROY_BELOW_MIN: 'Jumlah di bawah minimum pemusnahan {amount} USDT',
+  NOTHING_TO_CLAIM: 'Belum ada apa-apa untuk dituntut',
+  DEVICE_UNKNOWN: 'Peranti tidak diketahui',
+  DEVICE_EXISTS: 'Peranti ini sudah didaftarkan',
+  DEVICE_MODEL_UNKNOWN: 'Model peranti tidak diketahui',
+  HEARTBEAT_SIGNATURE_INVALID: 'Tandatangan denyutan tidak sah',
+  HEARTBEAT_REPLAY: 'Denyutan diulang (pembilang tidak bertambah)',
+  HEARTBEAT_STALE: 'Masa atau epok denyutan sudah lapuk',
 };
 
 const ID: Catalogue = {
@@ -412,6 +508,18 @@ const ID: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: 'Total order di bawah minimum pasar',
   ORDER_LIMIT_REACHED: 'Terlalu banyak order terbuka; batalkan sebagian dan coba lagi',
   MARKET_UNAVAILABLE: 'Pasar sedang berpindah server; coba lagi sebentar lagi',
+  ACTIVATION_CODE_UNKNOWN: 'Kode aktivasi tidak dikenal',
+  ACTIVATION_CODE_USED: 'Kode aktivasi ini sudah digunakan',
+  ACTIVATION_CODE_REVOKED: 'Kode aktivasi ini telah dicabut',
+  ACTIVATION_CODE_EXPIRED: 'Kode aktivasi ini sudah kedaluwarsa',
+  DESTROY_BELOW_MIN: 'Jumlah di bawah minimum pemusnahan {amount} USDT',
+  NOTHING_TO_CLAIM: 'Belum ada yang bisa diklaim',
+  DEVICE_UNKNOWN: 'Perangkat tidak dikenal',
+  DEVICE_EXISTS: 'Perangkat ini sudah terdaftar',
+  DEVICE_MODEL_UNKNOWN: 'Model perangkat tidak dikenal',
+  HEARTBEAT_SIGNATURE_INVALID: 'Tanda tangan heartbeat tidak valid',
+  HEARTBEAT_REPLAY: 'Heartbeat diulang (penghitung tidak bertambah)',
+  HEARTBEAT_STALE: 'Waktu atau epoch heartbeat sudah usang',
 };
 
 const VN: Catalogue = {
@@ -457,6 +565,18 @@ const VN: Catalogue = {
   ORDER_BELOW_MIN_NOTIONAL: 'Tổng giá trị lệnh thấp hơn mức tối thiểu của thị trường',
   ORDER_LIMIT_REACHED: 'Quá nhiều lệnh đang mở; hãy hủy bớt rồi thử lại',
   MARKET_UNAVAILABLE: 'Thị trường đang chuyển máy chủ; vui lòng thử lại sau giây lát',
+  ACTIVATION_CODE_UNKNOWN: 'Mã kích hoạt không tồn tại',
+  ACTIVATION_CODE_USED: 'Mã kích hoạt này đã được sử dụng',
+  ACTIVATION_CODE_REVOKED: 'Mã kích hoạt này đã bị thu hồi',
+  ACTIVATION_CODE_EXPIRED: 'Mã kích hoạt này đã hết hạn',
+  DESTROY_BELOW_MIN: 'Số lượng thấp hơn mức tiêu hủy tối thiểu {amount} USDT',
+  NOTHING_TO_CLAIM: 'Chưa có gì để nhận',
+  DEVICE_UNKNOWN: 'Thiết bị không xác định',
+  DEVICE_EXISTS: 'Thiết bị này đã được đăng ký',
+  DEVICE_MODEL_UNKNOWN: 'Mẫu thiết bị không xác định',
+  HEARTBEAT_SIGNATURE_INVALID: 'Chữ ký nhịp tim không hợp lệ',
+  HEARTBEAT_REPLAY: 'Nhịp tim bị phát lại (bộ đếm không tăng)',
+  HEARTBEAT_STALE: 'Thời gian hoặc kỳ của nhịp tim đã cũ',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

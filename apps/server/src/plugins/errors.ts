@@ -10,10 +10,17 @@ export function requestLang(request: FastifyRequest) {
   return parseLang(request.headers[langHeader]);
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, reason: ErrorReason, fields?: Record<string, string>): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reason: ErrorReason,
+  fields?: Record<string, string>,
+  params?: Record<string, string>,
+): FastifyReply {
   const status = errorStatus[reason];
   const lang = requestLang(request);
-  const body: ErrorEnvelope = { code: status.body, msg: translate(lang, reason), data: null, reason };
+  const body: ErrorEnvelope = { code: status.body, msg: interpolate(translate(lang, reason), params), data: null, reason };
+  if (params) body.params = params;
   if (fields && Object.keys(fields).length > 0) {
     // Field problems the catalogue knows (amounts) are translated, and the first one becomes the
     // message, so a toast says what is wrong rather than only that something is.
@@ -25,9 +32,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, reason: 
   return reply.code(status.http).type('application/json').send(body);
 }
 
+/** Fills "{name}" in a message with the error's params (a missing one stays as written). */
+function interpolate(text: string, params: Record<string, string> | undefined): string {
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : text;
+}
+
 /** Maps any thrown error to the envelope. 5xx answers never carry the error's own text. */
-function classify(error: FastifyError): { reason: ErrorReason; fields?: Record<string, string> } {
-  if (error instanceof AppError) return { reason: error.reason };
+function classify(error: FastifyError): { reason: ErrorReason; fields?: Record<string, string>; params?: Record<string, string> } {
+  if (error instanceof AppError) return error.params ? { reason: error.reason, params: error.params } : { reason: error.reason };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
@@ -47,10 +59,10 @@ function classify(error: FastifyError): { reason: ErrorReason; fields?: Record<s
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { reason, fields } = classify(error);
+      const { reason, fields, params } = classify(error);
       if (reason === 'INTERNAL') request.log.error({ err: error }, 'request failed');
       else request.log.info({ reason, detail: error.message }, 'request refused');
-      return sendError(request, reply, reason, fields);
+      return sendError(request, reply, reason, fields, params);
     });
   },
   { name: 'errors' },

@@ -1,0 +1,381 @@
+// The mining contract (docs/economy.md): overview, miners, activation of devices, destroy mining,
+// the power log, income per epoch with its formula inputs, vesting and claiming released income,
+// device heartbeats and the operator's device, code and parameter API. Power travels as text with
+// 2 decimals ("12.50"), amounts as exact decimal strings, like every amount of the contract.
+import { z } from 'zod';
+import { envelope, pageQuery, paged, queryInt } from './common.ts';
+import { route } from './route.ts';
+import { amountSchema, amountText } from './wallet.ts';
+
+/** Power in P with exactly 2 decimals, e.g. "10.00". */
+export const powerText = z.string();
+
+/** Miner status (spec section 4): 1 experience (trial), 2 paused, 3 permanent (running), 4 unknown. */
+export const minerStatuses = [1, 2, 3, 4] as const;
+export type MinerStatus = (typeof minerStatuses)[number];
+export const minerKinds = ['device', 'destroy', 'trial'] as const;
+export type MinerKind = (typeof minerKinds)[number];
+/** Pay methods of the spec: balance, destroy / chain, credit limit (destroy quota). */
+export const payMethods = ['balance', 'chain', 'credit'] as const;
+
+/** Power log types: the spec's six, then the changes mining itself makes. */
+export const powerLogTypes = ['freeze', 'unlock', 'withdraw', 'buy_machine', 'buy_node', 'pledge', 'destroy', 'trial', 'activate', 'expire'] as const;
+export type PowerLogType = (typeof powerLogTypes)[number];
+
+/** The lines of an epoch's income (fund record type names, plus the budget cut). */
+export const incomeLineTypes = ['device_income', 'destroy_profit', 'power_income', 'income_reduction'] as const;
+export type IncomeLineType = (typeof incomeLineTypes)[number];
+
+/** The economy numbers in force (the operator can change them from an epoch on). */
+export const miningParamsData = z.object({
+  epoch_seconds: z.number().int(),
+  emission_base: amountText,
+  halving_epochs: z.number().int(),
+  immediate_bps: z.number().int(),
+  vesting_epochs: z.number().int(),
+  destroy_power_per_usdt: powerText,
+  destroy_budget_multiplier: z.number().int(),
+  destroy_min_usdt: amountText,
+  trial_power: powerText,
+  trial_epochs: z.number().int(),
+  uptime_min_bps: z.number().int(),
+  heartbeat_seconds: z.number().int(),
+});
+export type MiningParamsData = z.infer<typeof miningParamsData>;
+
+export const epochData = z.object({
+  epoch: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  emission: amountText,
+});
+
+export const miningOverview = z.object({
+  /** My power that counts now (running devices, destroy miners with budget left, the trial). */
+  power: powerText,
+  network_power: powerText,
+  /** Today's (this epoch's) estimate: emission × my power / network power, at today's figures. */
+  estimate_today: amountText,
+  /** Mining income credited or vested so far, all epochs. */
+  income_total: amountText,
+  /** Earned but not yet released. */
+  locked: amountText,
+  /** Released and not yet claimed (`/receive`). */
+  claimable: amountText,
+  epoch: epochData,
+  last_settled_epoch: z.number().int().nullable(),
+  /** USDT per NADI, the reference price (15-minute time-weighted market average, else the configured price). */
+  reference_price: amountText,
+  price_source: z.enum(['market', 'reference']),
+  destroy_quota: amountText,
+  trial_available: z.boolean(),
+  params: miningParamsData,
+});
+export type MiningOverview = z.infer<typeof miningOverview>;
+
+export const minerItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(minerKinds),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  base_power: powerText,
+  gift_power: powerText,
+  /** Destroy miners: earnings budget used and left, in USDT ("released / remaining power"). */
+  released_power: amountText,
+  remaining_power: amountText,
+  pay_method: z.enum(payMethods).nullable(),
+  /** Purchase / activation / destroy date. */
+  created_at: z.string(),
+  ends_epoch: z.number().int().nullable(),
+  device: z
+    .object({
+      serial: z.string(),
+      model: z.string(),
+      online: z.boolean(),
+      last_seen_at: z.string().nullable(),
+      /** This epoch's uptime so far, basis points. */
+      uptime_bps: z.number().int(),
+    })
+    .nullable(),
+  destroy: z.object({ nadi: amountText, price: amountText, usdt: amountText }).nullable(),
+});
+export type MinerItem = z.infer<typeof minerItem>;
+export const minersQuery = pageQuery.extend({ kind: z.enum(minerKinds).optional() });
+
+/** Activation code: required, trimmed, case-insensitive (the server upper-cases it). */
+export const activationCodeMax = 64;
+export const activateBody = z.object({ code: z.string().trim().min(1, 'activation.code_required').max(activationCodeMax) });
+export const activationStatuses = ['pending', 'success'] as const;
+export const activationItem = z.object({
+  id: z.number().int(),
+  status: z.enum(activationStatuses),
+  serial: z.string(),
+  model: z.string(),
+  created_at: z.string(),
+  succeeded_at: z.string().nullable(),
+});
+export type ActivationItem = z.infer<typeof activationItem>;
+
+export const destroyPreviewBody = z.object({ amount: amountSchema });
+export const destroyPreviewData = z.object({
+  /** NADI to destroy. */
+  amount: amountText,
+  /** The reference price the value and budget use; send it back to confirm. */
+  price: amountText,
+  price_source: z.enum(['market', 'reference']),
+  value_usdt: amountText,
+  power: powerText,
+  budget_usdt: amountText,
+  min_usdt: amountText,
+  available: amountText,
+});
+export type DestroyPreview = z.infer<typeof destroyPreviewData>;
+/** Confirms at the price the preview showed; another price now is QUOTE_EXPIRED (preview again). */
+export const destroyBody = z.object({ amount: amountSchema, price: amountSchema });
+export const destroyData = z.object({ miner: minerItem, balance: amountText, destroy_quota: amountText });
+
+export const powerLogItem = z.object({
+  id: z.number().int(),
+  type: z.enum(powerLogTypes),
+  before: powerText,
+  after: powerText,
+  change: powerText,
+  miner_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export const powerLogQuery = pageQuery.extend({ type: z.enum(powerLogTypes).optional() });
+
+/** Everything needed to recompute one epoch's income by hand. */
+export const incomeInputs = z.object({
+  power: powerText,
+  device_power: powerText,
+  destroy_power: powerText,
+  other_power: powerText,
+  network_power: powerText,
+  emission: amountText,
+  payable: amountText,
+  price: amountText,
+  immediate_bps: z.number().int(),
+  vesting_epochs: z.number().int(),
+});
+export const incomeEpochItem = z.object({
+  epoch: z.number().int(),
+  settled_at: z.string(),
+  lines: z.array(z.object({ type: z.enum(incomeLineTypes), amount: amountText })),
+  total: amountText,
+  immediate: amountText,
+  locked: amountText,
+  released: amountText,
+  inputs: incomeInputs,
+});
+export type IncomeEpochItem = z.infer<typeof incomeEpochItem>;
+export const incomeQuery = pageQuery.extend({ type: z.enum(incomeLineTypes).optional() });
+
+export const vestingData = z.object({
+  locked: amountText,
+  claimable: amountText,
+  claimed: amountText,
+  /** Releases still to come, one per future epoch (at most vesting_epochs), from what is locked today. */
+  schedule: z.array(z.object({ epoch: z.number().int(), amount: amountText })),
+});
+export type VestingData = z.infer<typeof vestingData>;
+export const claimData = z.object({ amount: amountText, balance: amountText });
+
+// ─── Devices ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The text a device signs for a heartbeat (Ed25519 over its UTF-8 bytes). `counter` grows with every
+ * beat (replays refused), `timestamp` is Unix seconds (stale ones refused), `epoch` the current one.
+ */
+export function heartbeatMessage(b: { serial: string; epoch: number; counter: number; timestamp: number }): string {
+  return `nadi-heartbeat:v1:${b.serial}:${b.epoch}:${b.counter}:${b.timestamp}`;
+}
+export const serialSchema = z.string().regex(/^[A-Za-z0-9-]{4,64}$/);
+/** Ed25519 public key, 32 bytes as 64 hex digits. */
+export const publicKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/);
+export const heartbeatBody = z.object({
+  serial: serialSchema,
+  epoch: z.number().int().min(0),
+  counter: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  timestamp: z.number().int().min(0),
+  /** Ed25519 signature, 64 bytes as 128 hex digits. */
+  signature: z.string().regex(/^[0-9a-fA-F]{128}$/),
+});
+export type HeartbeatBody = z.infer<typeof heartbeatBody>;
+export const heartbeatData = z.object({ epoch: z.number().int(), beats: z.number().int(), uptime_bps: z.number().int(), activated: z.boolean() });
+
+export const deviceModelBody = z.object({
+  code: z.string().regex(/^[A-Z0-9-]{2,32}$/),
+  name: z.string().trim().min(1).max(64),
+  base_power: z.string().regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/),
+  gift_power: z
+    .string()
+    .regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/)
+    .default('0'),
+  price_usdt: amountSchema,
+});
+export const deviceModelItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  base_power: powerText,
+  gift_power: powerText,
+  price_usdt: amountText,
+});
+export const registerDevicesBody = z.object({
+  model_code: z.string().regex(/^[A-Z0-9-]{2,32}$/),
+  devices: z
+    .array(z.object({ serial: serialSchema, public_key: publicKeySchema }))
+    .min(1)
+    .max(1000),
+});
+export const registerDevicesData = z.object({ registered: z.number().int() });
+export const codeBatchBody = z.object({
+  serials: z.array(serialSchema).min(1).max(1000),
+  /** Codes unused by then expire; none means they never do. */
+  expires_at: z.string().datetime().optional(),
+});
+/** The codes in clear, once: "serial,code" lines after a header. Only their hashes are kept. */
+export const codeBatchData = z.object({ batch_id: z.number().int(), count: z.number().int(), csv: z.string() });
+export const revokeCodeBody = z.object({ serial: serialSchema });
+
+export const miningRoutes = {
+  overview: route({
+    method: 'GET',
+    path: '/api/v1/mining/overview',
+    input: undefined,
+    response: envelope(miningOverview),
+    auth: true,
+    summary: 'My power, the network, income, locked income, the current epoch and the economy numbers in force',
+  }),
+  miners: route({
+    method: 'GET',
+    path: '/api/v1/mining/miners',
+    input: minersQuery,
+    response: envelope(paged(minerItem)),
+    auth: true,
+    summary: 'My miners (device, destroy, trial), newest first',
+  }),
+  activate: route({
+    method: 'POST',
+    path: '/api/v1/mining/activate',
+    input: activateBody,
+    response: envelope(activationItem),
+    auth: true,
+    summary: 'Bind a device by its activation code; pending until its first valid heartbeat',
+  }),
+  activations: route({
+    method: 'GET',
+    path: '/api/v1/mining/activations',
+    input: pageQuery,
+    response: envelope(paged(activationItem)),
+    auth: true,
+    summary: 'My activations, newest first',
+  }),
+  destroyPreview: route({
+    method: 'POST',
+    path: '/api/v1/mining/destroy/preview',
+    input: destroyPreviewBody,
+    response: envelope(destroyPreviewData),
+    auth: true,
+    summary: 'What destroying an amount of NADI would give: value, power, earnings budget',
+  }),
+  destroy: route({
+    method: 'POST',
+    path: '/api/v1/mining/destroy',
+    input: destroyBody,
+    response: envelope(destroyData),
+    auth: true,
+    summary: 'Destroy NADI from the fund account for a destroy miner (Idempotency-Key header accepted)',
+  }),
+  powerLog: route({
+    method: 'GET',
+    path: '/api/v1/mining/powerLog',
+    input: powerLogQuery,
+    response: envelope(paged(powerLogItem)),
+    auth: true,
+    summary: 'Every change of my power, newest first',
+  }),
+  income: route({
+    method: 'GET',
+    path: '/api/v1/mining/income',
+    input: incomeQuery,
+    response: envelope(paged(incomeEpochItem)),
+    auth: true,
+    summary: 'My mining income per settled epoch with its formula inputs',
+  }),
+  incomeDetail: route({
+    method: 'GET',
+    path: '/api/v1/mining/incomeDetail',
+    input: z.object({ epoch: queryInt(0, 2 ** 31 - 1) }),
+    response: envelope(incomeEpochItem),
+    auth: true,
+    summary: 'One epoch of my income with its formula inputs',
+  }),
+  vesting: route({
+    method: 'GET',
+    path: '/api/v1/mining/vesting',
+    input: undefined,
+    response: envelope(vestingData),
+    auth: true,
+    summary: 'Locked income, what is claimable and the release schedule',
+  }),
+  claim: route({
+    method: 'POST',
+    path: '/api/v1/mining/claim',
+    input: z.object({}).strict(),
+    response: envelope(claimData),
+    auth: true,
+    summary: 'Claim released income into the fund account (Idempotency-Key header accepted)',
+  }),
+};
+
+export const deviceRoutes = {
+  heartbeat: route({
+    method: 'POST',
+    path: '/api/v1/device/heartbeat',
+    input: heartbeatBody,
+    response: envelope(heartbeatData),
+    auth: false,
+    summary: 'A device proves it is online: a heartbeat signed with its Ed25519 key',
+  }),
+  operatorModels: route({
+    method: 'GET',
+    path: '/api/v1/operator/device/models',
+    input: undefined,
+    response: envelope(z.array(deviceModelItem)),
+    auth: true,
+    summary: 'Operators: device models',
+  }),
+  operatorSaveModel: route({
+    method: 'POST',
+    path: '/api/v1/operator/device/model',
+    input: deviceModelBody,
+    response: envelope(deviceModelItem),
+    auth: true,
+    summary: 'Operators: add or change a device model',
+  }),
+  operatorRegister: route({
+    method: 'POST',
+    path: '/api/v1/operator/device/register',
+    input: registerDevicesBody,
+    response: envelope(registerDevicesData),
+    auth: true,
+    summary: 'Operators: register devices (serial and Ed25519 public key)',
+  }),
+  operatorCodeBatch: route({
+    method: 'POST',
+    path: '/api/v1/operator/activation/batch',
+    input: codeBatchBody,
+    response: envelope(codeBatchData),
+    auth: true,
+    summary: 'Operators: generate one activation code per device; the CSV is shown once, only hashes are kept',
+  }),
+  operatorRevokeCode: route({
+    method: 'POST',
+    path: '/api/v1/operator/activation/revoke',
+    input: revokeCodeBody,
+    response: envelope(z.object({ revoked: z.boolean() })),
+    auth: true,
+    summary: 'Operators: revoke the unused code of a device',
+  }),
+};
