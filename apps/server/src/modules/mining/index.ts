@@ -6,3 +6,4 @@ export { epochClock, miningGenesis, genesisSettingKey, type EpochClock } from '.
 export { changePower, type PowerChange } from './power.ts';
 export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenceStepMs, type ReferencePrice } from './reference-price.ts';
 export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
+export { miningModule } from './routes.ts';
