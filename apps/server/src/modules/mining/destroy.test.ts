@@ -225,6 +225,25 @@ describe('destroy mining', () => {
     expect(bad.json().reason).toBe('IDEMPOTENCY_KEY_INVALID');
   });
 
+  it('destroys as far as the balance goes when destroys run in parallel: a refused one leaves no miner and no power', async () => {
+    const u = await newUser(100);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => post(u.token, '/api/v1/mining/destroy', { amount: '40', price: '0.5' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().reason).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(t.database.db, u.id, 'fund', 'NADI')).toEqual({ available: tokens(20), frozen: 0n });
+    expect(await balanceOf(t.database.db, u.id, 'destroy_quota', 'USDT')).toEqual({ available: tokens(40), frozen: 0n });
+    const log = rowsOf<{ type: string; before: string; after: string }>(
+      await t.database.db.execute(sql`select type, before::text, after::text from power_log where user_id = ${u.id} order by id`),
+    );
+    expect(log.map((r) => r.type)).toEqual(['trial', 'destroy', 'destroy']);
+    for (let i = 1; i < log.length; i += 1) expect(log[i]!.before).toBe(log[i - 1]!.after);
+    const power = rowsOf<{ power: string }>(await t.database.db.execute(sql`select power::text from user_power where user_id = ${u.id}`));
+    expect(power).toEqual([{ power: log.at(-1)!.after }]);
+    expect(log.at(-1)!.after).toBe('9000');
+    const miners = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from miners where user_id = ${u.id} and kind = 'destroy'`));
+    expect(miners[0]!.n).toBe(2);
+  });
+
   it('confirms what the preview showed at a market price, for the rest of the minute', async () => {
     const u = await newUser();
     const root = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users order by id limit 1`))[0]!.id;
