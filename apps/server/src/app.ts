@@ -14,6 +14,7 @@ import { authModule } from './modules/auth/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './modules/market/index.ts';
+import { miningModule } from './modules/mining/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
 import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
 import { userModule } from './modules/user/index.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(rechargeModule);
   await app.register(withdrawModule);
   await app.register(paymentModule);
+  await app.register(miningModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });
   return app;

@@ -40,6 +40,8 @@ export const miningParamsData = z.object({
   trial_epochs: z.number().int(),
   uptime_min_bps: z.number().int(),
   heartbeat_seconds: z.number().int(),
+  /** The reference price's averaging window (900 s = the 15-minute average). */
+  reference_window_seconds: z.number().int(),
 });
 export type MiningParamsData = z.infer<typeof miningParamsData>;
 
@@ -54,7 +56,7 @@ export const miningOverview = z.object({
   /** My power that counts now (running devices, destroy miners with budget left, the trial). */
   power: powerText,
   network_power: powerText,
-  /** Today's (this epoch's) estimate: emission × my power / network power, at today's figures. */
+  /** An estimate of this epoch's income: payable emission × my power / network power, at the figures of now. */
   estimate_today: amountText,
   /** Mining income credited or vested so far, all epochs. */
   income_total: amountText,
@@ -64,10 +66,15 @@ export const miningOverview = z.object({
   claimable: amountText,
   epoch: epochData,
   last_settled_epoch: z.number().int().nullable(),
-  /** USDT per NADI, the reference price (15-minute time-weighted market average, else the configured price). */
+  /**
+   * USDT per NADI, the reference price: the market's time-weighted average over the window
+   * (params.reference_window_seconds) ending at the start of the current minute, else the configured
+   * price before the market has traded. Destroy previews use the same price.
+   */
   reference_price: amountText,
   price_source: z.enum(['market', 'reference']),
   destroy_quota: amountText,
+  /** The user's trial miner is running (status 1, its last epoch not yet past). */
   trial_available: z.boolean(),
   params: miningParamsData,
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppSettings } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { notices, seedRuns, users } from '../schema.ts';
@@ -8,6 +8,7 @@ import { demoNotices } from './notices.ts';
 import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
+import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -36,6 +37,14 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     await insertSettingIfAbsent(tx, priceSettingKeys.nadiReferencePrice, settings.nadiReferencePrice);
     await insertSettingIfAbsent(tx, priceSettingKeys.exchangeFeeBps, settings.exchangeFeeBps);
     await insertSettingIfAbsent(tx, marketSettingKey, settings.market);
+    // Mining: the genesis is fixed at the first start; users who existed before mining get their
+    // trial miner once (users created later get it at registration).
+    await miningGenesis(tx, now, settings.epochSeconds);
+    const trials = await tx.insert(seedRuns).values({ name: 'mining-trials', rows: 0 }).onConflictDoNothing().returning();
+    if (trials.length > 0) {
+      const granted = await grantTrialsToExistingUsers(tx, now, { settings });
+      await tx.update(seedRuns).set({ rows: granted }).where(eq(seedRuns.name, 'mining-trials'));
+    }
     if (settings.env !== 'development') return;
     const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
     if (done.length === 0) return;

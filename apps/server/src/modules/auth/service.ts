@@ -67,7 +67,7 @@ export async function login(deps: AppDeps, body: LoginBody): Promise<LoginData> 
   const result = await deps.db.transaction(async (tx) => {
     if (!(await consumeNonce(tx, checked.nonce, messageHash, now))) throw new AppError('SIWE_NONCE_INVALID');
     const existing = await findUserByAddress(tx, checked.address);
-    const user = existing ?? (await registerUser(tx, checked.address, body.code || undefined));
+    const user = existing ?? (await registerUser(tx, checked.address, body.code || undefined, { now, settings: deps.settings }));
     if (!existing && deps.settings.isDemoGrantOn) await grantDemoFunds(tx, user.id);
     await insertSession(tx, {
       tokenHash: sha256Hex(token),

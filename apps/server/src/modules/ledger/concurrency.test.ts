@@ -26,12 +26,16 @@ beforeAll(async () => {
   users = [];
   for (let i = 0; i < userCount; i += 1) {
     const user = await t.database.db.transaction(async (tx) => {
-      const row = await createUserWithAccounts(tx, {
-        address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
-        inviteCode: `C${i.toString().padStart(7, '0')}`,
-        referrerId: root,
-        name: `load-${i}`,
-      });
+      const row = await createUserWithAccounts(
+        tx,
+        {
+          address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
+          inviteCode: `C${i.toString().padStart(7, '0')}`,
+          referrerId: root,
+          name: `load-${i}`,
+        },
+        { now: t.clock.now(), settings: t.settings },
+      );
       if (!row) throw new Error('user insert failed');
       return row;
     });

@@ -1,5 +1,9 @@
 // The mining module's public surface (docs/economy.md): parameters in force, the epoch clock,
-// power changes, and (as they land) the user API, the settlement job and the device API.
+// power changes, the reference price, the trial miner, the user API's plugin and (as they land)
+// the settlement job and the device API.
 export { paramsAt, isTunableParam, tunableParams, type TunableParam } from './params.ts';
 export { epochClock, miningGenesis, genesisSettingKey, type EpochClock } from './clock.ts';
 export { changePower, type PowerChange } from './power.ts';
+export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenceStepMs, type ReferencePrice } from './reference-price.ts';
+export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
+export { miningModule } from './routes.ts';

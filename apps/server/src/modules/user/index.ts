@@ -1,5 +1,5 @@
 // The user module's public surface: the plugin, registration (with the accounts every user has),
 // and the lookups other modules need.
 export { userModule } from './routes.ts';
-export { createUserWithAccounts, isRegistered, registerUser, shortAddress } from './service.ts';
+export { createUserWithAccounts, isRegistered, registerUser, shortAddress, type UserStart } from './service.ts';
 export { findUserByAddress, type NewUser, type UserRow } from './repo.ts';

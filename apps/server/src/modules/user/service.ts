@@ -3,6 +3,7 @@ import type { UserInfo } from '@nadi/api/user';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createUserAccounts } from '../ledger/index.ts';
+import { grantTrial, type MiningDeps } from '../mining/index.ts';
 import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
@@ -24,12 +25,12 @@ export function shortAddress(address: string): string {
  * Registers a new address under the owner of `inviteCode`. The referrer is fixed here for good.
  * Runs inside the caller's transaction so a failed sign-in leaves no user behind.
  */
-export async function registerUser(tx: Tx, address: string, inviteCode: string | undefined): Promise<UserRow> {
+export async function registerUser(tx: Tx, address: string, inviteCode: string | undefined, start: UserStart): Promise<UserRow> {
   if (!inviteCode) throw new AppError('INVITE_REQUIRED');
   const referrer = await findUserByInviteCode(tx, inviteCode);
   if (!referrer) throw new AppError('INVITE_INVALID');
   for (let attempt = 0; attempt < inviteCodeAttemptsMax; attempt += 1) {
-    const user = await createUserWithAccounts(tx, { address, inviteCode: newInviteCode(), referrerId: referrer.id, name: shortAddress(address) });
+    const user = await createUserWithAccounts(tx, { address, inviteCode: newInviteCode(), referrerId: referrer.id, name: shortAddress(address) }, start);
     if (user) return user;
     // Either the address registered concurrently (then use it) or the random code collided (retry).
     const existing = await findUserByAddress(tx, address);
@@ -38,13 +39,22 @@ export async function registerUser(tx: Tx, address: string, inviteCode: string |
   throw new Error('could not allocate a unique invite code');
 }
 
+/** What a new user starts with beyond the row: the moment and the mining settings of the trial miner. */
+export interface UserStart extends MiningDeps {
+  now: Date;
+}
+
 /**
- * Inserts a user under its referrer with the accounts every user has, in the caller's transaction.
- * Null when the address or the invite code was taken concurrently (the caller rereads or retries).
+ * Inserts a user under its referrer with the accounts every user has and the trial miner, in the
+ * caller's transaction. Null when the address or the invite code was taken concurrently (the caller
+ * rereads or retries).
  */
-export async function createUserWithAccounts(tx: Tx, row: NewUser): Promise<UserRow | null> {
+export async function createUserWithAccounts(tx: Tx, row: NewUser, start: UserStart): Promise<UserRow | null> {
   const user = await insertUserWithAncestors(tx, row);
-  if (user) await createUserAccounts(tx, user.id);
+  if (user) {
+    await createUserAccounts(tx, user.id);
+    await grantTrial(tx, user.id, start.now, start);
+  }
   return user;
 }
 

@@ -43,7 +43,7 @@ export function demoBotAddress(role: DemoRole): string {
  * Finds or creates the two bots, referred by the root user (only the root has no referrer), each
  * with the five accounts every user has. Safe to run on every start and concurrently.
  */
-export async function ensureDemoUsers(db: Db, settings: AppSettings): Promise<DemoUsers> {
+export async function ensureDemoUsers(db: Db, settings: AppSettings, now: Date): Promise<DemoUsers> {
   const root = await findUserByAddress(db, settings.rootAddress);
   if (!root) throw new Error('demo market: the root user is missing (the seed runs first)');
   const ids = await db.transaction(async (tx) => {
@@ -52,7 +52,7 @@ export async function ensureDemoUsers(db: Db, settings: AppSettings): Promise<De
       const bot = demoBots[role];
       const user =
         (await findUserByAddress(tx, bot.address)) ??
-        (await createUserWithAccounts(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }));
+        (await createUserWithAccounts(tx, { address: bot.address, inviteCode: bot.inviteCode, referrerId: root.id, name: bot.name }, { now, settings }));
       if (!user) throw new Error(`demo market: could not create the ${role} bot`);
       found[role] = user.id;
     }

@@ -81,7 +81,7 @@ export async function seedDemoHistory(
     // Orders resting without a trade yet (placed while the demo was off): not an empty market either.
     const book = market.depth(1);
     if (book.bids.length > 0 || book.asks.length > 0) return { isSkipped: true, trades: 0, elapsedMs: Date.now() - started };
-    const users = await ensureDemoUsers(db, settings);
+    const users = await ensureDemoUsers(db, settings, now);
     const reference = (await nadiPrice(db)).price;
     const h: History = { db, market, users, clock, rng: new Prng(options.seed ?? historySeed) };
     const trades = await walk(h, now.getTime() - endMarginMs, bandOf(market.config, reference, bandLowPercent, bandHighPercent));

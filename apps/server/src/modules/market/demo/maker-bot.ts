@@ -98,7 +98,7 @@ export class MakerBot {
 
   /** Finds or creates and funds the bots (idempotent) and reads the reference price. Does not start. */
   static async create(deps: MakerBotDeps, options: MakerBotOptions = {}): Promise<MakerBot> {
-    const users = await ensureDemoUsers(deps.db, deps.settings);
+    const users = await ensureDemoUsers(deps.db, deps.settings, deps.now());
     const reference = (await nadiPrice(deps.db)).price;
     return new MakerBot(deps, users, bandOf(deps.market.config, reference, bandLowPercent, bandHighPercent), options);
   }

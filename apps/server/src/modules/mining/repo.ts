@@ -1,0 +1,329 @@
+// The mining user API's reads. Amounts and power come back as text and become bigint here.
+import { sql, type SQL } from 'drizzle-orm';
+import type { IncomeLineType, MinerKind, PowerLogType } from '@nadi/api/mining';
+import type { AccountKind, Asset } from '@nadi/api/wallet';
+import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+
+const big = (text: string | null | undefined): bigint => (text == null ? 0n : BigInt(text));
+const date = (value: Date | string): Date => new Date(value);
+
+/** The available part of one account (0 when it does not exist); userId null names a system account. */
+export async function readAvailable(db: Db | Tx, userId: number | null, kind: AccountKind, asset: Asset): Promise<bigint> {
+  const owner = userId === null ? sql`user_id is null` : sql`user_id = ${userId}`;
+  const rows = rowsOf<{ available: string }>(
+    await db.execute(sql`select available::text as available from ledger_accounts where ${owner} and kind = ${kind} and asset = ${asset}`),
+  );
+  return big(rows[0]?.available);
+}
+
+export async function readUserPower(db: Db, userId: number): Promise<bigint> {
+  const rows = rowsOf<{ power: string }>(await db.execute(sql`select power::text as power from user_power where user_id = ${userId}`));
+  return big(rows[0]?.power);
+}
+
+/** Σ user_power: one aggregate over every user with power (a scan of user_power: O(users) per call). */
+export async function readNetworkPower(db: Db): Promise<bigint> {
+  const rows = rowsOf<{ power: string | null }>(await db.execute(sql`select sum(power)::text as power from user_power`));
+  return big(rows[0]?.power);
+}
+
+export async function readIncomeTotal(db: Db, userId: number): Promise<bigint> {
+  const rows = rowsOf<{ total: string | null }>(
+    await db.execute(sql`select sum(immediate + locked)::text as total from mining_results where user_id = ${userId}`),
+  );
+  return big(rows[0]?.total);
+}
+
+export interface VestingRow {
+  locked: bigint;
+  claimable: bigint;
+  claimed: bigint;
+}
+
+export async function readVesting(db: Db | Tx, userId: number, isForUpdate = false): Promise<VestingRow> {
+  const lock = isForUpdate ? sql` for update` : sql``;
+  const rows = rowsOf<{ locked: string; claimable: string; claimed: string }>(
+    await db.execute(
+      sql`select locked::text as locked, claimable::text as claimable, claimed::text as claimed from mining_vesting where user_id = ${userId}${lock}`,
+    ),
+  );
+  const row = rows[0];
+  return { locked: big(row?.locked), claimable: big(row?.claimable), claimed: big(row?.claimed) };
+}
+
+/** Moves a claimed amount from claimable to claimed (the caller holds the row's lock). */
+export async function markClaimed(tx: Tx, userId: number, amount: bigint): Promise<void> {
+  await tx.execute(
+    sql`update mining_vesting set claimable = claimable - ${amount.toString()}::numeric, claimed = claimed + ${amount.toString()}::numeric where user_id = ${userId}`,
+  );
+}
+
+export async function readLastSettledEpoch(db: Db): Promise<number | null> {
+  const rows = rowsOf<{ epoch: number | null }>(await db.execute(sql`select max(epoch) as epoch from mining_epochs`));
+  const epoch = rows[0]?.epoch;
+  return epoch == null ? null : Number(epoch);
+}
+
+export async function readTrial(db: Db, userId: number): Promise<{ status: number; endsEpoch: number | null } | null> {
+  const rows = rowsOf<{ status: number; ends_epoch: number | null }>(
+    await db.execute(sql`select status, ends_epoch from miners where user_id = ${userId} and kind = 'trial'`),
+  );
+  const row = rows[0];
+  return row ? { status: Number(row.status), endsEpoch: row.ends_epoch == null ? null : Number(row.ends_epoch) } : null;
+}
+
+export interface MinerRow {
+  id: number;
+  kind: MinerKind;
+  status: 1 | 2 | 3 | 4;
+  basePower: bigint;
+  giftPower: bigint;
+  payMethod: string | null;
+  destroyNadi: bigint | null;
+  destroyPrice: bigint | null;
+  destroyUsdt: bigint | null;
+  budgetUsdt: bigint;
+  releasedUsdt: bigint;
+  endsEpoch: number | null;
+  createdAt: Date;
+  device: { serial: string; model: string; lastSeenAt: Date | null; beats: number } | null;
+}
+
+interface RawMiner {
+  id: string;
+  kind: MinerKind;
+  status: number;
+  base_power: string;
+  gift_power: string;
+  pay_method: string | null;
+  destroy_nadi: string | null;
+  destroy_price: string | null;
+  destroy_usdt: string | null;
+  budget_usdt: string;
+  released_usdt: string;
+  ends_epoch: number | null;
+  created_at: Date | string;
+  serial: string | null;
+  model: string | null;
+  last_seen_at: Date | string | null;
+  beats: number | null;
+}
+
+function toMiner(r: RawMiner): MinerRow {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    status: Number(r.status) as MinerRow['status'],
+    basePower: BigInt(r.base_power),
+    giftPower: BigInt(r.gift_power),
+    payMethod: r.pay_method,
+    destroyNadi: r.destroy_nadi == null ? null : BigInt(r.destroy_nadi),
+    destroyPrice: r.destroy_price == null ? null : BigInt(r.destroy_price),
+    destroyUsdt: r.destroy_usdt == null ? null : BigInt(r.destroy_usdt),
+    budgetUsdt: BigInt(r.budget_usdt),
+    releasedUsdt: BigInt(r.released_usdt),
+    endsEpoch: r.ends_epoch == null ? null : Number(r.ends_epoch),
+    createdAt: date(r.created_at),
+    device:
+      r.serial == null
+        ? null
+        : { serial: r.serial, model: r.model ?? '', lastSeenAt: r.last_seen_at == null ? null : date(r.last_seen_at), beats: Number(r.beats ?? 0) },
+  };
+}
+
+function minerSelect(epoch: number, where: SQL): SQL {
+  return sql`
+    select m.id::text as id, m.kind, m.status, m.base_power::text as base_power, m.gift_power::text as gift_power, m.pay_method,
+           m.destroy_nadi::text as destroy_nadi, m.destroy_price::text as destroy_price, m.destroy_usdt::text as destroy_usdt,
+           m.budget_usdt::text as budget_usdt, m.released_usdt::text as released_usdt, m.ends_epoch, m.created_at,
+           d.serial, dm.name as model, d.last_seen_at, du.beats
+      from miners m
+      left join devices d on d.id = m.device_id
+      left join device_models dm on dm.id = d.model_id
+      left join device_uptime du on du.device_id = m.device_id and du.epoch = ${epoch}
+     where ${where}`;
+}
+
+/** A user's miners, newest first, with their device and this epoch's beats. */
+export async function listMiners(db: Db, userId: number, kind: MinerKind | undefined, epoch: number, offset: number, limit: number) {
+  const where = kind ? sql`m.user_id = ${userId} and m.kind = ${kind}` : sql`m.user_id = ${userId}`;
+  const [rows, count] = await Promise.all([
+    db.execute(sql`${minerSelect(epoch, where)} order by m.id desc limit ${limit} offset ${offset}`),
+    db.execute(sql`select count(*)::int as total from miners m where ${where}`),
+  ]);
+  return { rows: rowsOf<RawMiner>(rows).map(toMiner), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+}
+
+export async function findMinerByFlow(db: Db, flowId: number): Promise<MinerRow | null> {
+  const rows = rowsOf<RawMiner>(await db.execute(minerSelect(-1, sql`m.flow_id = ${flowId}`)));
+  return rows[0] ? toMiner(rows[0]) : null;
+}
+
+export interface FlowLeg {
+  type: string;
+  asset: Asset;
+  amount: bigint;
+  debitUserId: number | null;
+  debitKind: string;
+  debitAvailableAfter: bigint;
+  creditUserId: number | null;
+  creditKind: string;
+  creditAvailableAfter: bigint;
+}
+
+/** The journal rows of one flow, with both accounts' available balances after each (answers of repeats are rebuilt from them). */
+export async function readFlowLegs(db: Db, flowId: number): Promise<FlowLeg[]> {
+  const rows = rowsOf<{
+    type: string;
+    asset: Asset;
+    amount: string;
+    debit_user: number | null;
+    debit_kind: string;
+    debit_after: string;
+    credit_user: number | null;
+    credit_kind: string;
+    credit_after: string;
+  }>(
+    await db.execute(sql`
+      select t.type, t.asset, t.amount::text as amount,
+             da.user_id as debit_user, da.kind as debit_kind, t.debit_available_after::text as debit_after,
+             ca.user_id as credit_user, ca.kind as credit_kind, t.credit_available_after::text as credit_after
+        from ledger_transfers t
+        join ledger_accounts da on da.id = t.debit_account_id
+        join ledger_accounts ca on ca.id = t.credit_account_id
+       where t.flow_id = ${flowId}
+       order by t.id`),
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    asset: r.asset,
+    amount: BigInt(r.amount),
+    debitUserId: r.debit_user == null ? null : Number(r.debit_user),
+    debitKind: r.debit_kind,
+    debitAvailableAfter: BigInt(r.debit_after),
+    creditUserId: r.credit_user == null ? null : Number(r.credit_user),
+    creditKind: r.credit_kind,
+    creditAvailableAfter: BigInt(r.credit_after),
+  }));
+}
+
+/** The flow a key posted, if any: its id and parameter hash. */
+export async function findFlowByKey(db: Db, key: string): Promise<{ id: number; paramsHash: string } | null> {
+  const rows = rowsOf<{ id: string; params_hash: string }>(
+    await db.execute(sql`select id::text as id, params_hash from ledger_flows where idempotency_key = ${key}`),
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), paramsHash: row.params_hash } : null;
+}
+
+export async function listPowerLog(db: Db, userId: number, type: PowerLogType | undefined, offset: number, limit: number) {
+  const where = type ? sql`user_id = ${userId} and type = ${type}` : sql`user_id = ${userId}`;
+  const [rows, count] = await Promise.all([
+    db.execute(sql`
+      select id::text as id, type, before::text as before, after::text as after, miner_id::text as miner_id, created_at
+        from power_log where ${where} order by id desc limit ${limit} offset ${offset}`),
+    db.execute(sql`select count(*)::int as total from power_log where ${where}`),
+  ]);
+  const list = rowsOf<{ id: string; type: PowerLogType; before: string; after: string; miner_id: string | null; created_at: Date | string }>(rows).map((r) => ({
+    id: Number(r.id),
+    type: r.type,
+    before: BigInt(r.before),
+    after: BigInt(r.after),
+    minerId: r.miner_id == null ? null : Number(r.miner_id),
+    createdAt: date(r.created_at),
+  }));
+  return { rows: list, total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+}
+
+export interface IncomeRow {
+  epoch: number;
+  settledAt: Date;
+  devicePower: bigint;
+  destroyPower: bigint;
+  otherPower: bigint;
+  deviceIncome: bigint;
+  destroyIncome: bigint;
+  powerIncome: bigint;
+  reduction: bigint;
+  immediate: bigint;
+  locked: bigint;
+  released: bigint;
+  networkPower: bigint;
+  emission: bigint;
+  payable: bigint;
+  price: bigint;
+}
+
+const incomeColumns: Record<IncomeLineType, SQL> = {
+  device_income: sql`r.device_income`,
+  destroy_profit: sql`r.destroy_income`,
+  power_income: sql`r.power_income`,
+  income_reduction: sql`r.reduction`,
+};
+
+function incomeSelect(where: SQL): SQL {
+  return sql`
+    select r.epoch, e.settled_at, r.device_power::text as device_power, r.destroy_power::text as destroy_power, r.other_power::text as other_power,
+           r.device_income::text as device_income, r.destroy_income::text as destroy_income, r.power_income::text as power_income,
+           r.reduction::text as reduction, r.immediate::text as immediate, r.locked::text as locked, r.released::text as released,
+           e.network_power::text as network_power, e.emission::text as emission, e.payable::text as payable, e.price::text as price
+      from mining_results r
+      join mining_epochs e on e.epoch = r.epoch
+     where ${where}`;
+}
+
+function toIncome(r: Record<string, string | number | Date>): IncomeRow {
+  const b = (key: string) => BigInt(String(r[key]));
+  return {
+    epoch: Number(r.epoch),
+    settledAt: date(r.settled_at as Date | string),
+    devicePower: b('device_power'),
+    destroyPower: b('destroy_power'),
+    otherPower: b('other_power'),
+    deviceIncome: b('device_income'),
+    destroyIncome: b('destroy_income'),
+    powerIncome: b('power_income'),
+    reduction: b('reduction'),
+    immediate: b('immediate'),
+    locked: b('locked'),
+    released: b('released'),
+    networkPower: b('network_power'),
+    emission: b('emission'),
+    payable: b('payable'),
+    price: b('price'),
+  };
+}
+
+/** A user's settled epochs, newest first; with a type, only epochs where that line is above zero. */
+export async function listIncome(db: Db, userId: number, type: IncomeLineType | undefined, offset: number, limit: number) {
+  const where = type ? sql`r.user_id = ${userId} and ${incomeColumns[type]} > 0` : sql`r.user_id = ${userId}`;
+  const [rows, count] = await Promise.all([
+    db.execute(sql`${incomeSelect(where)} order by r.epoch desc limit ${limit} offset ${offset}`),
+    db.execute(sql`select count(*)::int as total from mining_results r where ${where}`),
+  ]);
+  return { rows: rowsOf<Record<string, string | number | Date>>(rows).map(toIncome), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+}
+
+export async function findIncome(db: Db, userId: number, epoch: number): Promise<IncomeRow | null> {
+  const rows = rowsOf<Record<string, string | number | Date>>(await db.execute(incomeSelect(sql`r.user_id = ${userId} and r.epoch = ${epoch}`)));
+  return rows[0] ? toIncome(rows[0]) : null;
+}
+
+/** The user's tranches (locked part of each epoch's income) settled in [from, to]. */
+export async function readTranches(db: Db, userId: number, from: number, to: number): Promise<{ epoch: number; locked: bigint }[]> {
+  const rows = rowsOf<{ epoch: number; locked: string }>(
+    await db.execute(sql`
+      select epoch, locked::text as locked from mining_results
+       where user_id = ${userId} and epoch between ${from} and ${to} and locked > 0 order by epoch`),
+  );
+  return rows.map((r) => ({ epoch: Number(r.epoch), locked: BigInt(r.locked) }));
+}
+
+/** Every operator change of an economy number (a small table), to resolve the parameters of many epochs at once. */
+export async function readParamChanges(db: Db): Promise<{ name: string; effectiveEpoch: number; value: string }[]> {
+  const rows = rowsOf<{ name: string; effective_epoch: number; value: string }>(
+    await db.execute(sql`select name, effective_epoch, value from economy_params order by name, effective_epoch`),
+  );
+  return rows.map((r) => ({ name: r.name, effectiveEpoch: Number(r.effective_epoch), value: r.value }));
+}
