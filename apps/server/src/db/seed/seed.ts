@@ -8,6 +8,7 @@ import { demoNotices } from './notices.ts';
 import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
+import { seedDefaultDeviceModel } from '../../modules/device/index.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -37,6 +38,9 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     await insertSettingIfAbsent(tx, priceSettingKeys.exchangeFeeBps, settings.exchangeFeeBps);
     await insertSettingIfAbsent(tx, marketSettingKey, settings.market);
     if (settings.env !== 'development') return;
+    // The device model the demo devices and the device agent use (npm run device:agent).
+    const models = await tx.insert(seedRuns).values({ name: 'device-models', rows: 1 }).onConflictDoNothing().returning();
+    if (models.length > 0) await seedDefaultDeviceModel(tx, now);
     const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
     if (done.length === 0) return;
     for (const [index, translations] of demoNotices.entries()) {
