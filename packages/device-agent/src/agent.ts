@@ -63,7 +63,8 @@ export class DeviceAgent {
   private readonly spare: DeviceKey[];
   private readonly counters = new Map<string, number>();
   private readonly offline = new Set<string>();
-  private readonly inFlight = new Set<string>();
+  /** Scheduled beats under way, by serial (stop() waits for them). */
+  private readonly inFlight = new Map<string, Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private clock: DeviceClockData | null = null;
   private operatorClient: NadiClient | null = null;
@@ -194,7 +195,7 @@ export class DeviceAgent {
       const first = setTimeout(
         () => {
           this.timers.delete(first);
-          const tick = () => void this.scheduledBeat(key);
+          const tick = () => this.scheduledBeat(key);
           tick();
           const every = setInterval(tick, intervalMs);
           this.timers.add(every);
@@ -205,25 +206,28 @@ export class DeviceAgent {
     });
   }
 
-  private async scheduledBeat(key: DeviceKey): Promise<void> {
+  private scheduledBeat(key: DeviceKey): void {
     if (this.isOffline(key.serial) || this.inFlight.has(key.serial)) return;
-    this.inFlight.add(key.serial);
-    try {
-      const result = await this.beat(key);
-      if (!result.isAccepted) this.log(`${key.serial}: heartbeat refused (${result.reason})`);
-    } catch (error) {
-      this.log(`${key.serial}: heartbeat failed (${error instanceof Error ? error.message : String(error)})`);
-    } finally {
-      this.inFlight.delete(key.serial);
-    }
+    const beat = this.beat(key).then(
+      (result) => {
+        if (!result.isAccepted) this.log(`${key.serial}: heartbeat refused (${result.reason})`);
+      },
+      (error: unknown) => this.log(`${key.serial}: heartbeat failed (${error instanceof Error ? error.message : String(error)})`),
+    );
+    this.inFlight.set(
+      key.serial,
+      beat.finally(() => this.inFlight.delete(key.serial)),
+    );
   }
 
-  stop(): void {
+  /** Stops the timers and waits for the heartbeats under way. */
+  async stop(): Promise<void> {
     for (const timer of this.timers) {
       clearTimeout(timer);
       clearInterval(timer);
     }
     this.timers.clear();
+    await Promise.all(this.inFlight.values());
   }
 
   /** The keys and codes to the keys file (nothing without one). */

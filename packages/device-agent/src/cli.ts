@@ -111,11 +111,12 @@ async function main(): Promise<void> {
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => onCommand(agent, line));
   const stop = () => {
-    agent.stop();
     clearInterval(status);
     lines.close();
-    console.info(statusLine(agent));
-    process.exit(0);
+    void agent.stop().finally(() => {
+      console.info(statusLine(agent));
+      process.exit(0);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -18,9 +18,16 @@ export function normalizeSerial(serial: string): string {
   return serial.toUpperCase();
 }
 
+/** The genesis never changes once fixed: read once per database. */
+const genesisOf = new WeakMap<AppDeps['db'], Date>();
+
 /** The epoch `now` falls in and the parameters in force then (the genesis is fixed at first use). */
 export async function epochNow(deps: AppDeps, now: Date): Promise<{ genesis: Date; epoch: number; params: MiningParams }> {
-  const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
+  let genesis = genesisOf.get(deps.db);
+  if (!genesis) {
+    genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
+    genesisOf.set(deps.db, genesis);
+  }
   const epoch = epochClock(genesis, { epochSeconds: deps.settings.epochSeconds }).epochOf(now);
   return { genesis, epoch, params: await paramsAt(deps.db, deps.settings, epoch) };
 }
