@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type AgentOptions } from '@nadi/device-agent/agent';
+import { prepareDemoDevices } from '@nadi/device-agent/demo';
 import { readKeys } from '@nadi/device-agent/keys';
 import { rowsOf } from '../../db/rows.ts';
 import { injectFetch, post } from '../../test/devices.ts';
@@ -150,5 +151,44 @@ describe('device agent', () => {
     expect(accepted).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(agent.stats.accepted).toBe(accepted);
+  });
+
+  it('the npm start demo: two devices activated for demo account #1, a spare code, the same on a second start', async () => {
+    const keysFile = join(dir, 'demo-devices.json');
+    const demo = () => prepareDemoDevices({ url: testPublicUrl, keysFile, inviteCode: rootInviteCode, fetch: injectFetch(t.app), now: t.clock.now });
+    const first = await demo();
+    await first.agent.stop();
+    expect(first.owner).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    expect(first.activated).toHaveLength(2);
+    expect(first.spare?.code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    const state = async () =>
+      rowsOf<{ serial: string; owner: string | null; status: string | null; miner: number | null }>(
+        await t.database.db.execute(sql`
+          select d.serial, u.address as owner, a.status, m.status as miner from devices d
+            left join users u on u.id = d.owner_user_id left join activations a on a.device_id = d.id left join miners m on m.device_id = d.id
+           where d.serial like 'DEMO-%' order by d.id`),
+      );
+    const owner = first.owner.toLowerCase();
+    expect(await state()).toEqual([
+      { serial: first.activated[0], owner, status: 'success', miner: 3 },
+      { serial: first.activated[1], owner, status: 'success', miner: 3 },
+      { serial: first.spare?.serial, owner: null, status: null, miner: null },
+    ]);
+
+    // A second start: nothing new, the same spare code.
+    t.clock.advance(1_000);
+    const before = await state();
+    const second = await demo();
+    await second.agent.stop();
+    expect(second.spare).toEqual(first.spare);
+    expect(await state()).toEqual(before);
+
+    // Once a newcomer has used the spare code, the next start has none to show.
+    const newcomer = await signIn(t.app, newAccount(), rootInviteCode);
+    expect((await post(t.app, newcomer, '/api/v1/mining/activate', { code: first.spare?.code })).json().data.status).toBe('success');
+    t.clock.advance(1_000);
+    const third = await demo();
+    await third.agent.stop();
+    expect(third.spare).toBeNull();
   });
 });
