@@ -142,6 +142,12 @@ export class DeviceAgent {
     return csv;
   }
 
+  /** Drops the codes kept for these devices (codes of another database, e.g. after a reset). */
+  forgetCodes(serials: string[]): void {
+    for (const key of this.keys) if (serials.includes(key.serial)) key.code = null;
+    this.save();
+  }
+
   setOffline(serials: string[], isOffline = true): void {
     for (const serial of serials) {
       if (isOffline) this.offline.add(serial.toUpperCase());

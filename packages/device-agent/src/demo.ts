@@ -38,10 +38,13 @@ export async function prepareDemoDevices(options: DemoDevicesOptions): Promise<D
     devices: demoDeviceCount,
     keysFile: options.keysFile,
     serialPrefix: 'DEMO',
+    register: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  // All new to this server while the file holds codes: the database was reset, those codes are gone.
+  if ((await agent.register()) === agent.devices.length) agent.forgetCodes(agent.devices.map((d) => d.serial));
   await agent.requestCodes();
   const owner = new NadiClient(options.url, options.fetch);
   await owner.signIn(ownerKey, options.inviteCode);

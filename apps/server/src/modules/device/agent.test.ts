@@ -190,5 +190,17 @@ describe('device agent', () => {
     const third = await demo();
     await third.agent.stop();
     expect(third.spare).toBeNull();
+
+    // A reset database with the keys file kept: the devices are registered again and get fresh codes.
+    const reset = await createTestApp();
+    try {
+      const again = await prepareDemoDevices({ url: testPublicUrl, keysFile, inviteCode: rootInviteCode, fetch: injectFetch(reset.app), now: reset.clock.now });
+      await again.agent.stop();
+      expect(again.activated).toEqual(first.activated);
+      expect(again.spare?.serial).toBe(first.spare?.serial);
+      expect(again.spare?.code).not.toBe(first.spare?.code);
+    } finally {
+      await reset.close();
+    }
   });
 });

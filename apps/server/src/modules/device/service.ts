@@ -151,9 +151,15 @@ export async function saveModel(deps: AppDeps, session: SessionContext, input: z
   return toModelItem(await upsertModel(deps.db, model, deps.now()));
 }
 
+/** The values that occur more than once. */
 function duplicates(values: string[]): string[] {
   const seen = new Set<string>();
-  return [...new Set(values.filter((v) => seen.size === seen.add(v).size))];
+  const repeated = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) repeated.add(value);
+    seen.add(value);
+  }
+  return [...repeated];
 }
 
 function serialsParam(serials: string[]): { serials: string } {
