@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deployLocalContracts } from '@nadi/chain/deploy';
 import { rpcRequest, startLocalChain } from '@nadi/chain/local-chain';
+import { prepareDemoDevices, type DemoDevices } from '@nadi/device-agent/demo';
 import type { AppSettings } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/main.ts';
 
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
   console.info('› starting the local chain (Hardhat node, chain id 31337)…');
   const chain = await startLocalChain({ port: Number(process.env.CHAIN_PORT ?? 8545) });
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let devices: DemoDevices | null = null;
   const stop = async (code: number) => {
+    await devices?.agent.stop().catch(() => {});
     await server?.stop().catch(() => {});
     await chain.stop().catch(() => {});
     process.exit(code);
@@ -55,14 +58,54 @@ async function main(): Promise<void> {
       PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
       WEB_DIST: webDist,
     });
-    printBanner(server.url, chain.rpcUrl, contracts, server.app.deps.settings, Date.now() - started);
+    devices = await startDemoDevices(server.url, server.app.deps.settings);
+    printBanner(server.url, chain.rpcUrl, contracts, server.app.deps.settings, Date.now() - started, devices);
   } catch (error) {
     console.error(error);
     await stop(1);
   }
 }
 
-function printBanner(url: string, rpcUrl: string, contracts: { nadi: string; usdt: string }, settings: AppSettings, elapsedMs: number): void {
+/**
+ * Development: three devices beating in this process (packages/device-agent/src/demo.ts), two of
+ * them demo account #1's. On unless DEMO_DEVICES=off; DEMO_MARKET=off (a quiet stack, as the e2e
+ * suite wants) turns them off too unless DEMO_DEVICES=on. A failure warns and the app runs on.
+ */
+async function startDemoDevices(url: string, settings: AppSettings): Promise<DemoDevices | null> {
+  const wanted = process.env.DEMO_DEVICES ?? (process.env.DEMO_MARKET === 'off' ? 'off' : 'on');
+  if (settings.env !== 'development' || wanted === 'off') return null;
+  try {
+    const demo = await prepareDemoDevices({
+      url,
+      keysFile: join(settings.dataDir, 'demo-devices.json'),
+      inviteCode: settings.rootInviteCode,
+      log: (line) => console.warn(`demo devices: ${line}`),
+    });
+    demo.agent.start();
+    return demo;
+  } catch (error) {
+    console.warn(`demo devices: not started (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
+
+function devicesLines(devices: DemoDevices | null, settings: AppSettings): string {
+  if (!devices) return '';
+  const owner = `${devices.owner.slice(0, 6)}…${devices.owner.slice(-4)}`;
+  const spare = devices.spare
+    ? `\n               try an activation with the code ${devices.spare.code} (device ${devices.spare.serial})`
+    : '\n               (the third demo device has been activated already)';
+  return `\n    Devices    3 demo devices beat every ${settings.heartbeatSeconds} s, epochs of ${settings.epochSeconds} s; ${devices.activated.join(' and ')}\n               belong to demo account #1 (${owner})${spare}`;
+}
+
+function printBanner(
+  url: string,
+  rpcUrl: string,
+  contracts: { nadi: string; usdt: string },
+  settings: AppSettings,
+  elapsedMs: number,
+  devices: DemoDevices | null,
+): void {
   const open = url.replace('127.0.0.1', 'localhost');
   const rootCode = settings.rootInviteCode;
   console.info(`
@@ -71,7 +114,7 @@ function printBanner(url: string, rpcUrl: string, contracts: { nadi: string; usd
     App        ${open}
     API docs   ${open}/docs
     Chain      ${rpcUrl} (chain id 31337)  NADI ${contracts.nadi}  USDT ${contracts.usdt}
-    Data       ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${resolve(settings.dataDir)} (embedded PGlite, kept between starts)`}
+    Data       ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${resolve(settings.dataDir)} (embedded PGlite, kept between starts)`}${devicesLines(devices, settings)}
 
   Sign in: open the app, tap "Connect wallet" and choose MetaMask (add network ${rpcUrl},
   chain id 31337) or the built-in "Demo wallet" (one of the local chain's test accounts,

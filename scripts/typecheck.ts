@@ -4,7 +4,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const workspaces = ['packages/money', 'packages/api', 'packages/economy', 'packages/engine', 'packages/chain', 'apps/server', 'apps/web', 'e2e', 'scripts'];
+const workspaces = [
+  'packages/money',
+  'packages/api',
+  'packages/economy',
+  'packages/engine',
+  'packages/chain',
+  'packages/device-agent',
+  'apps/server',
+  'apps/web',
+  'e2e',
+  'scripts',
+];
 let failures = 0;
 for (const workspace of workspaces) {
   if (!existsSync(join(root, workspace, 'tsconfig.json'))) continue;

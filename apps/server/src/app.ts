@@ -12,6 +12,7 @@ import { MarketPriceSource } from './lib/market-price.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
 import { authModule } from './modules/auth/index.ts';
 import { configModule } from './modules/config/index.ts';
+import { deviceModule } from './modules/device/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './modules/market/index.ts';
 import { miningModule } from './modules/mining/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(withdrawModule);
   await app.register(paymentModule);
   await app.register(miningModule);
+  await app.register(deviceModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });
   return app;

@@ -209,6 +209,17 @@ export const heartbeatBody = z.object({
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBody>;
 export const heartbeatData = z.object({ epoch: z.number().int(), beats: z.number().int(), uptime_bps: z.number().int(), activated: z.boolean() });
+/** What a device needs to sign heartbeats: the server's time, the epoch numbering and the beat interval (Unix seconds). */
+export const deviceClockData = z.object({
+  now: z.number().int(),
+  genesis: z.number().int(),
+  epoch: z.number().int(),
+  epoch_seconds: z.number().int(),
+  heartbeat_seconds: z.number().int(),
+  /** How far a heartbeat's timestamp may be from `now`. */
+  skew_seconds: z.number().int(),
+});
+export type DeviceClockData = z.infer<typeof deviceClockData>;
 
 export const deviceModelBody = z.object({
   code: z.string().regex(/^[A-Z0-9-]{2,32}$/),
@@ -337,6 +348,14 @@ export const miningRoutes = {
 };
 
 export const deviceRoutes = {
+  clock: route({
+    method: 'GET',
+    path: '/api/v1/device/clock',
+    input: undefined,
+    response: envelope(deviceClockData),
+    auth: false,
+    summary: 'A device reads the epoch numbering and the heartbeat interval (the epoch is floor((now - genesis) / epoch_seconds))',
+  }),
   heartbeat: route({
     method: 'POST',
     path: '/api/v1/device/heartbeat',

@@ -9,6 +9,7 @@ import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
 import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
+import { seedDefaultDeviceModel } from '../../modules/device/index.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -46,6 +47,9 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
       await tx.update(seedRuns).set({ rows: granted }).where(eq(seedRuns.name, 'mining-trials'));
     }
     if (settings.env !== 'development') return;
+    // The device model the demo devices and the device agent use (npm run device:agent).
+    const models = await tx.insert(seedRuns).values({ name: 'device-models', rows: 1 }).onConflictDoNothing().returning();
+    if (models.length > 0) await seedDefaultDeviceModel(tx, now);
     const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
     if (done.length === 0) return;
     for (const [index, translations] of demoNotices.entries()) {
