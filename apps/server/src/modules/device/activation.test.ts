@@ -71,7 +71,7 @@ describe('activation', () => {
     )[0];
     expect(codeRow).toEqual({ state: 'used', used_by: device?.owner_user_id });
     // No power until the device reports.
-    const power = rowsOf(await t.database.db.execute(sql`select * from power_log where user_id = ${device?.owner_user_id as number}`));
+    const power = rowsOf(await t.database.db.execute(sql`select * from power_log where user_id = ${device?.owner_user_id as number} and type <> 'trial'`));
     expect(power).toEqual([]);
   });
 
@@ -84,9 +84,13 @@ describe('activation', () => {
     const [miner] = await minerOf(key);
     expect(miner?.status).toBe(3);
     const log = rowsOf<{ type: string; before: string; after: string }>(
-      await t.database.db.execute(sql`select type, before::text, after::text from power_log where user_id = ${miner?.user_id as number}`),
+      await t.database.db.execute(sql`select type, before::text, after::text from power_log where user_id = ${miner?.user_id as number} order by id`),
     );
-    expect(log).toEqual([{ type: 'activate', before: '0', after: '11000' }]);
+    // The trial's 10 P from sign-up, then the device's 100 + 10 P.
+    expect(log).toEqual([
+      { type: 'trial', before: '0', after: '1000' },
+      { type: 'activate', before: '1000', after: '12000' },
+    ]);
     expect((await heartbeat(t.app, t.clock, key, 2)).json().data.activated).toBe(true);
   });
 

@@ -144,35 +144,35 @@ describe('refused heartbeats change nothing', () => {
 });
 
 describe('uptime', () => {
-  it('counts a beat once per half interval, in one row per device and epoch', async () => {
+  it('counts one beat per heartbeat interval of the epoch, in one row per device and epoch', async () => {
     t.clock.advance(600_000 - (t.clock.now().getTime() % 600_000)); // the start of an epoch
     const [key] = (await registerDevices(t.app, operator, 1)) as [DeviceKey];
     let counter = 0;
     const beat = async () => (await heartbeat(t.app, t.clock, key, ++counter)).json().data;
     const first = await beat();
     expect(first.beats).toBe(1);
-    // A chatty device: every 5 s. Only beats at least 10 s after the last counted one count.
+    // A chatty device: every 5 s. Only the first beat in each 20 s slot of the epoch counts.
     const seen: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       t.clock.advance(5_000);
       seen.push((await beat()).beats);
     }
-    expect(seen).toEqual([1, 2, 2, 3, 3, 4, 4, 5]);
-    // Just under half an interval after the last counted beat: accepted, not counted.
-    t.clock.advance(heartbeatMs / 2 - 1);
-    expect((await beat()).beats).toBe(5);
+    expect(seen).toEqual([1, 1, 1, 2, 2, 2, 2, 3]);
+    // The last moment of the slot (40 s .. 60 s): accepted, not counted; the next slot counts.
+    t.clock.advance(heartbeatMs - 1);
+    expect((await beat()).beats).toBe(3);
     t.clock.advance(1);
-    expect((await beat()).beats).toBe(6);
+    expect((await beat()).beats).toBe(4);
     // The counter advanced on every accepted beat, counted or not.
     expect((await deviceRow(key)).last_counter).toBe(String(counter));
     const epoch = first.epoch as number;
-    expect(await uptimeRows(key)).toEqual([{ epoch, beats: 6 }]);
+    expect(await uptimeRows(key)).toEqual([{ epoch, beats: 4 }]);
     // The next epoch starts a new row.
     t.clock.advance(600_000);
     const next = await beat();
     expect(next).toMatchObject({ epoch: epoch + 1, beats: 1 });
     expect(await uptimeRows(key)).toEqual([
-      { epoch, beats: 6 },
+      { epoch, beats: 4 },
       { epoch: epoch + 1, beats: 1 },
     ]);
   });
@@ -206,24 +206,29 @@ describe('first heartbeat of a bound device', () => {
     const userId = (await miner())?.user_id as number;
     const powerOf = async () =>
       rowsOf<{ power: string }>(await t.database.db.execute(sql`select power::text from user_power where user_id = ${userId}`))[0]?.power;
-    expect(await powerOf()).toBeUndefined();
+    // The trial miner's 10 P, granted at sign-up; the bound device adds nothing before it reports.
+    expect(await powerOf()).toBe('1000');
 
     const res = await heartbeat(t.app, t.clock, key, 1);
     expect(res.json().data.activated).toBe(true);
     expect((await miner())?.status).toBe(3);
-    expect(await powerOf()).toBe('11000');
+    expect(await powerOf()).toBe('12000');
     const log = rowsOf<{ type: string; before: string; after: string; miner_id: string; epoch: number }>(
-      await t.database.db.execute(sql`select type, before::text, after::text, miner_id::text, epoch from power_log where user_id = ${userId}`),
+      await t.database.db.execute(
+        sql`select type, before::text, after::text, miner_id::text, epoch from power_log where user_id = ${userId} and type <> 'trial'`,
+      ),
     );
-    expect(log).toEqual([{ type: 'activate', before: '0', after: '11000', miner_id: (await miner())?.id, epoch: res.json().data.epoch }]);
+    expect(log).toEqual([{ type: 'activate', before: '1000', after: '12000', miner_id: (await miner())?.id, epoch: res.json().data.epoch }]);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/mining/activations', headers: { authorization: user } });
     expect(list.json().data.list[0]).toMatchObject({ status: 'success', succeeded_at: t.clock.now().toISOString() });
 
     // Later beats change nothing more.
     t.clock.advance(heartbeatMs);
     expect((await heartbeat(t.app, t.clock, key, 2)).json().data.activated).toBe(true);
-    expect(await powerOf()).toBe('11000');
-    const count = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from power_log where user_id = ${userId}`));
+    expect(await powerOf()).toBe('12000');
+    const count = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from power_log where user_id = ${userId} and type = 'activate'`),
+    );
     expect(count[0]?.n).toBe(1);
   });
 });

@@ -57,7 +57,7 @@ export function isHeartbeatSigned(publicKeyHex: string, body: HeartbeatBody): bo
 
 export async function acceptHeartbeat(deps: AppDeps, body: HeartbeatBody) {
   const now = deps.now();
-  const { epoch, params } = await epochNow(deps, now);
+  const { genesis, epoch, params } = await epochNow(deps, now);
   const device = await findDeviceBySerial(deps.db, normalizeSerial(body.serial));
   if (!device) throw new AppError('DEVICE_UNKNOWN');
   if (!isHeartbeatSigned(device.publicKey, body)) throw new AppError('HEARTBEAT_SIGNATURE_INVALID');
@@ -67,8 +67,11 @@ export async function acceptHeartbeat(deps: AppDeps, body: HeartbeatBody) {
     throw new AppError('HEARTBEAT_STALE', `timestamp ${body.timestamp} epoch ${body.epoch}`, { params: { epoch: String(epoch), now: String(nowSeconds) } });
   return deps.db.transaction(async (tx) => {
     if (!(await advanceCounter(tx, device.id, body.counter, now))) throw new AppError('HEARTBEAT_REPLAY');
-    // Half an interval between counted beats: a late beat still counts, a chatty device earns no more.
-    const beats = await countBeat(tx, device.id, epoch, now, params.heartbeatSeconds * 500);
+    // One counted beat per heartbeat interval of the epoch (its slot): a chatty device earns no more.
+    const epochStartMs = genesis.getTime() + epoch * params.epochSeconds * 1000;
+    const intervalMs = params.heartbeatSeconds * 1000;
+    const slotStart = new Date(epochStartMs + Math.floor((now.getTime() - epochStartMs) / intervalMs) * intervalMs);
+    const beats = await countBeat(tx, device.id, epoch, now, slotStart);
     const activated = await completeActivation(tx, device.id, epoch, now);
     return { epoch, beats, uptime_bps: uptimeBps(beats, params), activated };
   });

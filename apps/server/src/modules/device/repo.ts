@@ -101,17 +101,17 @@ export async function bindDevice(tx: Tx, deviceId: number, userId: number, now: 
 // ─── Uptime ──────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Counts a heartbeat in the device's row of the epoch, one upsert: a beat adds 1 only when it comes
- * at least `minGapMs` after the row's last counted beat (a device beating faster earns no more).
- * Answers the epoch's beats after it.
+ * Counts a heartbeat in the device's row of the epoch, one upsert: the epoch is cut into slots of one
+ * heartbeat interval and a beat adds 1 only in a slot with no counted beat yet (`slotStart` is the
+ * start of the slot `now` falls in), so beats never exceed the slots and a device beating faster
+ * earns no more. Answers the epoch's beats after it.
  */
-export async function countBeat(tx: Tx, deviceId: number, epoch: number, now: Date, minGapMs: number): Promise<number> {
-  const notBefore = new Date(now.getTime() - minGapMs);
+export async function countBeat(tx: Tx, deviceId: number, epoch: number, now: Date, slotStart: Date): Promise<number> {
   const counted = rowsOf<{ beats: number }>(
     await tx.execute(sql`
       insert into device_uptime (device_id, epoch, beats, last_beat_at) values (${deviceId}, ${epoch}, 1, ${now})
       on conflict (device_id, epoch) do update set beats = device_uptime.beats + 1, last_beat_at = excluded.last_beat_at
-        where device_uptime.last_beat_at <= ${notBefore}
+        where device_uptime.last_beat_at < ${slotStart}
       returning beats`),
   );
   if (counted[0]) return Number(counted[0].beats);
