@@ -30,11 +30,11 @@ export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMin
         </span>
       </header>
       <dl className="miner__facts">
-        <Fact label={t('mining.miner.basePower')} value={`${formatPower(miner.base_power)} P`} />
-        <Fact label={t('mining.miner.giftPower')} value={`${formatPower(miner.gift_power)} P`} />
+        <Fact label={t('mining.miner.basePower')} value={`${formatPower(miner.base_power)} P`} isNumber />
+        <Fact label={t('mining.miner.giftPower')} value={`${formatPower(miner.gift_power)} P`} isNumber />
         <Fact label={t('mining.miner.payMethod')} value={t(payMethodKey(miner.pay_method))} />
         <Fact label={t(`mining.miner.date.${miner.kind}`)} value={formatDate(miner.created_at, tag)} />
-        {miner.kind === 'trial' && miner.ends_epoch !== null ? <Fact label={t('mining.miner.endsEpoch')} value={`#${miner.ends_epoch}`} /> : null}
+        {miner.kind === 'trial' && miner.ends_epoch !== null ? <Fact label={t('mining.miner.endsEpoch')} value={`#${miner.ends_epoch}`} isNumber /> : null}
       </dl>
       {miner.destroy ? <DestroyBudget miner={miner} destroy={miner.destroy} /> : null}
       {miner.device ? <DeviceFacts device={miner.device} uptimeMinBps={uptimeMinBps} /> : null}
@@ -42,11 +42,12 @@ export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMin
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** A label and its value; numbers in the monospaced face, words (a pay method, a date) in the text face. */
+function Fact({ label, value, isNumber = false }: { label: string; value: string; isNumber?: boolean }) {
   return (
     <div className="miner__fact">
       <dt>{label}</dt>
-      <dd className="mono">{value}</dd>
+      <dd className={isNumber ? 'mono' : undefined}>{value}</dd>
     </div>
   );
 }
