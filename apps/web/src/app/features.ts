@@ -1,6 +1,7 @@
 import { authFeature } from '../features/auth/routes.tsx';
 import { homeFeature } from '../features/home/routes.tsx';
 import { languageFeature } from '../features/language/routes.tsx';
+import { miningFeature } from '../features/mining/routes.tsx';
 import { noticeFeature } from '../features/notice/routes.tsx';
 import { paymentFeature } from '../features/payment/routes.tsx';
 import { rechargeFeature } from '../features/recharge/routes.tsx';
@@ -25,6 +26,7 @@ export const features = [
   withdrawFeature,
   paymentFeature,
   tradeFeature,
+  miningFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);

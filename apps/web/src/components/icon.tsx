@@ -37,6 +37,8 @@ const paths = {
   withdraw: 'M12 15V4m0 0L8 8m4-4 4 4M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4',
   card: 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zm0 3h18M7 15h4',
   chart: 'M7 3v4m0 10v4M5 7h4v10H5zM17 3v5m0 8v5M15 8h4v8h-4z',
+  flame: 'M12 3c.8 3.2 5 5.4 5 10a5 5 0 0 1-10 0c0-2.4 1.3-4 2.5-5 .3 1.7 1.1 2.7 2.4 3 .2-2.9-.9-5.3.1-8z',
+  key: 'M8 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm4-4h9m-3 0v3m-3-3v2',
   external: 'M14 4h6v6m0-6-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
 } satisfies Record<NavIconName, string> & Record<string, string>;
 

@@ -27,6 +27,8 @@ export interface Failure {
   reason: ErrorReason | null;
   serverMessage: string;
   fields: Record<string, string>;
+  /** Values the reason's message names (DESTROY_BELOW_MIN: `amount`), for a screen that words it itself. */
+  params: Record<string, string>;
 }
 
 export class ApiError extends Error {
@@ -66,6 +68,7 @@ export function classifyFailure(httpStatus: number | null, body: unknown): Failu
     reason: isErrorReason(loose.reason) ? loose.reason : null,
     serverMessage: typeof loose.msg === 'string' ? loose.msg : '',
     fields: readFields(loose.fields),
+    params: readFields(loose.params),
   };
   if (httpStatus === null) return { ...base, kind: 'network' };
   if (bodyCode === 401) return { ...base, kind: 'session-message' };

@@ -1,7 +1,10 @@
 // A confirmation dialog from antd-mobile, loaded on first use like the toasts (lib/notify.ts).
+import type { ReactNode } from 'react';
 
 export interface ConfirmOptions {
-  content: string;
+  title?: string;
+  /** A sentence, or the facts to confirm (rendered outside the app's providers: plain, translated nodes). */
+  content: ReactNode;
   confirmText: string;
   cancelText: string;
 }

@@ -38,7 +38,8 @@ export type IconName =
   | 'list'
   | 'clock'
   | 'card'
-  | 'chart';
+  | 'chart'
+  | 'cpu';
 
 export interface NavEntry {
   id: string;

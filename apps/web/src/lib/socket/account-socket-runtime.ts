@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { noticeTextFor } from '@nadi/api/notice';
 import { getLang } from '../langs.ts';
+import { invalidateMining } from '../invalidate-mining.ts';
 import { invalidateWallet } from '../invalidate-wallet.ts';
 import { notify } from '../notify.ts';
 import { queryClient } from '../query-client.ts';
@@ -10,8 +11,9 @@ import { AccountSocket, accountSocketUrl } from './account-socket.ts';
 
 /**
  * The app's account socket for the signed-in user (loaded only once a session exists, so the
- * home route never downloads it). A balance push refreshes the wallet's balances and records; a
- * new notice refreshes the notices and is announced.
+ * home route never downloads it). A balance push refreshes the wallet's balances and records, and
+ * the mining figures (an epoch's settlement and a claim move the balance); a new notice refreshes
+ * the notices and is announced.
  */
 export function startAccountSocket(): () => void {
   const socket = new AccountSocket({
@@ -23,6 +25,7 @@ export function startAccountSocket(): () => void {
     onPush: (push) => {
       if (push.type === 'balance') {
         void invalidateWallet();
+        void invalidateMining();
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['notice'] });

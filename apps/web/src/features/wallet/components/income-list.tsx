@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/money-format.ts';
 import { useIncomeList, type IncomeType } from '../api/get-income-list.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
 import { recordTypeKey } from '../record-format.ts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 
 /** Income records (spec "income record") with the total earned per asset for the chosen type. */

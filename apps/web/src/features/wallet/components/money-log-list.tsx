@@ -4,7 +4,7 @@ import { assets, recordTypes, type Asset, type RecordType } from '@nadi/api/wall
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useMoneyLog } from '../api/get-money-log.ts';
 import { recordTypeKey } from '../record-format.ts';
-import { FilterSelect } from './filter-select.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 
 /** The fund records (spec "money record"), filtered by type and asset, newest first. */

@@ -1,4 +1,5 @@
-import { Icon } from '../../../components/icon.tsx';
+import { Icon } from './icon.tsx';
+import './filter-select.css';
 
 interface Props<V extends string> {
   label: string;
@@ -10,7 +11,7 @@ interface Props<V extends string> {
 }
 
 /**
- * A list filter as the phone's own picker: long option lists (32 record types) scroll natively
+ * A list filter as the phone's own picker: long option lists (the record types, the power log types) scroll natively
  * and need no extra code.
  */
 export function FilterSelect<V extends string>({ label, value, allLabel, options, onChange }: Props<V>) {

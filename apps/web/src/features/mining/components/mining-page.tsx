@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MinerKind, MiningOverview } from '@nadi/api/mining';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
+import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
+import { useMiners } from '../api/get-miners.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { formatPower } from '../mining-format.ts';
+import { EpochCard } from './epoch-card.tsx';
+import { MinerCard } from './miner-card.tsx';
+import { OverviewGate } from './overview-gate.tsx';
+import '../../../components/money.css';
+import './mining.css';
+
+/** /mining (the footer's "Depin" tab): my power and income, the epoch counting down, the entries and my miners. */
+export default function MiningPage() {
+  return (
+    <div className="money-screen mining-page">
+      <OverviewGate>{(overview) => <OverviewSection overview={overview} />}</OverviewGate>
+      <MinersSection />
+    </div>
+  );
+}
+
+function OverviewSection({ overview }: { overview: MiningOverview }) {
+  return (
+    <>
+      <EpochCard overview={overview} />
+      <FiguresGrid overview={overview} />
+      <MiningActions />
+    </>
+  );
+}
+
+function FiguresGrid({ overview }: { overview: MiningOverview }) {
+  const { t } = useTranslation();
+  const show = (text: string) => formatMoney(text, 4);
+  return (
+    <dl className="mining-figures" data-testid="mining-figures">
+      <Figure label={t('mining.figure.power')} value={formatPower(overview.power)} unit="P" testId="mining-power" />
+      <Figure label={t('mining.figure.networkPower')} value={formatPower(overview.network_power)} unit="P" />
+      <Figure label={t('mining.figure.estimateToday')} value={show(overview.estimate_today)} unit="NADI" note={t('mining.figure.estimateNote')} />
+      <Figure label={t('mining.figure.incomeTotal')} value={show(overview.income_total)} unit="NADI" />
+      <Figure label={t('mining.figure.locked')} value={show(overview.locked)} unit="NADI" to="/profit" />
+      <Figure
+        label={t('mining.figure.claimable')}
+        value={formatMoney(overview.claimable, amountDigitsShown)}
+        unit="NADI"
+        to="/receive"
+        isAccent
+        testId="mining-claimable"
+      />
+    </dl>
+  );
+}
+
+interface FigureProps {
+  label: string;
+  value: string;
+  unit: string;
+  note?: string;
+  /** The figure opens the screen that explains or uses it. */
+  to?: string;
+  isAccent?: boolean;
+  testId?: string;
+}
+
+function Figure({ label, value, unit, note, to, isAccent = false, testId }: FigureProps) {
+  const body = (
+    <>
+      <dt className="mining-figure__label">
+        {label}
+        {note ? <span className="mining-figure__note">{note}</span> : null}
+      </dt>
+      <dd className={`mining-figure__value mono${isAccent ? ' mining-figure__value--accent' : ''}`} data-testid={testId}>
+        {value}
+        <span className="mining-figure__unit">{unit}</span>
+      </dd>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="mining-figure card mining-figure--link">
+      {body}
+      <Icon name="chevron" size={16} className="mining-figure__chevron" />
+    </Link>
+  ) : (
+    <div className="mining-figure card">{body}</div>
+  );
+}
+
+const actions: { to: string; labelKey: string; icon: IconName }[] = [
+  { to: '/mining/activate', labelKey: 'nav.miningActivate', icon: 'key' },
+  { to: '/mining/destroy', labelKey: 'nav.miningDestroy', icon: 'flame' },
+  { to: '/mining/power-log', labelKey: 'nav.powerLog', icon: 'bolt' },
+  { to: '/profit', labelKey: 'nav.profit', icon: 'coins' },
+  { to: '/receive', labelKey: 'nav.receive', icon: 'deposit' },
+  { to: '/grow', labelKey: 'nav.grow', icon: 'spark' },
+];
+
+function MiningActions() {
+  const { t } = useTranslation();
+  return (
+    <nav className="mining-actions" aria-label={t('mining.actions')}>
+      {actions.map((action) => (
+        <Link key={action.to} to={action.to} className="mining-actions__item">
+          <span className="mining-actions__icon">
+            <Icon name={action.icon} size={22} />
+          </span>
+          <span className="mining-actions__label">{t(action.labelKey)}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+type KindFilter = MinerKind | 'all';
+const kindFilters: KindFilter[] = ['all', 'device', 'destroy', 'trial'];
+
+function MinersSection() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<KindFilter>('all');
+  const miners = useMiners(kind === 'all' ? undefined : kind);
+  // The uptime a device needs comes with the overview (same cache entry as the cards above).
+  const uptimeMinBps = useOverview().data?.params.uptime_min_bps ?? null;
+  return (
+    <section className="mining-miners" aria-labelledby="mining-miners-title">
+      <h2 id="mining-miners-title" className="mining-section-title">
+        {t('mining.miners.title')}
+      </h2>
+      <Segmented
+        label={t('mining.miners.filter')}
+        value={kind}
+        options={kindFilters.map((value) => ({ value, label: t(`mining.miners.tab.${value}`) }))}
+        onChange={setKind}
+      />
+      <div className="records">
+        <InfiniteList
+          query={miners}
+          getKey={(miner) => miner.id}
+          renderItem={(miner) => <MinerCard miner={miner} uptimeMinBps={uptimeMinBps} />}
+          errorTitle={t('mining.miners.loadFailed')}
+          empty={
+            kind === 'all'
+              ? { title: t('mining.miners.empty'), hint: t('mining.miners.emptyHint'), icon: 'cpu' }
+              : { title: t('mining.miners.emptyKind'), hint: t('mining.miners.emptyKindHint'), icon: 'cpu' }
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { powerLogTypes, type miningRoutes, type PowerLogType } from '@nadi/api/mining';
+import type { RouteData } from '@nadi/api/route';
+import { FilterSelect } from '../../../components/filter-select.tsx';
+import { InfiniteList } from '../../../components/infinite-list.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { langTags } from '../../../lib/langs.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { usePowerLog } from '../api/get-power-log.ts';
+import { formatPower, signedPowerView } from '../mining-format.ts';
+import '../../../components/money.css';
+import './mining.css';
+
+type PowerLogItem = RouteData<typeof miningRoutes.powerLog>['list'][number];
+
+/** /mining/power-log: every change of my power (spec's power log), newest first, filtered by type. */
+export default function PowerLogPage() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<PowerLogType | undefined>();
+  const log = usePowerLog(type);
+  return (
+    <div className="money-screen">
+      <div className="filters">
+        <FilterSelect
+          label={t('records.filterType')}
+          value={type}
+          allLabel={t('records.allTypes')}
+          options={powerLogTypes.map((value) => ({ value, label: t(`mining.powerLog.type.${value}`) }))}
+          onChange={setType}
+        />
+      </div>
+      <div className="records">
+        <InfiniteList
+          query={log}
+          getKey={(item) => item.id}
+          renderItem={(item) => <PowerLogRow item={item} />}
+          errorTitle={t('mining.powerLog.loadFailed')}
+          empty={
+            type
+              ? { title: t('records.emptyFiltered'), hint: t('records.emptyFilteredHint'), icon: 'bolt' }
+              : { title: t('mining.powerLog.empty'), hint: t('mining.powerLog.emptyHint'), icon: 'bolt' }
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function PowerLogRow({ item }: { item: PowerLogItem }) {
+  const { t } = useTranslation();
+  const tag = langTags[useLang()];
+  const change = signedPowerView(item.change);
+  return (
+    <article className="record card" data-testid="power-log-item">
+      <div className="record__main">
+        <h3 className="record__type">{t(`mining.powerLog.type.${item.type}`)}</h3>
+        <p className="record__meta mono">
+          {formatPower(item.before)} → {formatPower(item.after)} P
+        </p>
+        <time className="record__date" dateTime={item.created_at}>
+          {formatDateTime(item.created_at, tag)}
+        </time>
+      </div>
+      <div className="record__side">
+        <p className={`record__amount record__amount--${change.tone} mono`}>
+          {change.text}
+          <span className="record__asset">P</span>
+        </p>
+        {item.miner_id !== null ? <p className="record__balance">{t('mining.powerLog.miner', { id: item.miner_id })}</p> : null}
+      </div>
+    </article>
+  );
+}
