@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     rpcUrl: string;
     rootInviteCode: string;
+    /** The built web app, for a suite that starts a server of its own (mining: short epochs). */
+    webDist: string;
   }
 }
 
@@ -80,6 +82,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('rpcUrl', `http://127.0.0.1:${chainPort}`);
   project.provide('rootInviteCode', rootInviteCode);
+  project.provide('webDist', webDist);
 
   return async () => {
     child.kill('SIGINT');

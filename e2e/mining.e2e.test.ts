@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
+import { startServer, type RunningServer } from '../apps/server/src/main.ts';
+import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+
+// Mining end to end, on a server of its own: the shared stack keeps 600 s epochs so that income
+// never lands in the middle of another suite's balance checks, while this one needs an epoch to
+// end within the test. It shares the suite's local chain and built web app, and has its own
+// embedded database, 20 s epochs and a heartbeat every second. A device agent plays one device.
+// The phone signs in with Hardhat account #14 (its own database: no other suite sees it).
+const account = '0xdF3e18d64BC6A983f673Ab319CCaE4f1a57C7097';
+const rootCode = 'MINE2026';
+const epochSeconds = 20;
+
+const mainUrl = inject('baseUrl');
+const rpcUrl = inject('rpcUrl');
+const webDist = inject('webDist');
+
+let server: RunningServer | undefined;
+let agent: DeviceAgent | undefined;
+let browser: Browser | undefined;
+let baseUrl = '';
+let dataDir = '';
+let code = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const config = (await (await fetch(`${mainUrl}/api/v1/common/config`)).json()) as { data: { chain: { nadi_address: string; usdt_address: string } } };
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'nadi-e2e-mining-'));
+  server = await startServer({
+    APP_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    RPC_URL: rpcUrl,
+    CHAIN_ID: '31337',
+    NADI_ADDRESS: config.data.chain.nadi_address,
+    USDT_ADDRESS: config.data.chain.usdt_address,
+    ROOT_INVITE_CODE: rootCode,
+    EPOCH_SECONDS: String(epochSeconds),
+    HEARTBEAT_SECONDS: '1',
+    DEMO_MARKET: 'off',
+    CHAIN_WORKERS: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  baseUrl = `http://localhost:${port}`;
+  // One device, registered through the operator API; its code comes from a batch, shown once.
+  agent = await createAgent({ url: baseUrl, devices: 1, keysFile: null, serialPrefix: 'E2E', intervalSeconds: 1 });
+  const csv = await agent.requestCodes();
+  const line = csv.trim().split('\n')[1] ?? '';
+  code = line.split(',')[1] ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await agent?.stop();
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function phone(lang: string): Promise<Page> {
+  if (!browser) throw new Error('no browser');
+  const context = await phoneContext(browser, baseUrl);
+  await preset(context, { lang });
+  await installWallet(context, account);
+  return context.newPage();
+}
+
+interface Overview {
+  power: string;
+  income_total: string;
+  locked: string;
+  claimable: string;
+  last_settled_epoch: number | null;
+}
+
+async function overview(token: string): Promise<Overview> {
+  const res = await fetch(`${baseUrl}/api/v1/mining/overview`, { headers: { authorization: token } });
+  return ((await res.json()) as { data: Overview }).data;
+}
+
+/** A decimal string above zero ("0.0001" yes, "0" no). */
+function isPositive(amount: string): boolean {
+  return /[1-9]/.test(amount);
+}
+
+async function shootAll(page: Page, lang: string): Promise<void> {
+  for (const [path, name] of [
+    ['/mining', 'mining'],
+    ['/mining/activate', 'activate'],
+    ['/mining/destroy', 'destroy'],
+    ['/mining/power-log', 'power-log'],
+    ['/profit', 'income'],
+    ['/receive', 'receive'],
+    ['/grow', 'grow'],
+  ] as const) {
+    await page.goto(path);
+    await page
+      .locator('.adm-skeleton')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => {});
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `70-mining-${lang.toLowerCase()}-${name}`);
+  }
+}
+
+describe('mining', () => {
+  it('activates a device by code (pending, then running), destroys NADI, and sees income and locked income after an epoch', async () => {
+    const page = await phone('EN');
+    await page.goto(`/?code=${rootCode}`);
+    await signInFromHome(page, 'EN', null);
+    const token = await sessionToken(page);
+    if (!token) throw new Error('not signed in');
+
+    // The trial miner every new user gets once.
+    await page.goto('/mining');
+    const trial = page.getByTestId('miner-card').filter({ hasText: text('EN', 'mining.kind.trial') });
+    await expect.poll(() => trial.getByTestId('miner-status').textContent(), { timeout: 20_000 }).toBe(text('EN', 'mining.status.experience'));
+
+    // A code that does not exist fails with its reason; the real one (typed in lower case, with
+    // spaces around) is pending until the device reports.
+    await page.goto('/mining/activate');
+    await page.getByTestId('activation-code').fill('NADI-0000-0000-0000');
+    await page.getByTestId('activation-submit').click();
+    await expect.poll(() => page.getByTestId('activation-outcome').textContent(), { timeout: 15_000 }).toContain(text('EN', 'errors.ACTIVATION_CODE_UNKNOWN'));
+    await page.getByTestId('activation-code').fill(`  ${code.toLowerCase()} `);
+    await page.getByTestId('activation-submit').click();
+    await expect.poll(() => page.getByTestId('activation-outcome').textContent(), { timeout: 15_000 }).toContain(text('EN', 'mining.activate.pendingDetail'));
+    const activation = page.getByTestId('activation-item').first();
+    await expect.poll(() => activation.textContent(), { timeout: 15_000 }).toContain(text('EN', 'mining.activation.status.pending'));
+    await screenshot(page, '70-mining-en-activate-pending');
+
+    // The device starts beating: its first valid heartbeat completes the activation.
+    agent?.start();
+    await expect.poll(() => activation.textContent(), { timeout: 40_000 }).toContain(text('EN', 'mining.activation.status.success'));
+    await page.goto('/mining');
+    const device = page.getByTestId('miner-card').filter({ hasText: text('EN', 'mining.kind.device') });
+    await expect.poll(() => device.getByTestId('miner-status').textContent(), { timeout: 20_000 }).toBe(text('EN', 'mining.status.permanent'));
+
+    // Destroy mining: below the minimum is refused on the phone; 100 NADI at the reference price
+    // of 0.5 USDT is worth 50 USDT and gives 100 P.
+    await page.goto('/mining/destroy');
+    const amount = page.getByTestId('destroy-amount');
+    await amount.fill('2');
+    await page.getByTestId('destroy-submit').click();
+    await expect.poll(() => page.locator('.field-error').textContent(), { timeout: 10_000 }).toBe(filled('EN', 'errors.DESTROY_BELOW_MIN', { amount: '10' }));
+    await amount.fill('100');
+    await expect.poll(() => page.getByTestId('destroy-power').textContent(), { timeout: 15_000 }).toContain('100');
+    await expect.poll(() => page.getByTestId('destroy-value').textContent(), { timeout: 15_000 }).toContain('50');
+    await screenshot(page, '70-mining-en-destroy-preview');
+    await page.getByTestId('destroy-submit').click();
+    await expectToast(page, filled('EN', 'mining.destroy.success', { amount: '100', power: '100' }), () =>
+      page
+        .locator('.adm-modal, .adm-dialog')
+        .getByRole('button', { name: text('EN', 'mining.destroy.confirm') })
+        .click(),
+    );
+    const after = await overview(token);
+    // 10 P trial + 110 P device + 100 P destroy.
+    expect(after.power).toBe('220.00');
+
+    // An epoch ends and settles: income and locked income appear on the mining and income screens.
+    await expect.poll(async () => isPositive((await overview(token)).locked), { timeout: (epochSeconds * 2 + 20) * 1000, interval: 1_000 }).toBe(true);
+    const settled = await overview(token);
+    expect(isPositive(settled.income_total)).toBe(true);
+    await page.goto('/mining');
+    await expect.poll(() => page.getByTestId('mining-figures').textContent(), { timeout: 15_000 }).toContain(text('EN', 'mining.figure.locked'));
+    await page.goto('/profit');
+    const epochItem = page.getByTestId('income-epoch').first();
+    await epochItem.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('vesting-locked').textContent(), { timeout: 10_000 }).toMatch(/[1-9]/);
+    await epochItem.click();
+    await expect.poll(() => page.getByTestId('income-check').textContent(), { timeout: 10_000 }).toContain(text('EN', 'mining.income.matches'));
+    await screenshot(page, '70-mining-en-income-detail');
+
+    // The next settlement releases part of the locked income: claimable at /receive.
+    await expect.poll(async () => isPositive((await overview(token)).claimable), { timeout: (epochSeconds * 2 + 20) * 1000, interval: 1_000 }).toBe(true);
+    await page.goto('/receive');
+    await page.getByTestId('claim-claimable').waitFor();
+    const claimable = (await overview(token)).claimable;
+    await page.getByTestId('claim-submit').click();
+    await expect.poll(async () => (await overview(token)).claimable !== claimable, { timeout: 15_000 }).toBe(true);
+
+    await shootAll(page, 'EN');
+  }, 240_000);
+
+  it('shows every mining screen in Traditional Chinese', async () => {
+    const page = await phone('TW');
+    await page.goto('/');
+    await signInFromHome(page, 'TW', null);
+    await page.goto('/mining');
+    await expect.poll(() => page.getByTestId('miner-card').first().getByTestId('miner-status').textContent(), { timeout: 20_000 }).toBeTruthy();
+    await expect.poll(() => page.getByTestId('mining-figures').textContent(), { timeout: 15_000 }).toContain(text('TW', 'mining.figure.locked'));
+    await shootAll(page, 'TW');
+  }, 120_000);
+});
