@@ -11,7 +11,8 @@ import { AccountSocket, accountSocketUrl } from './account-socket.ts';
 /**
  * The app's account socket for the signed-in user (loaded only once a session exists, so the
  * home route never downloads it). A balance push refreshes the wallet's balances and records; a
- * new notice refreshes the notices and is announced.
+ * new notice refreshes the notices and is announced; a settled mining epoch refreshes the mining
+ * queries (`['mining', …]`) and the wallet.
  */
 export function startAccountSocket(): () => void {
   const socket = new AccountSocket({
@@ -22,6 +23,12 @@ export function startAccountSocket(): () => void {
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     onPush: (push) => {
       if (push.type === 'balance') {
+        void invalidateWallet();
+        return;
+      }
+      if (push.type === 'mining_epoch') {
+        // Income was credited or vested: mining figures and balances changed.
+        void queryClient.invalidateQueries({ queryKey: ['mining'] });
         void invalidateWallet();
         return;
       }
