@@ -39,7 +39,7 @@ $$;
 CREATE FUNCTION ledger_post_legs(p_now timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_wanted integer;
+  v_ids bigint[];
   v_locked integer;
   v_rows integer;
 BEGIN
@@ -47,19 +47,20 @@ BEGIN
                 OR (debit_id = credit_id AND debit_part = credit_part)) THEN
     RAISE EXCEPTION 'a leg must move a positive amount between two account parts' USING ERRCODE = 'NL004';
   END IF;
+  ANALYZE ledger_legs_in;
+  -- The accounts by id (an array, so that they are found through the primary key, never by a scan).
+  SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO v_ids FROM (SELECT debit_id AS id FROM ledger_legs_in UNION SELECT credit_id FROM ledger_legs_in) ids;
   CREATE TEMP TABLE ledger_legs_accounts ON COMMIT DROP AS
     SELECT a.id AS account_id, a.asset, a.available, a.frozen, a.version, a.is_system
       FROM ledger_accounts a
-     WHERE a.id IN (SELECT debit_id FROM ledger_legs_in UNION SELECT credit_id FROM ledger_legs_in)
+     WHERE a.id = ANY (v_ids)
      ORDER BY a.id
        FOR UPDATE OF a;
   GET DIAGNOSTICS v_locked = ROW_COUNT;
-  SELECT count(*) INTO v_wanted FROM (SELECT debit_id FROM ledger_legs_in UNION SELECT credit_id FROM ledger_legs_in) ids;
-  IF v_locked <> v_wanted THEN
-    RAISE EXCEPTION 'ledger: % of % accounts named by the legs exist', v_locked, v_wanted USING ERRCODE = 'NL003';
+  IF v_locked <> cardinality(v_ids) THEN
+    RAISE EXCEPTION 'ledger: % of % accounts named by the legs exist', v_locked, cardinality(v_ids) USING ERRCODE = 'NL003';
   END IF;
   ANALYZE ledger_legs_accounts;
-  ANALYZE ledger_legs_in;
   IF EXISTS (SELECT 1 FROM ledger_legs_in l JOIN ledger_legs_accounts d ON d.account_id = l.debit_id JOIN ledger_legs_accounts c ON c.account_id = l.credit_id
               WHERE d.asset <> l.asset OR c.asset <> l.asset) THEN
     RAISE EXCEPTION 'a leg moves one asset between accounts of that asset' USING ERRCODE = 'NL004';
@@ -107,7 +108,7 @@ BEGIN
   UPDATE ledger_accounts a
      SET available = r.available_after, frozen = r.frozen_after, version = r.version_after
     FROM ledger_legs_running r
-   WHERE r.is_last AND a.id = r.account_id;
+   WHERE r.is_last AND a.id = r.account_id AND a.id = ANY (v_ids);
 
   DROP TABLE ledger_legs_running;
   DROP TABLE ledger_legs_accounts;
@@ -129,7 +130,12 @@ CREATE FUNCTION mining_settle_epoch(
   p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_emission numeric, p_immediate_bps integer,
   p_vesting_epochs integer, p_uptime_beats integer, p_price numeric, p_ending_epochs integer[], p_ending_vesting integer[], p_now timestamptz)
 RETURNS jsonb
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Sorts and hashes over every mining user stay in memory (the server's default is a few MB); no
+-- JIT: compiling each big statement costs more than it saves here.
+SET work_mem = '256MB'
+SET jit = off
+AS $$
 DECLARE
   v_started timestamptz := clock_timestamp();
   v_unit constant numeric := 1000000000000000000;
@@ -237,6 +243,7 @@ BEGIN
       FROM incomes
   )
   SELECT id, user_id, income, paid, income - paid AS reduction, used, remaining - used <= 0 AS ends FROM capped;
+  ANALYZE mining_settle_destroy;
 
   -- 4. What each user is paid now and what vests: total = Σ sources; immediate = floor(total × bps);
   --    one leg per source of floor(source × bps), the units that leaves to the first source that has
@@ -266,8 +273,10 @@ BEGIN
          coalesce(i.reduction, 0) AS reduction, coalesce(i.total, 0) AS total,
          div(coalesce(i.total, 0) * p_immediate_bps, 10000) AS immediate,
          coalesce(i.total, 0) - div(coalesce(i.total, 0) * p_immediate_bps, 10000) AS locked,
-         coalesce(r.released, 0) AS released, coalesce(r.slices, 0) AS slices
-    FROM incomes i FULL JOIN releasing r ON r.user_id = i.user_id;
+         coalesce(r.released, 0) AS released, coalesce(r.slices, 0) AS slices,
+         v.user_id IS NOT NULL AS has_vesting
+    FROM incomes i FULL JOIN releasing r ON r.user_id = i.user_id
+    LEFT JOIN mining_vesting v ON v.user_id = coalesce(i.user_id, r.user_id);
   ANALYZE mining_settle_results;
   SELECT coalesce(sum(total), 0), coalesce(sum(locked), 0), coalesce(sum(released), 0), coalesce(sum(reduction), 0),
          count(*) FILTER (WHERE device_power + destroy_power + other_power > 0)
@@ -301,7 +310,8 @@ BEGIN
           CROSS JOIN LATERAL (VALUES (1, 'device_income', r.device_income), (2, 'destroy_profit', r.destroy_income), (3, 'power_income', r.power_income)) AS k(n, type, amount)
          WHERE r.immediate > 0
       ) l
-      LEFT JOIN ledger_accounts a ON a.user_id = l.user_id AND a.kind = 'fund' AND a.asset = 'NADI'
+      -- One index lookup per user (a join would hash every account of the table).
+      LEFT JOIN LATERAL (SELECT id FROM ledger_accounts WHERE user_id = l.user_id AND kind = 'fund' AND asset = 'NADI' LIMIT 1) a ON true
      WHERE l.amount > 0;
     IF v_locked > 0 THEN
       INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
@@ -358,11 +368,12 @@ BEGIN
          rate = v.rate - r.slices + div(r.locked, p_vesting_epochs),
          updated_epoch = p_epoch
     FROM mining_settle_results r
-   WHERE v.user_id = r.user_id AND (r.locked > 0 OR r.released > 0 OR r.slices > 0);
+   WHERE v.user_id = r.user_id AND r.has_vesting AND (r.locked > 0 OR r.released > 0 OR r.slices > 0);
   INSERT INTO mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
   SELECT r.user_id, r.locked, 0, 0, div(r.locked, p_vesting_epochs), p_epoch
     FROM mining_settle_results r
-   WHERE r.locked > 0 AND NOT EXISTS (SELECT 1 FROM mining_vesting v WHERE v.user_id = r.user_id);
+   WHERE r.locked > 0 AND NOT r.has_vesting
+   ORDER BY r.user_id;
 
   -- 8. One row per user who mined or had income released, and the epoch's row.
   INSERT INTO mining_results (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,

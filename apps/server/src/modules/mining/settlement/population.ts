@@ -113,22 +113,22 @@ export async function seedSyntheticPopulation(db: Db | Tx, p: SyntheticPopulatio
   // Users u with (u - first) % 5 = 0 mine; k = (u - first) / 5 picks the kind.
   await db.execute(sql`
     insert into devices (serial, public_key, model_id, owner_user_id, bound_at, first_seen_at, last_seen_at)
-    select 'SYN-' || ${run} || '-' || u, lpad(${run} || to_hex(u), 64, '0'), ${modelId}, u, ${p.createdAt}, ${p.createdAt}, ${p.createdAt}
+    select 'SYN-' || ${run} || '-' || u, lpad(${run} || to_hex(u), 64, '0'), ${modelId}::int, u, ${p.createdAt}::timestamptz, ${p.createdAt}::timestamptz, ${p.createdAt}::timestamptz
       from generate_series(${first}::int, ${last}::int) u
      where (u - ${first}) % 5 = 0 and ((u - ${first}) / 5) % 10 < 4`);
   await db.execute(sql`
     insert into device_uptime (device_id, epoch, beats, last_beat_at)
-    select d.id, ${p.epoch}, case when d.id % 10 = 0 then ${Math.max(0, p.beatsNeeded - 1)} else ${p.beatsNeeded} end, ${p.createdAt}
+    select d.id, ${p.epoch}::int, case when d.id % 10 = 0 then ${Math.max(0, p.beatsNeeded - 1)}::int else ${p.beatsNeeded}::int end, ${p.createdAt}::timestamptz
       from devices d where d.serial like ${`SYN-${run}-%`}`);
   await db.execute(sql`
     insert into miners (user_id, kind, status, device_id, base_power, gift_power, pay_method, budget_usdt, released_usdt, starts_epoch, ends_epoch, created_at)
-    select d.owner_user_id, 'device', 3, d.id, 10000 + (d.id % 7) * 2500, 500, null, 0, 0, ${p.epoch}, null, ${p.createdAt}
+    select d.owner_user_id, 'device', 3, d.id, 10000 + (d.id % 7) * 2500, 500, null, 0, 0, ${p.epoch}::int, null, ${p.createdAt}::timestamptz
       from devices d where d.serial like ${`SYN-${run}-%`}`);
   await db.execute(sql`
     insert into miners (user_id, kind, status, device_id, base_power, gift_power, pay_method, destroy_nadi, destroy_price, destroy_usdt, budget_usdt, released_usdt,
                         starts_epoch, ends_epoch, created_at)
     select u, 'destroy', 3, null, div(usdt * 200, ${price.toString()}::numeric), 0, 'balance', usdt, ${price.toString()}::numeric, usdt,
-           usdt * 3, case when u % 7 = 0 then usdt * 3 - 1000000000000000 else 0 end, ${p.epoch}, null, ${p.createdAt}
+           usdt * 3, case when u % 7 = 0 then usdt * 3 - 1000000000000000 else 0 end, ${p.epoch}::int, null, ${p.createdAt}::timestamptz
       from (select u, (10 + (u % 991)) * ${price.toString()}::numeric as usdt
               from generate_series(${first}::int, ${last}::int) u
              where (u - ${first}) % 5 = 0 and ((u - ${first}) / 5) % 10 between 4 and 6
@@ -138,12 +138,12 @@ export async function seedSyntheticPopulation(db: Db | Tx, p: SyntheticPopulatio
              where (u - ${first}) % 5 = 0 and ((u - ${first}) / 5) % 10 = 4 and ((u - ${first}) / 50) % 10 = 0) s`);
   await db.execute(sql`
     insert into miners (user_id, kind, status, device_id, base_power, gift_power, pay_method, budget_usdt, released_usdt, starts_epoch, ends_epoch, created_at)
-    select u, 'trial', 1, null, 1000, 0, null, 0, 0, ${p.epoch}, ${p.epoch} + (u % 7), ${p.createdAt}
+    select u, 'trial', 1, null, 1000, 0, null, 0, 0, ${p.epoch}::int, ${p.epoch}::int + (u % 7), ${p.createdAt}::timestamptz
       from generate_series(${first}::int, ${last}::int) u
      where (u - ${first}) % 5 = 0 and ((u - ${first}) / 5) % 10 >= 7`);
   await db.execute(sql`
     insert into user_power (user_id, power, updated_at)
-    select user_id, sum(base_power + gift_power), ${p.createdAt} from miners
+    select user_id, sum(base_power + gift_power), ${p.createdAt}::timestamptz from miners
      where user_id between ${first}::int and ${last}::int and status in (1, 3) group by user_id
     on conflict (user_id) do update set power = user_power.power + excluded.power`);
   const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from miners where user_id between ${first}::int and ${last}::int`))[0];
