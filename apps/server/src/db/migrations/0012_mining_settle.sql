@@ -124,8 +124,11 @@ $$;
 --   p_price           USDT base units per NADI at the epoch's end (values destroy income);
 --   p_ending_epochs / p_ending_vesting  the earlier epochs whose tranche ends now (n + V(n) = p_epoch) and their V;
 --   p_now             the settlement's time (journal rows, power log, settled_at).
--- Locks, in this order: mining_epochs (one settlement at a time), the ledger accounts (id order),
--- then miners, user_power and mining_vesting rows. Returns a summary as jsonb.
+-- Locks, in this order: mining_epochs (one settlement at a time), the miners whose status or budget
+-- changes (nothing else changes those), the ledger accounts (id order), then user_power and
+-- mining_vesting rows: a transaction that posts a flow and writes user_power or mining_vesting must
+-- post its flow first. Work that needs no lock comes before the ledger, so the users' accounts are
+-- held for as short a time as possible. Returns a summary as jsonb.
 CREATE FUNCTION mining_settle_epoch(
   p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_emission numeric, p_immediate_bps integer,
   p_vesting_epochs integer, p_uptime_beats integer, p_price numeric, p_ending_epochs integer[], p_ending_vesting integer[], p_now timestamptz)
@@ -285,7 +288,41 @@ BEGIN
     RAISE EXCEPTION 'mining epoch % would pay % of a payable %', p_epoch, v_paid, v_payable USING ERRCODE = 'NS004';
   END IF;
 
-  -- 5. The ledger: one flow; immediate legs pool → each user's fund account, one aggregate leg
+  -- 5. One row per user who mined or had income released.
+  INSERT INTO mining_results (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
+    reduction, immediate, locked, released)
+  SELECT p_epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income, reduction, immediate, locked, released
+    FROM mining_settle_results
+   WHERE device_power + destroy_power + other_power > 0 OR released > 0
+   ORDER BY user_id;
+  GET DIAGNOSTICS v_results = ROW_COUNT;
+
+  -- 6. Miner statuses at the epoch's end, set-based:
+  --    a trial past its last epoch expires (1 → 2); a destroy miner whose budget is used expires
+  --    (3 → 2) and every destroy miner adds what it earned (at the price) to released_usdt; a
+  --    device that did not count pauses (3 → 2, freeze), a paused one that counted runs (2 → 3, unlock).
+  CREATE TEMP TABLE mining_settle_changes ON COMMIT DROP AS
+  SELECT m.id, m.user_id,
+         CASE WHEN m.kind = 'trial' THEN 2
+              WHEN m.kind = 'destroy' THEN CASE WHEN d.ends THEN 2 ELSE m.status END
+              WHEN m.status = 3 AND NOT m.counts THEN 2
+              WHEN m.status = 2 AND m.counts THEN 3
+              ELSE m.status END AS status,
+         coalesce(d.used, 0) AS used,
+         CASE WHEN m.kind IN ('trial', 'destroy') THEN 'expire' WHEN m.status = 3 THEN 'freeze' ELSE 'unlock' END AS type,
+         CASE WHEN m.kind = 'device' AND m.status = 2 THEN m.power ELSE -m.power END AS delta
+    FROM mining_settle_miners m
+    LEFT JOIN mining_settle_destroy d ON d.id = m.id
+   WHERE (m.kind = 'trial' AND m.ends)
+      OR (m.kind = 'destroy' AND (d.ends OR d.used > 0))
+      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts) OR (m.status = 2 AND m.counts)));
+  GET DIAGNOSTICS v_changes = ROW_COUNT;
+  IF v_changes > 0 THEN
+    UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used FROM mining_settle_changes c WHERE m.id = c.id;
+    DELETE FROM mining_settle_changes c USING mining_settle_miners s WHERE s.id = c.id AND s.status = c.status;
+  END IF;
+
+  -- 7. The ledger: one flow; immediate legs pool → each user's fund account, one aggregate leg
   --    pool → vesting for everything locked. Nothing paid: no flow.
   IF v_paid > 0 THEN
     INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
@@ -324,30 +361,9 @@ BEGIN
     END IF;
   END IF;
 
-  -- 6. Miner statuses at the epoch's end, with the power log and the users' power, set-based:
-  --    a trial past its last epoch expires (1 → 2); a destroy miner whose budget is used expires
-  --    (3 → 2) and every destroy miner adds what it earned (at the price) to released_usdt; a
-  --    device that did not count pauses (3 → 2, freeze), a paused one that counted runs (2 → 3, unlock).
-  CREATE TEMP TABLE mining_settle_changes ON COMMIT DROP AS
-  SELECT m.id, m.user_id,
-         CASE WHEN m.kind = 'trial' THEN 2
-              WHEN m.kind = 'destroy' THEN CASE WHEN d.ends THEN 2 ELSE m.status END
-              WHEN m.status = 3 AND NOT m.counts THEN 2
-              WHEN m.status = 2 AND m.counts THEN 3
-              ELSE m.status END AS status,
-         coalesce(d.used, 0) AS used,
-         CASE WHEN m.kind IN ('trial', 'destroy') THEN 'expire' WHEN m.status = 3 THEN 'freeze' ELSE 'unlock' END AS type,
-         CASE WHEN m.kind = 'device' AND m.status = 2 THEN m.power ELSE -m.power END AS delta
-    FROM mining_settle_miners m
-    LEFT JOIN mining_settle_destroy d ON d.id = m.id
-   WHERE (m.kind = 'trial' AND m.ends)
-      OR (m.kind = 'destroy' AND (d.ends OR d.used > 0))
-      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts) OR (m.status = 2 AND m.counts)));
-  GET DIAGNOSTICS v_changes = ROW_COUNT;
-  IF v_changes > 0 THEN
-    UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used FROM mining_settle_changes c WHERE m.id = c.id;
-    -- Only status changes move power; the rows of the users concerned are locked before they are read.
-    DELETE FROM mining_settle_changes c USING mining_settle_miners s WHERE s.id = c.id AND s.status = c.status;
+  -- 8. The power log and the users' power for the status changes: the rows of the users concerned
+  --    are locked (after the ledger accounts) before they are read.
+  IF EXISTS (SELECT 1 FROM mining_settle_changes) THEN
     PERFORM 1 FROM user_power WHERE user_id IN (SELECT user_id FROM mining_settle_changes) ORDER BY user_id FOR UPDATE;
     INSERT INTO power_log (user_id, type, miner_id, before, after, epoch, created_at)
     SELECT c.user_id, c.type, c.id,
@@ -360,7 +376,7 @@ BEGIN
     ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
   END IF;
 
-  -- 7. Vesting: released moves locked → claimable (no money moves: it is in the vesting account
+  -- 9. Vesting: released moves locked → claimable (no money moves: it is in the vesting account
   --    already); the new tranche adds to locked, its slice floor(L / V) to the rate.
   UPDATE mining_vesting v
      SET locked = v.locked - r.released + r.locked,
@@ -375,15 +391,7 @@ BEGIN
    WHERE r.locked > 0 AND NOT r.has_vesting
    ORDER BY r.user_id;
 
-  -- 8. One row per user who mined or had income released, and the epoch's row.
-  INSERT INTO mining_results (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
-    reduction, immediate, locked, released)
-  SELECT p_epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income, reduction, immediate, locked, released
-    FROM mining_settle_results
-   WHERE device_power + destroy_power + other_power > 0 OR released > 0
-   ORDER BY user_id;
-  GET DIAGNOSTICS v_results = ROW_COUNT;
-
+  -- 10. The epoch's row.
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
   INSERT INTO mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, flow_id, settled_at, duration_ms)
   VALUES (p_epoch, p_starts_at, p_ends_at, p_emission, v_payable, v_network, p_price, v_paid, v_released, v_reduction, v_users, v_flow_id, p_now, v_duration);
