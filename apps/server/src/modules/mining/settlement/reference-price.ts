@@ -15,7 +15,7 @@ export interface ReferencePrice {
 /** The reference price at `at` (unused here: the configured price has no history); null when none is set. */
 export async function referencePrice(db: Db | Tx, at: Date): Promise<ReferencePrice | null> {
   void at;
-  const value = await readSetting(db as Db, priceSettingKeys.nadiReferencePrice);
+  const value = await readSetting(db, priceSettingKeys.nadiReferencePrice);
   if (typeof value !== 'string') return null;
   const price = units(value);
   return price > 0n ? { price, source: 'reference' } : null;

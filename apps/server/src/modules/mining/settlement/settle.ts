@@ -153,7 +153,9 @@ function settlementOf(s: Record<string, unknown>): EpochSettlement {
   };
 }
 
+/** The database's own message (drizzle wraps it in a "Failed query" error). */
 function errorText(error: unknown): string {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) if (/mining|ledger|pool/.test(e.message)) return e.message;
-  return error instanceof Error ? error.message : String(error);
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = error; e instanceof Error; e = e.cause) message = e.message;
+  return message;
 }
