@@ -22,7 +22,9 @@ try {
   console.info(`ledger audit (${database.kind}): ${report.accounts} accounts, ${report.transfers} transfers`);
   for (const t of report.totals) console.info(`  ${t.asset}: sum over all accounts ${t.sum}`);
   if (report.isOk) {
-    console.info('OK: every asset sums to zero, no user balance is negative, every balance and version matches the journal.');
+    console.info(
+      'OK: every asset sums to zero, no user balance or pool is negative, every balance and version matches the journal, the vesting account matches mining_vesting, no epoch paid more than it could.',
+    );
   } else {
     console.error(`FAILED: ${report.problems.length} problem(s)`);
     for (const p of report.problems) console.error(`  - ${p}`);

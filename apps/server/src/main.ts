@@ -11,6 +11,7 @@ import { LocalBus } from './lib/event-bus.ts';
 import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
 import { deleteStaleNonces } from './modules/auth/index.ts';
 import { seedDemoHistory, startMakerBot } from './modules/market/index.ts';
+import { startSettlementJob } from './modules/mining/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
@@ -46,6 +47,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   }, nonceSweepIntervalMs);
   sweep.unref();
   const workers = settings.isChainWorkersOn ? startChainWorkers(app.deps, app.log) : [];
+  // Mining epoch settlement: one instance at a time (advisory lock), catching up on start.
+  const settlement = settings.isMiningJobsOn ? startSettlementJob(app.deps, app.log) : null;
   return {
     app,
     database,
@@ -53,6 +56,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     async stop() {
       clearInterval(sweep);
       await Promise.all(workers.map((worker) => worker.stop()));
+      await settlement?.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

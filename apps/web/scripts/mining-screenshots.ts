@@ -240,6 +240,7 @@ function answer(url: URL, method: string, body: unknown, mode: Mode): { status: 
         trial_epochs: 7,
         uptime_min_bps: 9000,
         heartbeat_seconds: 60,
+        reference_window_seconds: 900,
       },
     });
   }

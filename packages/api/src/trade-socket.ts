@@ -96,7 +96,11 @@ export type OrderPush = Push<'user@update_order', 'orders', MarketOrder>;
 export type TradeSocketPush = BooksPush | TradesPush | TickerPush | KlinePush | OrderPush;
 
 /** `/ws` (token required): text "ping"/"pong" both ways, and these JSON pushes. */
-export type AccountSocketPush = { type: 'balance'; data: AssetsData } | { type: 'notice'; data: NoticePushData };
+export type AccountSocketPush =
+  | { type: 'balance'; data: AssetsData }
+  | { type: 'notice'; data: NoticePushData }
+  /** A mining epoch was settled: mining figures (income, locked, claimable) changed for everyone who mined. */
+  | { type: 'mining_epoch'; data: { epoch: number } };
 /** A notice just published: its id and its title in every language it has (the reader picks with noticeTextFor). */
 export interface NoticePushData {
   id: number;

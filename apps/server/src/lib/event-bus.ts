@@ -34,7 +34,9 @@ export type AppEvent =
   /** A notice was published (notice service); every account socket tells its user. */
   | { type: 'notice'; id: number; titles: Partial<Record<Lang, string>> }
   /** A session ended (logout): every instance drops it from its session cache. */
-  | { type: 'session_revoked'; sessionId: number };
+  | { type: 'session_revoked'; sessionId: number }
+  /** A mining epoch was settled (the settlement job); every account socket tells its user, so open mining screens refresh. */
+  | { type: 'mining_epoch'; epoch: number };
 
 export type AppEventListener = (event: AppEvent) => void;
 

@@ -1,4 +1,4 @@
-// Which instance runs a single-writer component (a market's engine): the one holding a
+// Which instance runs a single-writer component (a market's engine, the mining settlement job): the one holding a
 // PostgreSQL session advisory lock (docs/architecture.md, "Past one machine"). The lock lives on a connection of its own;
 // if that connection dies, PostgreSQL releases the lock and another instance takes it, so losing
 // the connection means losing the lead (`onLost`). The embedded PGlite database belongs to one
@@ -16,6 +16,8 @@ export interface LeaderLock {
 /** Advisory lock keys, one per single-writer component; fixed so every instance agrees. */
 export const lockKeys = {
   marketNadiUsdt: 727_101,
+  /** The mining epoch settlement job (modules/mining/settlement/job.ts). */
+  miningSettlement: 727_102,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -1,7 +1,8 @@
 import { queryClient } from './query-client.ts';
 
-// The mining screens' figures change when an epoch settles, which the account socket hears about
-// only as a balance push; the key lives here so the socket runtime can refresh them.
+// The mining screens' figures change when an epoch settles (the account socket's mining_epoch push)
+// and when mining money moves (a balance push); the key lives here so the socket runtime can
+// refresh them.
 
 /** Every query of the mining feature starts with this key. */
 export const miningQueryKey = 'mining';

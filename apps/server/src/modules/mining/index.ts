@@ -7,3 +7,15 @@ export { changePower, type PowerChange } from './power.ts';
 export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenceStepMs, type ReferencePrice } from './reference-price.ts';
 export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
 export { miningModule } from './routes.ts';
+export {
+  endingTranches,
+  lastSettledEpoch,
+  settleDueEpochs,
+  settleEpoch,
+  SettlementError,
+  uptimeBeatsNeeded,
+  type EpochSettlement,
+  type SettleDeps,
+  type SettleOutcome,
+} from './settlement/settle.ts';
+export { settlementIntervalMs, startSettlementJob, type SettlementJob, type SettlementJobOptions } from './settlement/job.ts';

@@ -1,6 +1,6 @@
 // `/ws`, the signed-in user's notification socket (docs/trade-socket.md): a text "ping" every
 // `pingIntervalMs` (the client answers "pong"; a client "ping" is answered "pong"), the user's
-// balances whenever they change, and new notices. Balances are read after the change committed
+// balances whenever they change, new notices, and each settled mining epoch. Balances are read after the change committed
 // (the bus says whose changed); reads for one user never overlap, a burst costs at most two.
 import type { AccountSocketPush } from '@nadi/api/trade-socket';
 import type { AppDeps } from '../../deps.ts';
@@ -76,6 +76,7 @@ export class AccountSockets {
   private onEvent(e: AppEvent): void {
     if (e.type === 'balance') for (const id of e.userIds) if (this.byUser.has(id)) this.pushBalance(id);
     if (e.type === 'notice') this.sendAll(JSON.stringify({ type: 'notice', data: { id: e.id, titles: e.titles } } satisfies AccountSocketPush));
+    if (e.type === 'mining_epoch') this.sendAll(JSON.stringify({ type: 'mining_epoch', data: { epoch: e.epoch } } satisfies AccountSocketPush));
   }
 
   private pushBalance(userId: number): void {

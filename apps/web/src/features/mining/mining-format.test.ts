@@ -55,6 +55,7 @@ describe('economyParams', () => {
     trial_epochs: 7,
     uptime_min_bps: 9000,
     heartbeat_seconds: 60,
+    reference_window_seconds: 900,
   };
 
   it('turns the wire numbers into the formulas own units (base units, cP, bigint)', () => {

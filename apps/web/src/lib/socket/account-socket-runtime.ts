@@ -12,8 +12,8 @@ import { AccountSocket, accountSocketUrl } from './account-socket.ts';
 /**
  * The app's account socket for the signed-in user (loaded only once a session exists, so the
  * home route never downloads it). A balance push refreshes the wallet's balances and records, and
- * the mining figures (an epoch's settlement and a claim move the balance); a new notice refreshes
- * the notices and is announced.
+ * the mining figures (a claim or a destroy moves the balance); a settled mining epoch refreshes the
+ * mining queries and the wallet; a new notice refreshes the notices and is announced.
  */
 export function startAccountSocket(): () => void {
   const socket = new AccountSocket({
@@ -26,6 +26,12 @@ export function startAccountSocket(): () => void {
       if (push.type === 'balance') {
         void invalidateWallet();
         void invalidateMining();
+        return;
+      }
+      if (push.type === 'mining_epoch') {
+        // Income was credited or vested: mining figures and balances changed.
+        void invalidateMining();
+        void invalidateWallet();
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['notice'] });

@@ -64,7 +64,7 @@ describe('account socket (/ws)', () => {
     s.stop();
   });
 
-  it("answers the server's ping with pong and hands balance and notice pushes over", () => {
+  it("answers the server's ping with pong and hands balance, notice and mining epoch pushes over", () => {
     const s = accountSocket();
     s.start();
     const socket = sockets[0]!;
@@ -74,7 +74,11 @@ describe('account socket (/ws)', () => {
     socket.onmessage?.({ data: JSON.stringify({ type: 'notice', data: { id: 7, titles: { TW: '維護', EN: 'Maintenance' } } }) });
     socket.onmessage?.({ data: 'not json' });
     socket.onmessage?.({ data: JSON.stringify({ type: 'unknown', data: {} }) });
-    expect(pushes).toEqual([{ type: 'notice', data: { id: 7, titles: { TW: '維護', EN: 'Maintenance' } } }]);
+    socket.onmessage?.({ data: JSON.stringify({ type: 'mining_epoch', data: { epoch: 3 } }) });
+    expect(pushes).toEqual([
+      { type: 'notice', data: { id: 7, titles: { TW: '維護', EN: 'Maintenance' } } },
+      { type: 'mining_epoch', data: { epoch: 3 } },
+    ]);
     s.stop();
   });
 

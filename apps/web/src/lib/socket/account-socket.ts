@@ -35,7 +35,7 @@ export function accountSocketUrl(location: { protocol: string; host: string }, t
 function isPush(value: unknown): value is AccountSocketPush {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { type?: unknown; data?: unknown };
-  return (v.type === 'balance' || v.type === 'notice') && typeof v.data === 'object' && v.data !== null;
+  return (v.type === 'balance' || v.type === 'notice' || v.type === 'mining_epoch') && typeof v.data === 'object' && v.data !== null;
 }
 
 export class AccountSocket {

@@ -1,0 +1,187 @@
+// kill -9 in the middle of a settlement: a child process (kill-child.ts) settles a large epoch and
+// is killed with SIGKILL while mining_settle_epoch runs. Nothing of it may remain (one transaction);
+// settling again pays every user exactly once, and the ledger audit passes.
+// PostgreSQL: the child's connection checks every 50 ms that its client is alive
+// (client_connection_check_interval), so the server aborts the statement when the process dies
+// instead of finishing it. PGlite: the database lives in the killed process; its files are opened
+// again as the kill left them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { miningDefaults } from '@nadi/economy/economy';
+import { openDatabase, type Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { createTestDatabase } from '../../../test/harness.ts';
+import { auditLedger } from '../../ledger/index.ts';
+import { seedSyntheticPopulation } from './population.ts';
+import { settleEpoch, uptimeBeatsNeeded } from './settle.ts';
+
+const isPostgres = process.env.TEST_DB === 'postgres';
+const root = join(import.meta.dirname, '../../../../../..');
+const childEntry = join(import.meta.dirname, 'kill-child.ts');
+const appName = 'nadi-settle-kill-child';
+/** Big enough that the settlement runs for a second or more on each database. */
+const users = isPostgres ? 60_000 : 40_000;
+const settings = { epochSeconds: 86_400, heartbeatSeconds: 60 };
+const genesis = new Date('2026-11-22T00:00:00.000Z');
+const settleAt = new Date(genesis.getTime() + settings.epochSeconds * 1000 + 5_000);
+const waitMaxMs = 60_000;
+
+interface Store {
+  env: Record<string, string>;
+  withDb<T>(read: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function openStore(): Promise<Store> {
+  if (isPostgres) {
+    const database = await createTestDatabase();
+    return { env: { DATABASE_URL: database.url ?? '' }, withDb: (read) => read(database.db), close: () => database.close() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'nadi-settle-kill-'));
+  const path = join(dir, 'data');
+  return {
+    env: { DATA_DIR: path },
+    async withDb(read) {
+      const database = await openDatabase({ url: null, dataDir: path });
+      try {
+        return await read(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    close: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+let store: Store;
+let child: ChildProcess | null = null;
+beforeAll(async () => {
+  store = await openStore();
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await store.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + waitMaxMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${waitMaxMs} ms`);
+    await sleep(20);
+  }
+}
+
+/** What a settlement leaves behind, summed (a half-done one would show here). */
+async function footprint(db: Db) {
+  const row = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select (select count(*) from mining_epochs)::text as epochs,
+             (select count(*) from mining_results)::text as results,
+             (select count(*) from mining_vesting)::text as vesting,
+             (select count(*) from power_log where epoch = 0)::text as power_log,
+             (select count(*) from ledger_flows where idempotency_key like 'mining:%')::text as flows,
+             (select available::text from ledger_accounts where user_id is null and kind = 'mining_pool') as pool,
+             (select coalesce(sum(available), 0)::text from ledger_accounts where user_id is not null and kind = 'fund' and asset = 'NADI') as funds,
+             (select coalesce(sum(released_usdt), 0)::text || '/' || count(*) filter (where status = 2)::text from miners) as miners,
+             (select coalesce(sum(power), 0)::text from user_power) as power`),
+  )[0];
+  return row ?? {};
+}
+
+it('a settlement killed mid-run leaves nothing; settling again pays every user exactly once', { timeout: 240_000 }, async () => {
+  const before = await store.withDb(async (db) => {
+    await db.execute(sql`insert into app_settings (key, value) values ('mining_genesis', ${JSON.stringify(genesis.toISOString())}::jsonb),
+                                                                        ('nadi_reference_price', '"0.5"'::jsonb)`);
+    await seedSyntheticPopulation(db, {
+      users,
+      epoch: 0,
+      createdAt: new Date(genesis.getTime() + 1_000),
+      beatsNeeded: uptimeBeatsNeeded({ ...miningDefaults, ...settings }),
+    });
+    return footprint(db);
+  });
+
+  // The child settles; the kill comes while mining_settle_epoch runs.
+  let output = '';
+  child = spawn(process.execPath, [childEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...store.env,
+      EPOCH_SECONDS: String(settings.epochSeconds),
+      HEARTBEAT_SECONDS: String(settings.heartbeatSeconds),
+      SETTLE_EPOCH: '0',
+      SETTLE_NOW: settleAt.toISOString(),
+      PGAPPNAME: appName,
+      PGOPTIONS: '-c client_connection_check_interval=50',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
+  if (isPostgres) {
+    await store.withDb((db) =>
+      until(`the child's settlement statement (${output})`, async () => {
+        const rows = rowsOf(
+          await db.execute(sql`select 1 from pg_stat_activity where application_name = ${appName} and state = 'active' and query like '%mining_settle_epoch%'`),
+        );
+        return rows.length > 0;
+      }),
+    );
+    await sleep(100 + Math.floor(Math.random() * 200));
+  } else {
+    await until(`the child saying "settling" (${output})`, () => output.includes('settling'));
+    await sleep(100 + Math.floor(Math.random() * 300));
+  }
+  expect(output, 'the settlement finished before the kill: make the population bigger').not.toContain('done');
+  child.kill('SIGKILL');
+  await exited;
+  if (isPostgres) {
+    await store.withDb((db) =>
+      until(
+        'the killed client’s backend gone',
+        async () => rowsOf(await db.execute(sql`select 1 from pg_stat_activity where application_name = ${appName}`)).length === 0,
+      ),
+    );
+  }
+
+  await store.withDb(async (db) => {
+    // Nothing of the killed settlement remains.
+    expect(await footprint(db)).toEqual(before);
+
+    // Settled again: once, and a repeat is refused.
+    const outcome = await settleEpoch({ db, settings, now: () => settleAt }, 0);
+    if (outcome.status !== 'settled') throw new Error('epoch 0 was settled by the killed process');
+    expect(await settleEpoch({ db, settings, now: () => settleAt }, 0)).toEqual({ status: 'already' });
+    const s = outcome.settlement;
+    expect(s.results).toBeGreaterThan(users / 10);
+
+    // Every user got their immediate income once, the vesting account the locked part once.
+    const check = rowsOf<Record<string, string>>(
+      await db.execute(sql`
+        select (select count(*) from mining_results r join ledger_accounts a on a.user_id = r.user_id and a.kind = 'fund' and a.asset = 'NADI'
+                 where a.available <> r.immediate)::text as wrong_funds,
+               (select coalesce(sum(immediate + locked), 0) from mining_results where epoch = 0)::text as results_paid,
+               (select coalesce(sum(locked), 0) from mining_results where epoch = 0)::text as results_locked,
+               (select available from ledger_accounts where user_id is null and kind = 'vesting')::text as vesting,
+               (select available from ledger_accounts where user_id is null and kind = 'mining_pool')::text as pool,
+               (select count(*) - count(distinct miner_id) from power_log where epoch = 0)::text as repeated_changes`),
+    )[0];
+    expect(check).toEqual({
+      wrong_funds: '0',
+      results_paid: s.paid.toString(),
+      results_locked: s.locked.toString(),
+      vesting: s.locked.toString(),
+      pool: (BigInt(before.pool ?? '0') - s.paid).toString(),
+      repeated_changes: '0',
+    });
+    expect((await auditLedger(db)).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+// Epoch settlement (docs/economy.md, "Settlement"): the TypeScript side computes what is in force at
+// the epoch (parameters, emission, the reference price at its end, which vesting tranches end) and
+// calls `mining_settle_epoch` (migration 0012), which does the whole settlement set-based in one
+// transaction. Epochs settle strictly in order from 0; a settled epoch is never settled again.
+import { sql } from 'drizzle-orm';
+import { emissionOf, miningDefaults, uptimeCounts, type MiningParams } from '@nadi/economy/economy';
+import type { AppSettings } from '../../../config.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { pgCode } from '../../../db/pg-code.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { epochClock, miningGenesis } from '../clock.ts';
+import { paramsAt } from '../params.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { referencePrice } from '../reference-price.ts';
+
+export interface SettleDeps {
+  db: Db | Tx;
+  settings: Pick<AppSettings, 'epochSeconds' | 'heartbeatSeconds'>;
+  now: () => Date;
+}
+
+/** What one settlement did (the mining_epochs row and the rows it wrote). */
+export interface EpochSettlement {
+  epoch: number;
+  flowId: number | null;
+  emission: bigint;
+  payable: bigint;
+  paid: bigint;
+  locked: bigint;
+  released: bigint;
+  reduction: bigint;
+  networkPower: bigint;
+  users: number;
+  results: number;
+  journal: number;
+  minerChanges: number;
+  durationMs: number;
+}
+
+export type SettleOutcome = { status: 'settled'; settlement: EpochSettlement } | { status: 'already' };
+
+export type SettlementErrorReason = 'not_ended' | 'out_of_order' | 'invalid_input' | 'no_price' | 'overpaid';
+
+/** A settlement that cannot run (the job logs it and tries again on its next round). */
+export class SettlementError extends Error {
+  override name = 'SettlementError';
+  readonly reason: SettlementErrorReason;
+  constructor(reason: SettlementErrorReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+const sqlErrors: Record<string, SettlementErrorReason> = { NS002: 'out_of_order', NS003: 'invalid_input', NS004: 'overpaid' };
+
+/** The fewest heartbeats that make a device count in an epoch (uptimeCounts). */
+export function uptimeBeatsNeeded(params: Pick<MiningParams, 'epochSeconds' | 'heartbeatSeconds' | 'uptimeMinBps'>): number {
+  const need = params.uptimeMinBps * BigInt(params.epochSeconds);
+  const perBeat = BigInt(params.heartbeatSeconds) * 10_000n;
+  const beats = Number((need + perBeat - 1n) / perBeat);
+  if (!uptimeCounts(beats, params) || (beats > 0 && uptimeCounts(beats - 1, params))) throw new Error('uptime threshold does not agree with uptimeCounts');
+  return beats;
+}
+
+/**
+ * The earlier epochs whose vesting tranche releases its last slice at `epoch` (n + V(n) = epoch),
+ * with the V each was created under: V follows the operator's `vestingEpochs` rows like paramsAt.
+ */
+export async function endingTranches(db: Db | Tx, epoch: number): Promise<{ epochs: number[]; vesting: number[] }> {
+  const rows = rowsOf<{ effective_epoch: number; value: string }>(
+    await db.execute(sql`select effective_epoch, value from economy_params where name = 'vestingEpochs' order by effective_epoch`),
+  ).map((r) => ({ from: Number(r.effective_epoch), v: Number(r.value) }));
+  const vestingAt = (n: number) => rows.filter((r) => r.from <= n).at(-1)?.v ?? miningDefaults.vestingEpochs;
+  const longest = Math.max(miningDefaults.vestingEpochs, ...rows.map((r) => r.v));
+  const ending = { epochs: [] as number[], vesting: [] as number[] };
+  for (let n = Math.max(0, epoch - longest); n < epoch; n += 1) {
+    const v = vestingAt(n);
+    if (n + v === epoch) {
+      ending.epochs.push(n);
+      ending.vesting.push(v);
+    }
+  }
+  return ending;
+}
+
+/** The last settled epoch, or null before the first settlement. */
+export async function lastSettledEpoch(db: Db | Tx): Promise<number | null> {
+  const row = rowsOf<{ last: number | null }>(await db.execute(sql`select max(epoch) as last from mining_epochs`))[0];
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** Settles one ended epoch; `already` when it was settled before (by this or another instance). */
+export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<SettleOutcome> {
+  if (!Number.isSafeInteger(epoch) || epoch < 0 || epoch > 2 ** 31 - 2) throw new SettlementError('invalid_input', `epoch ${epoch} is not a whole number >= 0`);
+  const now = deps.now();
+  const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
+  const params = await paramsAt(deps.db, deps.settings, epoch);
+  const clock = epochClock(genesis, params);
+  const [startsAt, endsAt] = [clock.startOf(epoch), clock.endOf(epoch)];
+  if (now < endsAt) throw new SettlementError('not_ended', `mining epoch ${epoch} ends at ${endsAt.toISOString()}`);
+  // The 15-minute time-weighted market average at the epoch's end, else the configured price.
+  const price = await referencePrice(deps.db, endsAt, params).catch((error: unknown) => {
+    if (error instanceof AppError && error.reason === 'PRICE_UNAVAILABLE')
+      throw new SettlementError('no_price', `no reference price at the end of mining epoch ${epoch}`);
+    throw error;
+  });
+  const ending = await endingTranches(deps.db, epoch);
+  let text: string;
+  try {
+    const rows = rowsOf<{ summary: string }>(
+      await deps.db.execute(sql`
+        select mining_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${emissionOf(epoch, params).toString()}::numeric,
+          ${Number(params.immediateBps)}::int, ${params.vestingEpochs}::int, ${uptimeBeatsNeeded(params)}::int, ${price.price.toString()}::numeric,
+          ${`{${ending.epochs.join(',')}}`}::int[], ${`{${ending.vesting.join(',')}}`}::int[], ${now}::timestamptz)::text as summary`),
+    );
+    text = rows[0]?.summary ?? '';
+  } catch (error) {
+    const code = pgCode(error) ?? '';
+    if (code === 'NS001') return { status: 'already' };
+    const reason = sqlErrors[code];
+    if (reason) throw new SettlementError(reason, `mining epoch ${epoch}: ${errorText(error)}`, { cause: error });
+    throw error;
+  }
+  return { status: 'settled', settlement: settlementOf(JSON.parse(text) as Record<string, unknown>) };
+}
+
+/** Settles every ended epoch not settled yet, in order (catch-up after downtime); answers what it settled. */
+export async function settleDueEpochs(deps: SettleDeps): Promise<EpochSettlement[]> {
+  const now = deps.now();
+  const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
+  const current = epochClock(genesis, deps.settings).epochOf(now);
+  const settled: EpochSettlement[] = [];
+  for (let epoch = ((await lastSettledEpoch(deps.db)) ?? -1) + 1; epoch < current; epoch += 1) {
+    const outcome = await settleEpoch(deps, epoch);
+    if (outcome.status === 'settled') settled.push(outcome.settlement);
+  }
+  return settled;
+}
+
+function settlementOf(s: Record<string, unknown>): EpochSettlement {
+  const big = (key: string) => BigInt(String(s[key]));
+  const num = (key: string) => Number(s[key]);
+  return {
+    epoch: num('epoch'),
+    flowId: s.flow_id === null ? null : num('flow_id'),
+    emission: big('emission'),
+    payable: big('payable'),
+    paid: big('paid'),
+    locked: big('locked'),
+    released: big('released'),
+    reduction: big('reduction'),
+    networkPower: big('network_power'),
+    users: num('users'),
+    results: num('results'),
+    journal: num('journal'),
+    minerChanges: num('miner_changes'),
+    durationMs: num('duration_ms'),
+  };
+}
+
+/** The database's own message (drizzle wraps it in a "Failed query" error). */
+function errorText(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = error; e instanceof Error; e = e.cause) message = e.message;
+  return message;
+}
