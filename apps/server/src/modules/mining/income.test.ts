@@ -74,16 +74,23 @@ async function result(userId: number, r: Result): Promise<{ total: bigint; immed
 
 /** The user's vesting row and the NADI behind it in the vesting account, as settlement leaves them. */
 async function vesting(userId: number, v: { locked: bigint; claimable: bigint; epoch: number }) {
+  // The vesting account holds what mining_vesting owes (the audit checks it): move only the change.
+  const before = rowsOf<{ owed: string }>(
+    await t.database.db.execute(sql`select (locked + claimable)::text as owed from mining_vesting where user_id = ${userId}`),
+  )[0];
+  const change = v.locked + v.claimable - BigInt(before?.owed ?? '0');
   await t.database.db.execute(sql`
     insert into mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
     values (${userId}, ${v.locked.toString()}::numeric, ${v.claimable.toString()}::numeric, 0, 0, ${v.epoch})
     on conflict (user_id) do update set locked = excluded.locked, claimable = excluded.claimable, updated_epoch = excluded.updated_epoch`);
+  if (change === 0n) return;
+  const [pool, vestingAccount] = [systemAccount('mining_pool', 'NADI'), systemAccount('vesting', 'NADI')];
   await runFlow(t.database.db, {
     idempotencyKey: `test-vesting:${randomUUID()}`,
     userId: null,
     type: 'power_income',
-    params: { userId, v: v.locked + v.claimable },
-    legs: [transfer('power_income', systemAccount('mining_pool', 'NADI'), systemAccount('vesting', 'NADI'), v.locked + v.claimable)],
+    params: { userId, change: change.toString() },
+    legs: [change > 0n ? transfer('power_income', pool, vestingAccount, change) : transfer('power_income', vestingAccount, pool, -change)],
     result: () => null,
   });
 }

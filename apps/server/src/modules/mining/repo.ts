@@ -41,22 +41,26 @@ export interface VestingRow {
   claimed: bigint;
 }
 
-export async function readVesting(db: Db | Tx, userId: number, isForUpdate = false): Promise<VestingRow> {
-  const lock = isForUpdate ? sql` for update` : sql``;
+export async function readVesting(db: Db | Tx, userId: number): Promise<VestingRow> {
   const rows = rowsOf<{ locked: string; claimable: string; claimed: string }>(
-    await db.execute(
-      sql`select locked::text as locked, claimable::text as claimable, claimed::text as claimed from mining_vesting where user_id = ${userId}${lock}`,
-    ),
+    await db.execute(sql`select locked::text as locked, claimable::text as claimable, claimed::text as claimed from mining_vesting where user_id = ${userId}`),
   );
   const row = rows[0];
   return { locked: big(row?.locked), claimable: big(row?.claimable), claimed: big(row?.claimed) };
 }
 
-/** Moves a claimed amount from claimable to claimed (the caller holds the row's lock). */
-export async function markClaimed(tx: Tx, userId: number, amount: bigint): Promise<void> {
-  await tx.execute(
-    sql`update mining_vesting set claimable = claimable - ${amount.toString()}::numeric, claimed = claimed + ${amount.toString()}::numeric where user_id = ${userId}`,
+/**
+ * Moves a claimed amount from claimable to claimed when the row still holds it; false when a
+ * concurrent claim took it first (the caller then rolls back its flow).
+ */
+export async function markClaimed(tx: Tx, userId: number, amount: bigint): Promise<boolean> {
+  const rows = rowsOf<{ user_id: number }>(
+    await tx.execute(
+      sql`update mining_vesting set claimable = claimable - ${amount.toString()}::numeric, claimed = claimed + ${amount.toString()}::numeric
+          where user_id = ${userId} and claimable >= ${amount.toString()}::numeric returning user_id`,
+    ),
   );
+  return rows.length > 0;
 }
 
 export async function readLastSettledEpoch(db: Db): Promise<number | null> {

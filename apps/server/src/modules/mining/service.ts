@@ -321,7 +321,10 @@ export async function claimReleased(deps: MiningAppDeps, userId: number, key: st
   const params = { action: 'claim' };
   const { flowId } = await keyedTransaction(deps.db, key, params, (paramsHash) =>
     deps.db.transaction(async (tx) => {
-      const { claimable } = await readVesting(tx, userId, true);
+      // The flow first, then the vesting row: the settlement locks ledger accounts before it writes
+      // mining_vesting, and so must every other transaction touching both, or the two could deadlock.
+      // Parallel claims queue on the vesting account's lock; the row update then lets only one through.
+      const { claimable } = await readVesting(tx, userId);
       if (claimable <= 0n) throw new AppError('NOTHING_TO_CLAIM');
       await postFlow(
         tx,
@@ -335,7 +338,7 @@ export async function claimReleased(deps: MiningAppDeps, userId: number, key: st
         },
         paramsHash,
       );
-      await markClaimed(tx, userId, claimable);
+      if (!(await markClaimed(tx, userId, claimable))) throw new AppError('NOTHING_TO_CLAIM');
     }),
   );
   deps.events.publish({ type: 'balance', userIds: [userId] });

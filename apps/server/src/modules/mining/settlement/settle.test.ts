@@ -19,7 +19,7 @@ import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedger, auditLedgerIn, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { paramsAt } from '../params.ts';
 import { modelSettle, type ModelMiner, type ModelState } from './model.ts';
-import { createUsers, insertMiner, type MinerKind } from './population.ts';
+import { createUsers, insertMiner, removeSeededMiners, type MinerKind } from './population.ts';
 import { settleDueEpochs, settleEpoch, SettlementError, uptimeBeatsNeeded, type SettleDeps } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };
@@ -33,6 +33,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, testSettings(), genesis);
+  await removeSeededMiners(database.db);
 });
 afterAll(async () => {
   await database.close();
@@ -360,6 +361,7 @@ describe('an epoch settles once, in order', () => {
     own = await createTestDatabase();
     db = own.db;
     await seedDatabase(db, testSettings(), genesis);
+    await removeSeededMiners(db);
     await setSetting(db, 'mining_genesis', genesis.toISOString());
     users = await createUsers(db, 3);
     for (const [i, id] of users.entries()) await trialOf(db, id, BigInt(1_000 * (i + 1)));
