@@ -94,9 +94,13 @@ interface Overview {
   last_settled_epoch: number | null;
 }
 
-async function overview(token: string): Promise<Overview> {
-  const res = await fetch(`${baseUrl}/api/v1/mining/overview`, { headers: { authorization: token } });
-  return ((await res.json()) as { data: Overview }).data;
+async function api<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+function overview(token: string): Promise<Overview> {
+  return api<Overview>(token, '/api/v1/mining/overview');
 }
 
 /** A decimal string above zero ("0.0001" yes, "0" no). */
@@ -170,15 +174,25 @@ describe('mining', () => {
     await expect.poll(() => page.getByTestId('destroy-value').textContent(), { timeout: 15_000 }).toContain('50');
     await screenshot(page, '70-mining-en-destroy-preview');
     await page.getByTestId('destroy-submit').click();
-    await expectToast(page, filled('EN', 'mining.destroy.success', { amount: '100', power: '100' }), () =>
+    await expectToast(page, filled('EN', 'mining.destroy.success', { amount: '100', power: '100.00' }), () =>
       page
         .locator('.adm-modal, .adm-dialog')
         .getByRole('button', { name: text('EN', 'mining.destroy.confirm') })
         .click(),
     );
-    const after = await overview(token);
-    // 10 P trial + 110 P device + 100 P destroy.
-    expect(after.power).toBe('220.00');
+    // My power is what my counting miners bring: 10 P trial + 100 P destroy + 110 P for the device
+    // while it runs (a device is paused only after a whole epoch below 90 % uptime).
+    const miners = await api<{ list: { kind: string; status: number; base_power: string; gift_power: string }[] }>(token, '/api/v1/mining/miners?page_size=50');
+    const kinds = miners.list.map((m) => `${m.kind}:${m.status}`).sort();
+    expect(kinds).toHaveLength(3);
+    expect(kinds).toEqual(expect.arrayContaining(['destroy:3', 'trial:1']));
+    expect(['device:2', 'device:3']).toContain(kinds.find((k) => k.startsWith('device')));
+    const counting = miners.list.filter((m) => m.status === 1 || m.status === 3);
+    /** "110.00" P → 11000 cP. */
+    const centi = (p: string) => Number(p.replace('.', ''));
+    const expected = counting.reduce((sum, m) => sum + centi(m.base_power) + centi(m.gift_power), 0);
+    expect(centi((await overview(token)).power)).toBe(expected);
+    expect(expected).toBeGreaterThanOrEqual(11_000);
 
     // An epoch ends and settles: income and locked income appear on the mining and income screens.
     await expect.poll(async () => isPositive((await overview(token)).locked), { timeout: (epochSeconds * 2 + 20) * 1000, interval: 1_000 }).toBe(true);

@@ -195,6 +195,9 @@ BEGIN
                      WHEN 'destroy' THEN true
                      ELSE coalesce(u.beats, 0) >= p_uptime_beats END AS counts,
          m.kind = 'trial' AND coalesce(m.ends_epoch, p_epoch) <= p_epoch AS ends,
+         -- A device first seen during the epoch could not prove a whole epoch of uptime: it earns
+         -- nothing for it, but is not paused for it either.
+         m.kind = 'device' AND coalesce(d.first_seen_at, m.created_at) < p_starts_at AS whole_epoch,
          m.budget_usdt - m.released_usdt AS remaining
     FROM miners m
     LEFT JOIN devices d ON d.id = m.device_id
@@ -300,12 +303,13 @@ BEGIN
   -- 6. Miner statuses at the epoch's end, set-based:
   --    a trial past its last epoch expires (1 → 2); a destroy miner whose budget is used expires
   --    (3 → 2) and every destroy miner adds what it earned (at the price) to released_usdt; a
-  --    device that did not count pauses (3 → 2, freeze), a paused one that counted runs (2 → 3, unlock).
+  --    device that did not count over a whole epoch pauses (3 → 2, freeze), a paused one that
+  --    counted runs (2 → 3, unlock).
   CREATE TEMP TABLE mining_settle_changes ON COMMIT DROP AS
   SELECT m.id, m.user_id,
          CASE WHEN m.kind = 'trial' THEN 2
               WHEN m.kind = 'destroy' THEN CASE WHEN d.ends THEN 2 ELSE m.status END
-              WHEN m.status = 3 AND NOT m.counts THEN 2
+              WHEN m.status = 3 AND NOT m.counts AND m.whole_epoch THEN 2
               WHEN m.status = 2 AND m.counts THEN 3
               ELSE m.status END AS status,
          coalesce(d.used, 0) AS used,
@@ -315,7 +319,7 @@ BEGIN
     LEFT JOIN mining_settle_destroy d ON d.id = m.id
    WHERE (m.kind = 'trial' AND m.ends)
       OR (m.kind = 'destroy' AND (d.ends OR d.used > 0))
-      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts) OR (m.status = 2 AND m.counts)));
+      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts AND m.whole_epoch) OR (m.status = 2 AND m.counts)));
   GET DIAGNOSTICS v_changes = ROW_COUNT;
   IF v_changes > 0 THEN
     UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used FROM mining_settle_changes c WHERE m.id = c.id;

@@ -182,7 +182,9 @@ export function modelSettle(state: ModelState, epoch: number, params: MiningPara
     if (outcome) miner.released += outcome.used;
     if (miner.kind === 'trial' && (miner.endsEpoch ?? epoch) <= epoch) changes.push({ miner, status: 2, type: 'expire', delta: -miner.power });
     if (miner.kind === 'destroy' && outcome?.ends) changes.push({ miner, status: 2, type: 'expire', delta: -miner.power });
-    if (miner.kind === 'device' && miner.status === 3 && !counts) changes.push({ miner, status: 2, type: 'freeze', delta: -miner.power });
+    // Paused only after a whole epoch below the uptime (not in the epoch it was first seen).
+    if (miner.kind === 'device' && miner.status === 3 && !counts && miner.sinceEpoch < epoch)
+      changes.push({ miner, status: 2, type: 'freeze', delta: -miner.power });
     if (miner.kind === 'device' && miner.status === 2 && counts) changes.push({ miner, status: 3, type: 'unlock', delta: miner.power });
   }
   changes.sort((a, b) => a.miner.userId - b.miner.userId || a.miner.id - b.miner.id);

@@ -69,7 +69,7 @@ function VestingSection() {
             {t('mining.vesting.locked')}
           </h2>
           <p className="vesting__value mono" data-testid="vesting-locked">
-            {formatMoney(data.locked, amountDigitsShown)}
+            {formatMoney(data.locked, 4)}
             <span className="mining-figure__unit">NADI</span>
           </p>
         </div>
