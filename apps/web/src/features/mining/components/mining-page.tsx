@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MinerKind, MiningOverview } from '@nadi/api/mining';
+import { ActionGrid } from '../../../components/action-grid.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
@@ -102,18 +103,7 @@ const actions: { to: string; labelKey: string; icon: IconName }[] = [
 
 function MiningActions() {
   const { t } = useTranslation();
-  return (
-    <nav className="mining-actions" aria-label={t('mining.actions')}>
-      {actions.map((action) => (
-        <Link key={action.to} to={action.to} className="mining-actions__item">
-          <span className="mining-actions__icon">
-            <Icon name={action.icon} size={22} />
-          </span>
-          <span className="mining-actions__label">{t(action.labelKey)}</span>
-        </Link>
-      ))}
-    </nav>
-  );
+  return <ActionGrid label={t('mining.actions')} actions={actions.map((action) => ({ to: action.to, label: t(action.labelKey), icon: action.icon }))} />;
 }
 
 type KindFilter = MinerKind | 'all';

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatAmount } from '@nadi/money/money';
 import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
-import { Icon } from '../../../components/icon.tsx';
-import { resolveTo, type NavEntry } from '../../../lib/feature.ts';
+import { ActionGrid } from '../../../components/action-grid.tsx';
+import { resolveTo } from '../../../lib/feature.ts';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { walletActions } from '../../../lib/wallet-actions.ts';
 import { assetTotals, findAccount, type MoneyAccountKind } from '../balances.ts';
@@ -12,39 +11,19 @@ import { amountDigitsShown } from '../../../lib/money-format.ts';
 /** USDT values are estimates at the current price: two decimals are enough. */
 const valueDigitsShown = 2;
 
-/** Rows of three when that fills them evenly (six actions), else rows of four. */
-function actionColumns(count: number): number {
-  return count % 4 !== 0 && count % 3 === 0 ? 3 : 4;
-}
-
 /** The "assets" tab: total value, the wallet's actions and each asset split over the two accounts. */
 export function AssetsTab({ data }: { data: AssetsData }) {
-  const actions = walletActions();
+  const { t } = useTranslation();
+  // The wallet is behind a session, so every action is opened signed in.
+  const actions = walletActions().map((action) => ({ to: resolveTo(action, true), label: t(action.labelKey), icon: action.icon }));
   return (
     <div className="wallet-tab">
       <TotalCard data={data} />
-      <nav className="wallet-actions" style={{ gridTemplateColumns: `repeat(${actionColumns(actions.length)}, 1fr)` }}>
-        {actions.map((action) => (
-          <ActionLink key={action.id} action={action} />
-        ))}
-      </nav>
+      <ActionGrid actions={actions} />
       {assets.map((asset) => (
         <AssetCard key={asset} data={data} asset={asset} />
       ))}
     </div>
-  );
-}
-
-function ActionLink({ action }: { action: NavEntry }) {
-  const { t } = useTranslation();
-  // The wallet is behind a session, so every action is opened signed in.
-  return (
-    <Link to={resolveTo(action, true)} className="wallet-actions__item">
-      <span className="wallet-actions__icon">
-        <Icon name={action.icon} size={22} />
-      </span>
-      <span className="wallet-actions__label">{t(action.labelKey)}</span>
-    </Link>
   );
 }
 
