@@ -15,7 +15,7 @@ import { configModule } from './modules/config/index.ts';
 import { deviceModule } from './modules/device/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './modules/market/index.ts';
-import { miningModule } from './modules/mining/index.ts';
+import { economyModule, miningModule } from './modules/mining/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
 import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
 import { userModule } from './modules/user/index.ts';
@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(withdrawModule);
   await app.register(paymentModule);
   await app.register(miningModule);
+  await app.register(economyModule);
   await app.register(deviceModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });

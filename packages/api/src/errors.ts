@@ -51,6 +51,8 @@ export const errorReasons = [
   'HEARTBEAT_SIGNATURE_INVALID',
   'HEARTBEAT_REPLAY',
   'HEARTBEAT_STALE',
+  'PARAM_RETROACTIVE',
+  'PARAM_OUT_OF_RANGE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -109,6 +111,8 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   HEARTBEAT_SIGNATURE_INVALID: { http: 400, body: 400 },
   HEARTBEAT_REPLAY: { http: 400, body: 400 },
   HEARTBEAT_STALE: { http: 400, body: 400 },
+  PARAM_RETROACTIVE: { http: 400, body: 400 },
+  PARAM_OUT_OF_RANGE: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -405,3 +405,62 @@ export const deviceRoutes = {
     summary: 'Operators: revoke the unused code of a device',
   }),
 };
+
+// ─── Economy parameters (operators) ──────────────────────────────────────────────────────────
+
+/**
+ * The numbers an operator may change, each from an epoch on (never retroactively). Amounts are base
+ * units, power centi-power, rates basis points, lengths epochs or seconds, all as digit strings.
+ */
+export const economyParamNames = [
+  'emissionBase',
+  'halvingEpochs',
+  'immediateBps',
+  'vestingEpochs',
+  'destroyPowerPerUsdt',
+  'destroyBudgetMultiplier',
+  'destroyMinUsdt',
+  'trialPower',
+  'trialEpochs',
+  'uptimeMinBps',
+  'heartbeatSkewSeconds',
+  'referenceWindowSeconds',
+] as const;
+export type EconomyParamName = (typeof economyParamNames)[number];
+export const setEconomyParamBody = z.object({
+  name: z.enum(economyParamNames),
+  value: z.string().regex(/^(0|[1-9][0-9]{0,29})$/),
+  /** The first epoch the value is in force: after the current one. */
+  effective_epoch: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+export const economyParamItem = z.object({ name: z.enum(economyParamNames), value: z.string(), effective_epoch: z.number().int() });
+export const economyParamsData = z.object({
+  epoch: z.number().int(),
+  /** Every parameter's value in force in the current epoch. */
+  in_force: z.array(economyParamItem),
+  /** Changes that take effect in a later epoch. */
+  scheduled: z.array(economyParamItem),
+});
+
+export const economyRoutes = {
+  operatorParams: route({
+    method: 'GET',
+    path: '/api/v1/operator/economy/params',
+    input: undefined,
+    response: envelope(economyParamsData),
+    auth: true,
+    summary: 'Operators: the economy numbers in force and the changes scheduled',
+  }),
+  operatorSetParam: route({
+    method: 'POST',
+    path: '/api/v1/operator/economy/param',
+    input: setEconomyParamBody,
+    response: envelope(economyParamsData),
+    auth: true,
+    summary: 'Operators: change an economy number from a later epoch on (never retroactively)',
+  }),
+};

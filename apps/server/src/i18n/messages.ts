@@ -65,6 +65,8 @@ const EN: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'Invalid heartbeat signature',
   HEARTBEAT_REPLAY: 'Heartbeat replayed (counter not increasing)',
   HEARTBEAT_STALE: 'Heartbeat timestamp or epoch is stale',
+  PARAM_RETROACTIVE: 'A change takes effect from a later epoch than the current one ({epoch})',
+  PARAM_OUT_OF_RANGE: 'The value is outside what this parameter allows ({min} to {max})',
 };
 
 const TW: Catalogue = {
@@ -123,6 +125,8 @@ const TW: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: '心跳簽名無效',
   HEARTBEAT_REPLAY: '心跳重放（計數器未遞增）',
   HEARTBEAT_STALE: '心跳時間或週期已過時',
+  PARAM_RETROACTIVE: '變更只能從目前週期（{epoch}）之後的週期生效',
+  PARAM_OUT_OF_RANGE: '數值超出此參數的允許範圍（{min} 至 {max}）',
 };
 
 const CN: Catalogue = {
@@ -181,6 +185,8 @@ const CN: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: '心跳签名无效',
   HEARTBEAT_REPLAY: '心跳重放（计数器未递增）',
   HEARTBEAT_STALE: '心跳时间或周期已过时',
+  PARAM_RETROACTIVE: '变更只能从当前周期（{epoch}）之后的周期生效',
+  PARAM_OUT_OF_RANGE: '数值超出此参数的允许范围（{min} 至 {max}）',
 };
 
 const JP: Catalogue = {
@@ -239,6 +245,8 @@ const JP: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'ハートビートの署名が無効です',
   HEARTBEAT_REPLAY: 'ハートビートの再送です（カウンターが増えていません）',
   HEARTBEAT_STALE: 'ハートビートの時刻またはエポックが古すぎます',
+  PARAM_RETROACTIVE: '変更は現在のエポック（{epoch}）より後のエポックから有効になります',
+  PARAM_OUT_OF_RANGE: '値がこのパラメータの許容範囲（{min}〜{max}）外です',
 };
 
 const KO: Catalogue = {
@@ -297,6 +305,8 @@ const KO: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: '하트비트 서명이 유효하지 않습니다',
   HEARTBEAT_REPLAY: '재전송된 하트비트입니다(카운터가 증가하지 않음)',
   HEARTBEAT_STALE: '하트비트 시간 또는 에포크가 오래되었습니다',
+  PARAM_RETROACTIVE: '변경은 현재 에포크({epoch}) 이후의 에포크부터 적용됩니다',
+  PARAM_OUT_OF_RANGE: '값이 이 매개변수의 허용 범위({min}~{max})를 벗어났습니다',
 };
 
 const TH: Catalogue = {
@@ -355,6 +365,8 @@ const TH: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'ลายเซ็นฮาร์ตบีตไม่ถูกต้อง',
   HEARTBEAT_REPLAY: 'ฮาร์ตบีตซ้ำ (ตัวนับไม่เพิ่มขึ้น)',
   HEARTBEAT_STALE: 'เวลาหรือรอบของฮาร์ตบีตเก่าเกินไป',
+  PARAM_RETROACTIVE: 'การเปลี่ยนแปลงมีผลได้ตั้งแต่รอบหลังรอบปัจจุบัน ({epoch}) เท่านั้น',
+  PARAM_OUT_OF_RANGE: 'ค่าอยู่นอกช่วงที่พารามิเตอร์นี้อนุญาต ({min} ถึง {max})',
 };
 
 const PT: Catalogue = {
@@ -413,6 +425,8 @@ const PT: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'Assinatura do heartbeat inválida',
   HEARTBEAT_REPLAY: 'Heartbeat repetido (o contador não aumentou)',
   HEARTBEAT_STALE: 'Horário ou época do heartbeat desatualizado',
+  PARAM_RETROACTIVE: 'Uma alteração vale a partir de uma época posterior à atual ({epoch})',
+  PARAM_OUT_OF_RANGE: 'O valor está fora do permitido para este parâmetro ({min} a {max})',
 };
 
 const MS: Catalogue = {
@@ -471,6 +485,8 @@ const MS: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'Tandatangan denyutan tidak sah',
   HEARTBEAT_REPLAY: 'Denyutan diulang (pembilang tidak bertambah)',
   HEARTBEAT_STALE: 'Masa atau epok denyutan sudah lapuk',
+  PARAM_RETROACTIVE: 'Perubahan berkuat kuasa mulai epok selepas epok semasa ({epoch})',
+  PARAM_OUT_OF_RANGE: 'Nilai di luar julat yang dibenarkan untuk parameter ini ({min} hingga {max})',
 };
 
 const ID: Catalogue = {
@@ -529,6 +545,8 @@ const ID: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'Tanda tangan heartbeat tidak valid',
   HEARTBEAT_REPLAY: 'Heartbeat diulang (penghitung tidak bertambah)',
   HEARTBEAT_STALE: 'Waktu atau epoch heartbeat sudah usang',
+  PARAM_RETROACTIVE: 'Perubahan berlaku mulai epoch setelah epoch saat ini ({epoch})',
+  PARAM_OUT_OF_RANGE: 'Nilai di luar rentang yang diizinkan parameter ini ({min} sampai {max})',
 };
 
 const VN: Catalogue = {
@@ -587,6 +605,8 @@ const VN: Catalogue = {
   HEARTBEAT_SIGNATURE_INVALID: 'Chữ ký nhịp tim không hợp lệ',
   HEARTBEAT_REPLAY: 'Nhịp tim bị phát lại (bộ đếm không tăng)',
   HEARTBEAT_STALE: 'Thời gian hoặc kỳ của nhịp tim đã cũ',
+  PARAM_RETROACTIVE: 'Thay đổi chỉ có hiệu lực từ kỳ sau kỳ hiện tại ({epoch})',
+  PARAM_OUT_OF_RANGE: 'Giá trị nằm ngoài phạm vi cho phép của tham số này ({min} đến {max})',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

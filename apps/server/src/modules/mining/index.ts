@@ -7,6 +7,7 @@ export { changePower, type PowerChange } from './power.ts';
 export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenceStepMs, type ReferencePrice } from './reference-price.ts';
 export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
 export { miningModule } from './routes.ts';
+export { economyModule } from './economy-routes.ts';
 export {
   endingTranches,
   lastSettledEpoch,
