@@ -123,7 +123,11 @@ export const activationItem = z.object({
 });
 export type ActivationItem = z.infer<typeof activationItem>;
 
-export const destroyPreviewBody = z.object({ amount: amountSchema });
+/** How a destroy is paid: from the fund account, or from the wallet on chain (a payment order burned by payAndBurn). */
+export const destroyPayMethods = ['balance', 'chain'] as const;
+export type DestroyPayMethod = (typeof destroyPayMethods)[number];
+/** `pay_method` chain: the wallet pays, so the fund account's balance is not checked. */
+export const destroyPreviewBody = z.object({ amount: amountSchema, pay_method: z.enum(destroyPayMethods).default('balance') });
 export const destroyPreviewData = z.object({
   /** NADI to destroy. */
   amount: amountText,

@@ -5,7 +5,7 @@
 // order of kind 'destroy' whose fulfilment (in the payment watcher's transaction) does the rest.
 import { destroyBudgetOf, destroyPowerOf, powerText, usdtValueOf } from '@nadi/economy/economy';
 import { toDecimalString } from '@nadi/money/money';
-import type { DestroyPreview, MinerItem } from '@nadi/api/mining';
+import type { DestroyPayMethod, DestroyPreview, MinerItem } from '@nadi/api/mining';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -74,9 +74,9 @@ function quotaLeg(userId: number, valueUsdt: bigint, memo: Record<string, string
   return transfer('destroy_mining', systemAccount('treasury', 'USDT'), userAccount(userId, 'destroy_quota', 'USDT'), valueUsdt, memo);
 }
 
-export async function previewDestroy(deps: MiningAppDeps, userId: number, amount: bigint): Promise<DestroyPreview> {
+export async function previewDestroy(deps: MiningAppDeps, userId: number, amount: bigint, payMethod: DestroyPayMethod = 'balance'): Promise<DestroyPreview> {
   const m = await miningNow(deps);
-  const q = await quoteDestroy(deps.db, m, userId, amount);
+  const q = await quoteDestroy(deps.db, m, userId, amount, payMethod === 'balance');
   return {
     amount: toDecimalString(q.amount),
     price: toDecimalString(q.price.price),

@@ -13,7 +13,7 @@ export async function miningModule(app: FastifyInstance) {
   const { deps } = app;
   registerRoute(app, miningRoutes.overview, async ({ session }) => getOverview(deps, session.userId));
   registerRoute(app, miningRoutes.miners, async ({ session, input }) => getMiners(deps, session.userId, input));
-  registerRoute(app, miningRoutes.destroyPreview, async ({ session, input }) => previewDestroy(deps, session.userId, input.amount));
+  registerRoute(app, miningRoutes.destroyPreview, async ({ session, input }) => previewDestroy(deps, session.userId, input.amount, input.pay_method));
   registerRoute(app, miningRoutes.destroy, async ({ session, input, request }) =>
     destroyForMiner(deps, session.userId, idempotencyKeyOf(request, session.userId, 'destroy'), input),
   );

@@ -71,6 +71,15 @@ async function minersOf(userId: number) {
 }
 
 describe('destroy paid on chain', () => {
+  it('previews a wallet destroy without the fund account (pay_method chain); the fund-account preview still needs the balance', async () => {
+    const user = await newUser(bed.t);
+    const chain = await apiPost(bed.t, user.token, '/api/v1/mining/destroy/preview', { amount: '100', pay_method: 'chain' });
+    expect(chain.json().data).toMatchObject({ amount: '100', value_usdt: '50', power: '100.00', available: '0' });
+    const balance = await apiPost(bed.t, user.token, '/api/v1/mining/destroy/preview', { amount: '100' });
+    expect(balance.json()).toMatchObject({ reason: 'INSUFFICIENT_BALANCE' });
+    expect((await apiPost(bed.t, user.token, '/api/v1/mining/destroy/preview', { amount: '100', pay_method: 'credit' })).statusCode).toBe(400);
+  });
+
   it('creates a destroy order without touching the fund account, burns the payment on chain and fulfils it once: quota, miner, power log', async () => {
     const user = await newUser(bed.t);
     const res = await apiPost(bed.t, user.token, '/api/v1/mining/destroy/order', { amount: '100', price: '0.5' });
