@@ -108,7 +108,16 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
     if (!isConfirmed) return;
     if (method === 'chain') {
       // The wallet pays: a payment order first, then the payment stepper (approve, payAndBurn, confirmations).
-      createOrder.mutate({ amount: quote.amount, price: quote.price }, { onSuccess: (created) => setOrder({ order: created, quote }), onError: onRefused });
+      createOrder.mutate(
+        { amount: quote.amount, price: quote.price },
+        {
+          onSuccess: (created) => {
+            setOrder({ order: created, quote });
+            amount.setText('');
+          },
+          onError: onRefused,
+        },
+      );
       return;
     }
     destroy.mutate(
