@@ -4,6 +4,7 @@
 // 2 decimals ("12.50"), amounts as exact decimal strings, like every amount of the contract.
 import { z } from 'zod';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
+import { paymentOrder } from './onchain.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
 
@@ -122,7 +123,11 @@ export const activationItem = z.object({
 });
 export type ActivationItem = z.infer<typeof activationItem>;
 
-export const destroyPreviewBody = z.object({ amount: amountSchema });
+/** How a destroy is paid: from the fund account, or from the wallet on chain (a payment order burned by payAndBurn). */
+export const destroyPayMethods = ['balance', 'chain'] as const;
+export type DestroyPayMethod = (typeof destroyPayMethods)[number];
+/** `pay_method` chain: the wallet pays, so the fund account's balance is not checked. */
+export const destroyPreviewBody = z.object({ amount: amountSchema, pay_method: z.enum(destroyPayMethods).default('balance') });
 export const destroyPreviewData = z.object({
   /** NADI to destroy. */
   amount: amountText,
@@ -304,6 +309,14 @@ export const miningRoutes = {
     response: envelope(destroyData),
     auth: true,
     summary: 'Destroy NADI from the fund account for a destroy miner (Idempotency-Key header accepted)',
+  }),
+  destroyOrder: route({
+    method: 'POST',
+    path: '/api/v1/mining/destroy/order',
+    input: destroyBody,
+    response: envelope(paymentOrder),
+    auth: true,
+    summary: 'A payment order to destroy NADI from the wallet on chain (PaymentGateway.payAndBurn); the miner comes when the payment is confirmed',
   }),
   powerLog: route({
     method: 'GET',

@@ -118,8 +118,12 @@ export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason
  */
 export const paymentOrderStatuses = ['unpaid', 'paid', 'fulfilled', 'rejected'] as const;
 export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
-export const paymentRejectReasons = ['token_mismatch', 'amount_below_order'] as const;
+/** not_burned: an order that must be burned (destroy) was paid with `pay`, so its tokens were not burned. */
+export const paymentRejectReasons = ['token_mismatch', 'amount_below_order', 'not_burned'] as const;
 export type PaymentRejectReason = (typeof paymentRejectReasons)[number];
+/** The gateway function that pays an order: `pay` keeps the tokens, `payAndBurn` burns them (destroy orders). */
+export const gatewayMethods = ['pay', 'payAndBurn'] as const;
+export type GatewayMethod = (typeof gatewayMethods)[number];
 
 export const paymentOrder = z.object({
   id: z.number().int(),
@@ -132,6 +136,8 @@ export const paymentOrder = z.object({
   chain_id: z.number().int(),
   chain_name: z.string(),
   gateway_address: z.string(),
+  /** Call this gateway function with (order_key, token_address, amount in base units). */
+  gateway_method: z.enum(gatewayMethods),
   token_address: z.string(),
   confirmations: z.number().int().min(0),
   confirmations_required: z.number().int().min(1),

@@ -6,15 +6,22 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
 /// @title Payment gateway
-/// @notice Users pay an off-chain order by approving a token and calling `pay`. The server credits
-/// the order when it sees the `Paid` event, so each order id can be paid at most once on-chain.
+/// @notice Users pay an off-chain order by approving a token and calling `pay` (or `payAndBurn`, which
+/// burns the tokens instead of keeping them). The server credits the order when it sees the `Paid`
+/// event, so each order id can be paid at most once on-chain.
 contract PaymentGateway is Ownable {
     using SafeERC20 for IERC20;
+
+    /// @notice Where `payAndBurn` sends tokens: an address nobody holds a key for, so they leave
+    /// circulation for good (works for any ERC-20, including an already deployed NadiToken).
+    address public constant BURN_ADDRESS = 0x000000000000000000000000000000000000dEaD;
 
     /// @notice Where payments go. The zero address means the gateway itself keeps them.
     address public treasury;
     mapping(address token => bool) public allowedTokens;
     mapping(bytes32 orderId => bool) public paidOrders;
+    /// @notice Orders paid with `payAndBurn`: their tokens went to BURN_ADDRESS.
+    mapping(bytes32 orderId => bool) public burnedOrders;
 
     event Paid(bytes32 indexed orderId, address indexed payer, address indexed token, uint256 amount);
     event TokenAllowed(address indexed token, bool allowed);
@@ -30,12 +37,22 @@ contract PaymentGateway is Ownable {
     }
 
     function pay(bytes32 orderId, address token, uint256 amount) external {
+        _pay(orderId, token, amount, recipient());
+    }
+
+    /// @notice Pays the order like `pay`, but the tokens go to BURN_ADDRESS (destroy orders).
+    function payAndBurn(bytes32 orderId, address token, uint256 amount) external {
+        burnedOrders[orderId] = true;
+        _pay(orderId, token, amount, BURN_ADDRESS);
+    }
+
+    function _pay(bytes32 orderId, address token, uint256 amount, address to) private {
         if (amount == 0) revert ZeroAmount();
         if (!allowedTokens[token]) revert TokenNotAllowed(token);
         if (paidOrders[orderId]) revert OrderAlreadyPaid(orderId);
         // Marked before the transfer so a re-entrant token cannot pay the same order twice.
         paidOrders[orderId] = true;
-        IERC20(token).safeTransferFrom(msg.sender, recipient(), amount);
+        IERC20(token).safeTransferFrom(msg.sender, to, amount);
         emit Paid(orderId, msg.sender, token, amount);
     }
 

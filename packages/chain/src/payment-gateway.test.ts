@@ -45,24 +45,26 @@ async function approve(from: Address, token: Address, value: bigint): Promise<vo
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
 }
 
-async function pay(from: Address, orderId: Hex, token: Address, value: bigint) {
+type PayMethod = 'pay' | 'payAndBurn';
+
+async function pay(from: Address, orderId: Hex, token: Address, value: bigint, method: PayMethod = 'pay') {
   const hash = await localWalletClient(chain.rpcUrl, from).writeContract({
     address: contracts.paymentGateway,
     abi: paymentGatewayAbi,
-    functionName: 'pay',
+    functionName: method,
     args: [orderId, token, value],
   });
   return client.waitForTransactionReceipt({ hash });
 }
 
-/** Runs pay as an eth_call from `from` and returns the decoded custom error it reverts with. */
-async function payRevert(from: Address, orderId: Hex, token: Address, value: bigint) {
+/** Runs pay (or payAndBurn) as an eth_call from `from` and returns the decoded custom error it reverts with. */
+async function payRevert(from: Address, orderId: Hex, token: Address, value: bigint, method: PayMethod = 'pay') {
   try {
     await client.simulateContract({
       account: from,
       address: contracts.paymentGateway,
       abi: gatewayAndTokenAbi,
-      functionName: 'pay',
+      functionName: method,
       args: [orderId, token, value],
     });
   } catch (error) {
@@ -168,5 +170,65 @@ describe('PaymentGateway.pay', () => {
         args: [payer, true],
       }),
     ).rejects.toThrow(/OwnableUnauthorizedAccount/);
+  });
+});
+
+describe('PaymentGateway.payAndBurn', () => {
+  const burnAddress: Address = '0x000000000000000000000000000000000000dEaD';
+
+  function isBurned(orderId: Hex): Promise<boolean> {
+    return client.readContract({ address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'burnedOrders', args: [orderId] });
+  }
+
+  it('moves the amount from the payer to the burn address, emits Paid and marks the order paid and burned', async () => {
+    const orderId = newOrderId();
+    const [payerBefore, burnedBefore, gatewayBefore] = await Promise.all([
+      balanceOf(contracts.nadi, payer),
+      balanceOf(contracts.nadi, burnAddress),
+      balanceOf(contracts.nadi, contracts.paymentGateway),
+    ]);
+    await approve(payer, contracts.nadi, amount);
+    const receipt = await pay(payer, orderId, contracts.nadi, amount, 'payAndBurn');
+    expect(receipt.status).toBe('success');
+    const events = await client.getContractEvents({
+      address: contracts.paymentGateway,
+      abi: paymentGatewayAbi,
+      eventName: 'Paid',
+      blockHash: receipt.blockHash,
+    });
+    expect(events.map((event) => event.args)).toEqual([{ orderId, payer, token: contracts.nadi, amount }]);
+    expect(await balanceOf(contracts.nadi, payer)).toBe(payerBefore - amount);
+    expect(await balanceOf(contracts.nadi, burnAddress)).toBe(burnedBefore + amount);
+    expect(await balanceOf(contracts.nadi, contracts.paymentGateway)).toBe(gatewayBefore);
+    expect(await client.readContract({ address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'paidOrders', args: [orderId] })).toBe(true);
+    expect(await isBurned(orderId)).toBe(true);
+    expect(await client.readContract({ address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'BURN_ADDRESS' })).toBe(burnAddress);
+  });
+
+  it('pays an order once: neither payAndBurn nor pay can pay it again, and pay never marks an order burned', async () => {
+    const burnedOrder = newOrderId();
+    await approve(payer, contracts.nadi, 3n * amount);
+    expect((await pay(payer, burnedOrder, contracts.nadi, amount, 'payAndBurn')).status).toBe('success');
+    expect(await payRevert(payer, burnedOrder, contracts.nadi, amount, 'payAndBurn')).toEqual({ name: 'OrderAlreadyPaid', args: [burnedOrder] });
+    expect(await payRevert(payer, burnedOrder, contracts.nadi, amount)).toEqual({ name: 'OrderAlreadyPaid', args: [burnedOrder] });
+    const paidOrder = newOrderId();
+    expect((await pay(payer, paidOrder, contracts.nadi, amount)).status).toBe('success');
+    expect(await payRevert(payer, paidOrder, contracts.nadi, amount, 'payAndBurn')).toEqual({ name: 'OrderAlreadyPaid', args: [paidOrder] });
+    expect(await isBurned(paidOrder)).toBe(false);
+  });
+
+  it('reverts for amount 0 and for a token that is not allow-listed, burning nothing', async () => {
+    const zeroOrder = newOrderId();
+    expect(await payRevert(payer, zeroOrder, contracts.nadi, 0n, 'payAndBurn')).toEqual({ name: 'ZeroAmount', args: undefined });
+    const wallet = localWalletClient(chain.rpcUrl, payer);
+    const hash = await wallet.deployContract({ abi: testUsdtAbi, bytecode: testUsdtBytecode });
+    const unlisted = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
+    await approve(payer, unlisted, amount);
+    const before = await balanceOf(unlisted, burnAddress);
+    const result = await payRevert(payer, newOrderId(), unlisted, amount, 'payAndBurn');
+    expect(result.name).toBe('TokenNotAllowed');
+    expect((result.args?.[0] as string).toLowerCase()).toBe(unlisted.toLowerCase());
+    expect(await balanceOf(unlisted, burnAddress)).toBe(before);
+    expect(await isBurned(zeroOrder)).toBe(false);
   });
 });

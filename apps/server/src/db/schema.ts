@@ -414,7 +414,7 @@ export const paymentOrders = pgTable(
     /** What the Paid event carried (lower-case token address, base units), once seen. */
     paidToken: text('paid_token'),
     paidAmount: units('paid_amount'),
-    /** Why a confirmed payment was not accepted: 'token_mismatch' or 'amount_below_order'. */
+    /** Why a confirmed payment was not accepted: 'token_mismatch', 'amount_below_order' or 'not_burned'. */
     rejectReason: text('reject_reason'),
     confirmations: integer('confirmations').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
@@ -429,6 +429,23 @@ export const paymentOrders = pgTable(
     check('payment_orders_amount_positive', sql`${t.amount} > 0`),
     check('payment_orders_reject_reason', sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`),
   ],
+);
+
+/**
+ * A destroy paid on chain (payment order of kind 'destroy', paid with PaymentGateway.payAndBurn):
+ * the reference price it was quoted at and the USDT value of its NADI, fixed when the order was
+ * created; the watcher's fulfilment creates the destroy miner from them.
+ */
+export const destroyOrders = pgTable(
+  'destroy_orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => paymentOrders.id),
+    price: units('price').notNull(),
+    valueUsdt: units('value_usdt').notNull(),
+  },
+  (t) => [check('destroy_orders_positive', sql`${t.price} > 0 and ${t.valueUsdt} > 0`)],
 );
 
 // ---------------------------------------------------------------------------------------------

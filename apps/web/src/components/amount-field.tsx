@@ -11,7 +11,8 @@ interface Props {
   onChange: (text: string) => void;
   /** The asset's symbol (NADI, USDT), shown after the number. */
   asset: string;
-  availableUnits: bigint;
+  /** Null when no balance limits the amount (paid from elsewhere): no "available" line and no "all". */
+  availableUnits: bigint | null;
   /** Locale key of the "available" line; it receives {{amount}} and {{asset}}. */
   availableKey?: string;
   error: string | null;
@@ -28,9 +29,11 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         <label htmlFor={id} className="field-label">
           {t('amount.label')}
         </label>
-        <span className="amount-field__available">
-          {t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}
-        </span>
+        {availableUnits === null ? null : (
+          <span className="amount-field__available">
+            {t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}
+          </span>
+        )}
       </div>
       <div className={`amount-field__box${error ? ' amount-field__box--error' : ''}`}>
         <input
@@ -49,14 +52,16 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         />
         <span className="amount-field__asset">{asset}</span>
         {/* The exact balance, every decimal, so "all" leaves nothing behind. */}
-        <button
-          type="button"
-          className="amount-field__all"
-          onClick={() => onChange(toDecimalString(availableUnits))}
-          disabled={isDisabled || availableUnits === 0n}
-        >
-          {t('amount.all')}
-        </button>
+        {availableUnits === null ? null : (
+          <button
+            type="button"
+            className="amount-field__all"
+            onClick={() => onChange(toDecimalString(availableUnits))}
+            disabled={isDisabled || availableUnits === 0n}
+          >
+            {t('amount.all')}
+          </button>
+        )}
       </div>
       {error ? (
         <p id={errorId} className="field-error" role="alert">

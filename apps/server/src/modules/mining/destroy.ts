@@ -1,17 +1,21 @@
 // Destroy mining (docs/economy.md, "Destroy"): NADI from the fund account is burned at the reference
 // price for a destroy miner (power 2 P per USDT, an earnings budget of 3 × the value) and the same
 // USDT value of destroy quota. One flow, one transaction with the miner and its power log row.
+// Paid on chain instead, the NADI is burned by PaymentGateway.payAndBurn from the wallet: a payment
+// order of kind 'destroy' whose fulfilment (in the payment watcher's transaction) does the rest.
 import { destroyBudgetOf, destroyPowerOf, powerText, usdtValueOf } from '@nadi/economy/economy';
 import { toDecimalString } from '@nadi/money/money';
-import type { DestroyPreview, MinerItem } from '@nadi/api/mining';
+import type { DestroyPayMethod, DestroyPreview, MinerItem } from '@nadi/api/mining';
+import type { PaymentOrder } from '@nadi/api/onchain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { burn, postFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
+import { createPaymentOrder, type PaymentOrderRow } from '../onchain/index.ts';
 import { changePower } from './power.ts';
 import { quoteReferencePrice, type ReferencePrice } from './reference-price.ts';
-import { findMinerByFlow, readAvailable, readFlowLegs } from './repo.ts';
+import { findMinerByFlow, insertDestroyOrder, readAvailable, readDestroyOrder, readFlowLegs } from './repo.ts';
 import { keyedTransaction, minerItem, miningNow, type MiningAppDeps, type MiningNow } from './service.ts';
 
 interface DestroyQuote {
@@ -26,22 +30,53 @@ interface DestroyQuote {
 /**
  * Values an amount at the reference price quotes use now and checks it as the destroy will: a value
  * below the minimum (or too small to give any power) is DESTROY_BELOW_MIN, more than the fund
- * account holds INSUFFICIENT_BALANCE.
+ * account holds INSUFFICIENT_BALANCE (unless the wallet pays: `checkBalance` false).
  */
-async function quoteDestroy(db: Db, m: MiningNow, userId: number, amount: bigint): Promise<DestroyQuote> {
+async function quoteDestroy(db: Db, m: MiningNow, userId: number, amount: bigint, checkBalance = true): Promise<DestroyQuote> {
   const [price, available] = await Promise.all([quoteReferencePrice(db, m.now, m.params), readAvailable(db, userId, 'fund', 'NADI')]);
   const valueUsdt = usdtValueOf(amount, price.price);
   const power = destroyPowerOf(valueUsdt, m.params);
   if (valueUsdt < m.params.destroyMinUsdt || power <= 0n) {
     throw new AppError('DESTROY_BELOW_MIN', undefined, { params: { amount: toDecimalString(m.params.destroyMinUsdt) } });
   }
-  if (amount > available) throw new AppError('INSUFFICIENT_BALANCE');
+  if (checkBalance && amount > available) throw new AppError('INSUFFICIENT_BALANCE');
   return { amount, price, valueUsdt, power, budgetUsdt: destroyBudgetOf(valueUsdt, m.params), available };
 }
 
-export async function previewDestroy(deps: MiningAppDeps, userId: number, amount: bigint): Promise<DestroyPreview> {
+interface NewDestroyMiner {
+  userId: number;
+  payMethod: 'balance' | 'chain';
+  amount: bigint;
+  price: bigint;
+  valueUsdt: bigint;
+  power: bigint;
+  budgetUsdt: bigint;
+  flowId: number;
+}
+
+/** Inserts a running destroy miner and logs its power (after its flow: the settlement's lock order). */
+async function insertDestroyMiner(tx: Tx, m: Pick<MiningNow, 'now' | 'epoch'>, miner: NewDestroyMiner): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into miners (user_id, kind, status, base_power, gift_power, pay_method, destroy_nadi, destroy_price, destroy_usdt,
+                          budget_usdt, released_usdt, flow_id, starts_epoch, created_at)
+      values (${miner.userId}, 'destroy', 3, ${miner.power.toString()}::bigint, 0, ${miner.payMethod}, ${miner.amount.toString()}::numeric,
+              ${miner.price.toString()}::numeric, ${miner.valueUsdt.toString()}::numeric, ${miner.budgetUsdt.toString()}::numeric, 0,
+              ${miner.flowId}, ${m.epoch}, ${m.now})
+      returning id::text as id`),
+  );
+  const minerId = Number(rows[0]?.id);
+  await changePower(tx, { userId: miner.userId, type: 'destroy', delta: miner.power, minerId, epoch: m.epoch, now: m.now });
+  return minerId;
+}
+
+function quotaLeg(userId: number, valueUsdt: bigint, memo: Record<string, string>) {
+  return transfer('destroy_mining', systemAccount('treasury', 'USDT'), userAccount(userId, 'destroy_quota', 'USDT'), valueUsdt, memo);
+}
+
+export async function previewDestroy(deps: MiningAppDeps, userId: number, amount: bigint, payMethod: DestroyPayMethod = 'balance'): Promise<DestroyPreview> {
   const m = await miningNow(deps);
-  const q = await quoteDestroy(deps.db, m, userId, amount);
+  const q = await quoteDestroy(deps.db, m, userId, amount, payMethod === 'balance');
   return {
     amount: toDecimalString(q.amount),
     price: toDecimalString(q.price.price),
@@ -79,24 +114,21 @@ export async function destroyForMiner(deps: MiningAppDeps, userId: number, key: 
           userId,
           type: 'destroy_mining',
           params,
-          legs: [
-            burn('destroy_mining', userAccount(userId, 'fund', 'NADI'), q.amount, memo),
-            transfer('destroy_mining', systemAccount('treasury', 'USDT'), userAccount(userId, 'destroy_quota', 'USDT'), q.valueUsdt, memo),
-          ],
+          legs: [burn('destroy_mining', userAccount(userId, 'fund', 'NADI'), q.amount, memo), quotaLeg(userId, q.valueUsdt, memo)],
           result: () => null,
         },
         paramsHash,
       );
-      const rows = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          insert into miners (user_id, kind, status, base_power, gift_power, pay_method, destroy_nadi, destroy_price, destroy_usdt,
-                              budget_usdt, released_usdt, flow_id, starts_epoch, created_at)
-          values (${userId}, 'destroy', 3, ${q.power.toString()}::bigint, 0, 'balance', ${q.amount.toString()}::numeric, ${q.price.price.toString()}::numeric,
-                  ${q.valueUsdt.toString()}::numeric, ${q.budgetUsdt.toString()}::numeric, 0, ${outcome.flowId}, ${m.epoch}, ${m.now})
-          returning id::text as id`),
-      );
-      const minerId = Number(rows[0]?.id);
-      await changePower(tx, { userId, type: 'destroy', delta: q.power, minerId, epoch: m.epoch, now: m.now });
+      const miner = {
+        userId,
+        payMethod: 'balance' as const,
+        amount: q.amount,
+        price: q.price.price,
+        valueUsdt: q.valueUsdt,
+        power: q.power,
+        budgetUsdt: q.budgetUsdt,
+      };
+      await insertDestroyMiner(tx, m, { ...miner, flowId: outcome.flowId });
     });
   });
   deps.events.publish({ type: 'balance', userIds: [userId] });
@@ -115,4 +147,51 @@ async function destroyResultOf(deps: MiningAppDeps, flowId: number): Promise<Des
     balance: toDecimalString(burned.debitAvailableAfter),
     destroy_quota: toDecimalString(quota.creditAvailableAfter),
   };
+}
+
+/**
+ * A destroy paid from the wallet: validated like destroyForMiner (minimum at the price, QUOTE_EXPIRED
+ * when the price moved) but not against the fund account. Answers a payment order of kind 'destroy'
+ * for `amount` NADI, paid with PaymentGateway.payAndBurn; its price and USDT value are kept with it.
+ */
+export async function createDestroyOrder(deps: MiningAppDeps, userId: number, input: { amount: bigint; price: bigint }): Promise<PaymentOrder> {
+  const m = await miningNow(deps);
+  const q = await quoteDestroy(deps.db, m, userId, input.amount, false);
+  if (q.price.price !== input.price) throw new AppError('QUOTE_EXPIRED');
+  return createPaymentOrder(deps, userId, { kind: 'destroy', asset: 'NADI', amount: q.amount }, (tx, order) =>
+    insertDestroyOrder(tx, order.id, { price: q.price.price, valueUsdt: q.valueUsdt }),
+  );
+}
+
+/**
+ * Delivers a paid destroy order inside the payment watcher's transaction (which fulfils the order
+ * once): destroy quota for its USDT value (the order is the flow's idempotency key), then the miner
+ * with pay_method 'chain' and its power log row. No NADI moves in the ledger: it went from the
+ * wallet to the burn address on chain and never was in the ledger. Power and budget are those of
+ * the stored value under the parameters in force now.
+ */
+export async function fulfilDestroyOrder(deps: Pick<MiningAppDeps, 'settings' | 'now'>, tx: Tx, order: PaymentOrderRow): Promise<void> {
+  const stored = await readDestroyOrder(tx, order.id);
+  if (!stored) throw new Error(`destroy order ${order.id} has no destroy_orders row`);
+  const m = await miningNow({ ...deps, db: tx });
+  const params = { order: order.id };
+  const memo = { price: stored.price.toString(), value_usdt: stored.valueUsdt.toString(), order: String(order.id) };
+  const outcome = await postFlow(tx, {
+    idempotencyKey: `payment_order:${order.id}`,
+    userId: order.userId,
+    type: 'destroy_mining',
+    params,
+    legs: [quotaLeg(order.userId, stored.valueUsdt, memo)],
+    result: () => null,
+  });
+  await insertDestroyMiner(tx, m, {
+    userId: order.userId,
+    payMethod: 'chain',
+    amount: order.amount,
+    price: stored.price,
+    valueUsdt: stored.valueUsdt,
+    power: destroyPowerOf(stored.valueUsdt, m.params),
+    budgetUsdt: destroyBudgetOf(stored.valueUsdt, m.params),
+    flowId: outcome.flowId,
+  });
 }

@@ -1,6 +1,6 @@
 // The mining module's public surface (docs/economy.md): parameters in force, the epoch clock,
-// power changes, the reference price, the trial miner, the user API's plugin and (as they land)
-// the settlement job and the device API.
+// power changes, the reference price, the trial miner, the user API's plugin, the fulfilment of
+// destroy orders paid on chain (the payment watcher's), the settlement job and the device API.
 export { paramsAt, isTunableParam, tunableParams, type TunableParam } from './params.ts';
 export { epochClock, miningGenesis, genesisSettingKey, type EpochClock } from './clock.ts';
 export { changePower, type PowerChange } from './power.ts';
@@ -8,6 +8,7 @@ export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenc
 export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
 export { miningModule } from './routes.ts';
 export { economyModule } from './economy-routes.ts';
+export { fulfilDestroyOrder } from './destroy.ts';
 export {
   endingTranches,
   lastSettledEpoch,

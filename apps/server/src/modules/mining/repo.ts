@@ -331,3 +331,22 @@ export async function readParamChanges(db: Db): Promise<{ name: string; effectiv
   );
   return rows.map((r) => ({ name: r.name, effectiveEpoch: Number(r.effective_epoch), value: r.value }));
 }
+
+export interface DestroyOrderRow {
+  price: bigint;
+  valueUsdt: bigint;
+}
+
+export async function insertDestroyOrder(tx: Tx, orderId: number, order: DestroyOrderRow): Promise<void> {
+  await tx.execute(
+    sql`insert into destroy_orders (order_id, price, value_usdt) values (${orderId}, ${order.price.toString()}::numeric, ${order.valueUsdt.toString()}::numeric)`,
+  );
+}
+
+export async function readDestroyOrder(tx: Tx, orderId: number): Promise<DestroyOrderRow | null> {
+  const rows = rowsOf<{ price: string; value_usdt: string }>(
+    await tx.execute(sql`select price::text as price, value_usdt::text as value_usdt from destroy_orders where order_id = ${orderId}`),
+  );
+  const row = rows[0];
+  return row ? { price: BigInt(row.price), valueUsdt: BigInt(row.value_usdt) } : null;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unit, usdtValueOf } from '@nadi/economy/economy';
 import { checkAmount } from '../../lib/amount/amount-check.ts';
-import { destroyLimits, destroyProblemMessage } from './destroy-form.ts';
+import { destroyCapUnits, destroyLimits, destroyPayOptions, destroyProblemMessage } from './destroy-form.ts';
 
 // 100 NADI in the fund account, 0.3 USDT per NADI, a minimum of 10 USDT: 33.333… NADI at least.
 const limits = destroyLimits({ available: '100', price: '0.3', minUsdt: '10' });
@@ -44,5 +44,29 @@ describe('the destroy amount (spec section 5)', () => {
     const noPrice = destroyLimits({ available: '5', price: '0', minUsdt: '10' });
     expect(noPrice.minUnits).toBeNull();
     expect(checkAmount('6', noPrice.availableUnits)).toEqual({ ok: false, problem: 'ABOVE_AVAILABLE' });
+  });
+});
+
+describe('the pay method of a destroy (fund account or wallet on chain)', () => {
+  const wallet = (text: string) => checkAmount(text, destroyCapUnits('chain', limits), limits.minUnits === null ? {} : { minUnits: limits.minUnits });
+
+  it('offers the fund account first, then the wallet, each with its label', () => {
+    expect(destroyPayOptions).toEqual([
+      { value: 'balance', labelKey: 'mining.destroy.method.balance' },
+      { value: 'chain', labelKey: 'mining.destroy.method.chain' },
+    ]);
+  });
+
+  it('caps the amount at the fund account only when it pays; the wallet is checked by the payment stepper', () => {
+    expect(destroyCapUnits('balance', limits)).toBe(100n * unit);
+    expect(destroyCapUnits('chain', limits)).toBeNull();
+    expect(check('150')).toEqual({ ok: false, problem: 'ABOVE_AVAILABLE' });
+    expect(wallet('150')).toMatchObject({ ok: true, units: 150n * unit });
+  });
+
+  it('keeps the minimum and the format rules for a wallet destroy', () => {
+    expect(wallet('33.333333333333333333')).toEqual({ ok: false, problem: 'BELOW_MIN' });
+    expect(wallet('1e3')).toEqual({ ok: false, problem: 'FORMAT' });
+    expect(wallet('0')).toEqual({ ok: false, problem: 'ZERO' });
   });
 });

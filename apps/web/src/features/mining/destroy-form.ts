@@ -1,5 +1,6 @@
 import { nadiForUsdt } from '@nadi/economy/economy';
 import { unitsOrZero } from '@nadi/money/money';
+import type { DestroyPayMethod } from '@nadi/api/mining';
 import type { AmountProblem } from '../../lib/amount/amount-check.ts';
 import { amountProblemKey } from '../../lib/amount/amount-check.ts';
 
@@ -32,4 +33,18 @@ export function destroyLimits(input: { available: string; price: string; minUsdt
 export function destroyProblemMessage(problem: AmountProblem, minUsdtText: string): { key: string; params: Record<string, string> } {
   if (problem === 'BELOW_MIN') return { key: 'errors.DESTROY_BELOW_MIN', params: { amount: minUsdtText } };
   return { key: amountProblemKey(problem), params: {} };
+}
+
+/** The pay-method choice of the destroy screen, in the order shown, with the label's locale key. */
+export const destroyPayOptions: { value: DestroyPayMethod; labelKey: string }[] = [
+  { value: 'balance', labelKey: 'mining.destroy.method.balance' },
+  { value: 'chain', labelKey: 'mining.destroy.method.chain' },
+];
+
+/**
+ * The most the field accepts: the fund account's NADI when it pays; nothing here when the wallet
+ * pays (the payment stepper checks the wallet's balance before anything is sent).
+ */
+export function destroyCapUnits(method: DestroyPayMethod, limits: Pick<DestroyLimits, 'availableUnits'>): bigint | null {
+  return method === 'balance' ? limits.availableUnits : null;
 }

@@ -61,11 +61,11 @@ export function createPaymentChain(wallet: WalletClient, sessionAddress: string 
       const gas = await client.estimateContractGas({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, amount], account: owner });
       return gas * (await feePerGas(client));
     },
-    async payCost(gateway, orderKey, token, amount, owner) {
+    async payCost(method, gateway, orderKey, token, amount, owner) {
       const gas = await client.estimateContractGas({
         address: gateway,
         abi: paymentGatewayAbi,
-        functionName: 'pay',
+        functionName: method,
         args: [orderKey, token, amount],
         account: owner,
       });
@@ -73,8 +73,8 @@ export function createPaymentChain(wallet: WalletClient, sessionAddress: string 
     },
     approve: (token, spender, amount, owner) =>
       writeContract(wallet.wagmi, { address: token, abi: erc20Abi, functionName: 'approve', args: [spender, amount], account: owner }),
-    pay: (gateway, orderKey, token, amount, owner) =>
-      writeContract(wallet.wagmi, { address: gateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderKey, token, amount], account: owner }),
+    pay: (method, gateway, orderKey, token, amount, owner) =>
+      writeContract(wallet.wagmi, { address: gateway, abi: paymentGatewayAbi, functionName: method, args: [orderKey, token, amount], account: owner }),
     async waitForReceipt(hash: Hash) {
       const receipt = await waitForTransactionReceipt(wallet.wagmi, { hash, timeout: receiptWaitMsMax });
       return receipt.status;

@@ -14,6 +14,7 @@ const order: PayableOrder = {
   status: 'unpaid',
   chain_id: 31337,
   gateway_address: '0x2222222222222222222222222222222222222222',
+  gateway_method: 'pay',
   token_address: '0x3333333333333333333333333333333333333333',
   tx_hash: null,
 };
@@ -38,7 +39,7 @@ interface World {
 }
 
 function makeDeps(world: World) {
-  const log = { steps: [] as PaymentStep[], approvals: [] as bigint[], payments: 0, reads: [] as number[], switched: [] as number[] };
+  const log = { steps: [] as PaymentStep[], approvals: [] as bigint[], payments: 0, methods: [] as string[], reads: [] as number[], switched: [] as number[] };
   let chainId = world.chainId ?? 31337;
   let allowance = world.allowance ?? 0n;
   let clock = 0;
@@ -63,16 +64,20 @@ function makeDeps(world: World) {
     nativeBalance: async () => world.native ?? one,
     allowance: async () => allowance,
     approveCost: async () => world.gasCost ?? 1000n,
-    payCost: async () => world.gasCost ?? 1000n,
+    payCost: async (method) => {
+      log.methods.push(`cost:${method}`);
+      return world.gasCost ?? 1000n;
+    },
     approve: async (_token, _spender, amount) => {
       fail('approve');
       log.approvals.push(amount);
       allowance = world.approvedAmount ? world.approvedAmount(amount) : amount;
       return `0x${'aa'.repeat(32)}` as Hash;
     },
-    pay: async () => {
+    pay: async (method) => {
       fail('pay');
       log.payments += 1;
+      log.methods.push(method);
       return `0x${'bb'.repeat(32)}` as Hash;
     },
     waitForReceipt: async (hash) => (hash.startsWith('0xaa') ? (world.approveReceipt ?? 'success') : (world.payReceipt ?? 'success')),
@@ -92,12 +97,20 @@ function makeDeps(world: World) {
 }
 
 describe('runPayment (spec section 4, payment steps)', () => {
+  it('calls the gateway function the order names: payAndBurn for an order whose tokens are burned (destroy)', async () => {
+    const { deps, log } = makeDeps({});
+    expect(await runPayment(deps, { ...order, gateway_method: 'payAndBurn' })).toMatchObject({ kind: 'success' });
+    expect(log.methods).toEqual(['cost:payAndBurn', 'payAndBurn']);
+    expect(log.payments).toBe(1);
+  });
+
   it('approves exactly the amount, pays once and waits for 3 confirmations', async () => {
     const { deps, log } = makeDeps({});
     expect(await runPayment(deps, order)).toEqual({ kind: 'success', txHash: `0x${'bb'.repeat(32)}` });
     expect(log.steps).toEqual(['install', 'connect', 'network', 'balance', 'allowance', 'approve', 'approve-wait', 'pay', 'pay-wait']);
     expect(log.approvals).toEqual([100n * one]);
     expect(log.payments).toBe(1);
+    expect(log.methods).toEqual(['cost:pay', 'pay']);
     expect(log.reads).toEqual([1, 2, 3]);
   });
 

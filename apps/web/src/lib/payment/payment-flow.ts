@@ -1,4 +1,4 @@
-import type { PaymentOrder } from '@nadi/api/onchain';
+import type { GatewayMethod, PaymentOrder } from '@nadi/api/onchain';
 import { units } from '@nadi/money/money';
 import { paymentErrorOutcome } from './payment-errors.ts';
 
@@ -39,7 +39,7 @@ export type OutcomeKind = PaymentOutcome['kind'];
 /** What the flow needs of an order (the contract's PaymentOrder). */
 export type PayableOrder = Pick<
   PaymentOrder,
-  'id' | 'order_key' | 'asset' | 'amount' | 'status' | 'chain_id' | 'gateway_address' | 'token_address' | 'tx_hash'
+  'id' | 'order_key' | 'asset' | 'amount' | 'status' | 'chain_id' | 'gateway_address' | 'gateway_method' | 'token_address' | 'tx_hash'
 >;
 
 /** The wallet and the chain (lib/payment/payment-chain.ts with wagmi and viem). */
@@ -55,9 +55,10 @@ export interface PaymentChain {
   allowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
   /** Estimated gas × the fee per gas, in the native coin's base units. */
   approveCost(token: Address, spender: Address, amount: bigint, owner: Address): Promise<bigint>;
-  payCost(gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<bigint>;
+  /** `method` is the order's gateway function: `pay`, or `payAndBurn` for orders whose tokens are burned. */
+  payCost(method: GatewayMethod, gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<bigint>;
   approve(token: Address, spender: Address, amount: bigint, owner: Address): Promise<Hash>;
-  pay(gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<Hash>;
+  pay(method: GatewayMethod, gateway: Address, orderKey: Hash, token: Address, amount: bigint, owner: Address): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<'success' | 'reverted'>;
 }
 
@@ -108,6 +109,7 @@ interface Payment {
   account: Address;
   token: Address;
   gateway: Address;
+  method: GatewayMethod;
   orderKey: Hash;
   requiredUnits: bigint;
   symbol: string;
@@ -142,6 +144,7 @@ async function payOrder(deps: PaymentDeps, order: PayableOrder, enter: (step: Pa
     account,
     token: order.token_address as Address,
     gateway: order.gateway_address as Address,
+    method: order.gateway_method,
     orderKey: order.order_key as Hash,
     requiredUnits: units(order.amount),
     symbol: order.asset,
@@ -151,9 +154,9 @@ async function payOrder(deps: PaymentDeps, order: PayableOrder, enter: (step: Pa
   const refusal = await authorize(deps, p, enter);
   if (refusal) return refusal;
   enter('pay');
-  const short = await gasShortfall(deps, account, deps.payCost(p.gateway, p.orderKey, p.token, p.requiredUnits, account));
+  const short = await gasShortfall(deps, account, deps.payCost(p.method, p.gateway, p.orderKey, p.token, p.requiredUnits, account));
   if (short) return short;
-  const txHash = await deps.pay(p.gateway, p.orderKey, p.token, p.requiredUnits, account);
+  const txHash = await deps.pay(p.method, p.gateway, p.orderKey, p.token, p.requiredUnits, account);
   enter('pay-wait');
   if ((await deps.waitForReceipt(txHash)) !== 'success') return { kind: 'failed', step: 'pay-wait', reason: 'reverted' };
   return waitForFulfilment(deps, order.id, txHash);

@@ -90,6 +90,7 @@ describe('test orders', () => {
       chain_id: 31337,
       chain_name: 'NADI Local',
       gateway_address: bed.contracts.paymentGateway,
+      gateway_method: 'pay',
       token_address: bed.contracts.nadi,
       confirmations: 0,
       confirmations_required: 3,

@@ -18,7 +18,7 @@ export interface SeenPayment {
   confirmations: number;
 }
 
-export async function insertOrder(db: Db, order: NewPaymentOrder): Promise<PaymentOrderRow> {
+export async function insertOrder(db: Db | Tx, order: NewPaymentOrder): Promise<PaymentOrderRow> {
   const rows = await db.insert(paymentOrders).values(order).returning();
   if (!rows[0]) throw new Error('payment order insert returned no row');
   return rows[0];

@@ -3,7 +3,7 @@
 // chain, fulfils the order exactly once, or rejects it when token or amount do not match. The rules
 // are in docs/onchain.md.
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeEventLog, getAbiItem, isAddressEqual, type Address, type Log } from 'viem';
+import { decodeEventLog, getAbiItem, isAddressEqual, type Address, type Hex, type Log } from 'viem';
 import { paymentGatewayAbi } from '@nadi/chain/artifacts';
 import type { PaymentRejectReason } from '@nadi/api/onchain';
 import type { AppDeps } from '../../../deps.ts';
@@ -11,6 +11,7 @@ import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
 import { blockHashMemo, confirmationsAt, scanPolicy, scanRanges, verifyLog, type LogRef } from '../scan.ts';
 import { fulfilOrder } from './fulfil.ts';
+import { gatewayMethodOf } from './service.ts';
 import { findOrderByKey, lockPaidOrder, markUnpaid, paidOrders, recordPayment, setOrderConfirmations, settleOrder, type PaymentOrderRow } from './repo.ts';
 
 const paidEvent = getAbiItem({ abi: paymentGatewayAbi, name: 'Paid' });
@@ -118,11 +119,21 @@ function isRecordedPayment(log: Log, gateway: Address, order: PaymentOrderRow): 
   }
 }
 
-/** Why a confirmed payment does not pay for its order, or null when it does. */
-export function rejectReasonOf(order: Pick<PaymentOrderRow, 'token' | 'amount' | 'paidToken' | 'paidAmount'>): PaymentRejectReason | null {
+/**
+ * Why a confirmed payment does not pay for its order, or null when it does. `isBurned` is whether
+ * the gateway burned the payment (burnedOrders), asked only for orders it must burn.
+ */
+export function rejectReasonOf(order: Pick<PaymentOrderRow, 'token' | 'amount' | 'paidToken' | 'paidAmount'>, isBurned?: boolean): PaymentRejectReason | null {
   if (order.paidToken !== order.token) return 'token_mismatch';
   if (order.paidAmount === null || order.paidAmount < order.amount) return 'amount_below_order';
+  if (isBurned === false) return 'not_burned';
   return null;
+}
+
+/** For an order the gateway must burn: whether it did (payAndBurn, not pay); undefined for other orders. */
+async function burnOf(chain: ChainContext, gateway: Address, order: PaymentOrderRow): Promise<boolean | undefined> {
+  if (gatewayMethodOf(order.kind) !== 'payAndBurn') return undefined;
+  return chain.client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: 'burnedOrders', args: [order.orderKey as Hex] });
 }
 
 /**
@@ -146,20 +157,30 @@ async function settleOne(
     log.warn({ order: order.id, tx: order.txHash, reason: verdict.reason }, 'payment failed its chain check; order unpaid again');
     return (await markUnpaid(deps.db, order.id, blockHash)) ? ('reverted' as const) : ('skipped' as const);
   }
-  return deps.db.transaction(async (tx) => {
+  let isBurned: boolean | undefined;
+  try {
+    isBurned = await burnOf(chain, gateway, order);
+  } catch (error) {
+    log.warn({ order: order.id, err: error }, 'cannot read burnedOrders; the order waits');
+    return 'waiting' as const;
+  }
+  const outcome = await deps.db.transaction(async (tx) => {
     const locked = await lockPaidOrder(tx, order.id, blockHash);
     if (!locked) return 'skipped' as const;
-    const reason = rejectReasonOf(locked);
+    const reason = rejectReasonOf(locked, isBurned);
     if (reason) {
       await settleOrder(tx, locked.id, { status: 'rejected', reason }, confirmations);
       log.warn({ order: locked.id, reason, tx: locked.txHash }, 'payment does not match its order; rejected');
       return 'rejected' as const;
     }
-    await fulfilOrder(tx, locked);
+    await fulfilOrder(deps, tx, locked);
     await settleOrder(tx, locked.id, { status: 'fulfilled', at: deps.now() }, confirmations);
     log.info({ order: locked.id, kind: locked.kind, tx: locked.txHash }, 'payment order fulfilled');
     return 'fulfilled' as const;
   });
+  // What the order bought may have changed the user's balances and mining figures.
+  if (outcome === 'fulfilled') deps.events.publish({ type: 'balance', userIds: [order.userId] });
+  return outcome;
 }
 
 export function startPaymentWatcher(deps: AppDeps, chain: ChainContext, log: FastifyBaseLogger): Worker {

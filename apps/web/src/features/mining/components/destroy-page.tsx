@@ -2,20 +2,27 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '@nadi/money/money';
-import type { DestroyPreview, MinerItem, MiningOverview } from '@nadi/api/mining';
+import type { DestroyPayMethod, DestroyPreview, MinerItem, MiningOverview } from '@nadi/api/mining';
+import type { PaymentOrder } from '@nadi/api/onchain';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { PaymentStepper } from '../../../components/payment/lazy-payment-stepper.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useAmountInput } from '../../../lib/amount/use-amount-input.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { invalidateMining } from '../../../lib/invalidate-mining.ts';
+import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
+import type { PaymentOutcome } from '../../../lib/payment/payment-flow.ts';
 import { confirmDialog } from '../../../lib/confirm-dialog.ts';
 import { useAssets } from '../../../lib/get-assets.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useDestroy } from '../api/destroy.ts';
+import { useCreateDestroyOrder } from '../api/destroy-order.ts';
 import { destroyPreviewQueryOptions, usePreviewDestroy } from '../api/preview-destroy.ts';
-import { destroyLimits, destroyProblemMessage } from '../destroy-form.ts';
+import { destroyCapUnits, destroyLimits, destroyPayOptions, destroyProblemMessage } from '../destroy-form.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { refusalText } from '../mining-errors.ts';
 import { formatPower } from '../mining-format.ts';
@@ -27,7 +34,10 @@ import './mining.css';
 /** Refusals about the amount itself, shown under the field rather than in a toast. */
 const amountReasons = new Set(['DESTROY_BELOW_MIN', 'INSUFFICIENT_BALANCE', 'AMOUNT_TOO_SMALL']);
 
-/** /mining/destroy: destroy NADI from the fund account for destroy power and an earnings budget. */
+/**
+ * /mining/destroy: destroy NADI for destroy power and an earnings budget, paid from the fund account
+ * or from the wallet on chain (a payment order the payment stepper pays with payAndBurn).
+ */
 export default function DestroyPage() {
   const { t } = useTranslation();
   const assets = useAssets();
@@ -45,17 +55,25 @@ export default function DestroyPage() {
 
 function DestroyForm({ overview, available }: { overview: MiningOverview; available: string }) {
   const { t } = useTranslation();
+  const [method, setMethod] = useState<DestroyPayMethod>('balance');
+  const [order, setOrder] = useState<{ order: PaymentOrder; quote: DestroyPreview } | null>(null);
   const limits = destroyLimits({ available, price: overview.reference_price, minUsdt: overview.params.destroy_min_usdt });
-  const amount = useAmountInput(limits.availableUnits, limits.minUnits === null ? {} : { minUnits: limits.minUnits });
+  const capUnits = destroyCapUnits(method, limits);
+  const amount = useAmountInput(capUnits, limits.minUnits === null ? {} : { minUnits: limits.minUnits });
   const requested = useDebounced(amount.check.ok ? amount.check.text : null);
-  const preview = usePreviewDestroy(amount.check.ok ? requested : null);
+  const preview = usePreviewDestroy(amount.check.ok ? requested : null, method);
   const destroy = useDestroy();
+  const createOrder = useCreateDestroyOrder();
   const [latest, setLatest] = useState<MinerItem | null>(null);
   const minText = formatMoney(overview.params.destroy_min_usdt, amountDigitsShown);
   const problem = amount.problem ? destroyProblemMessage(amount.problem, minText) : null;
   // The preview on screen belongs to the amount in the field only once the debounce caught up.
   const isPreviewCurrent = amount.check.ok && preview.data?.amount === amount.check.text && !preview.isPlaceholderData;
-  const isBusy = destroy.isPending;
+  const isBusy = destroy.isPending || createOrder.isPending;
+
+  if (order) {
+    return <WalletDestroy order={order.order} quote={order.quote} onDone={() => setOrder(null)} />;
+  }
 
   function onRefused(error: unknown) {
     const reason = isApiError(error) ? error.failure.reason : null;
@@ -76,7 +94,7 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
     if (!check.ok || isBusy) return;
     let quote: DestroyPreview;
     try {
-      quote = await queryClient.fetchQuery(destroyPreviewQueryOptions(check.text));
+      quote = await queryClient.fetchQuery(destroyPreviewQueryOptions(check.text, method));
     } catch (error) {
       onRefused(error);
       return;
@@ -88,6 +106,20 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
       cancelText: t('common.cancel'),
     });
     if (!isConfirmed) return;
+    if (method === 'chain') {
+      // The wallet pays: a payment order first, then the payment stepper (approve, payAndBurn, confirmations).
+      createOrder.mutate(
+        { amount: quote.amount, price: quote.price },
+        {
+          onSuccess: (created) => {
+            setOrder({ order: created, quote });
+            amount.setText('');
+          },
+          onError: onRefused,
+        },
+      );
+      return;
+    }
     destroy.mutate(
       { amount: quote.amount, price: quote.price },
       {
@@ -109,6 +141,20 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
           <MinerCard miner={latest} uptimeMinBps={null} />
         </section>
       ) : null}
+      <Segmented
+        label={t('mining.destroy.payWith')}
+        value={method}
+        options={destroyPayOptions.map((option) => ({ value: option.value, label: t(option.labelKey) }))}
+        onChange={(next) => {
+          setMethod(next);
+          amount.setServerError(null);
+        }}
+      />
+      {method === 'chain' ? (
+        <p className="form-hint" data-testid="destroy-wallet-hint">
+          {t('mining.destroy.walletHint')}
+        </p>
+      ) : null}
       <section className="destroy-price card">
         <div>
           <p className="destroy-price__label">{t('mining.destroy.price')}</p>
@@ -122,7 +168,7 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
         value={amount.text}
         onChange={amount.setText}
         asset="NADI"
-        availableUnits={limits.availableUnits}
+        availableUnits={capUnits}
         availableKey="mining.destroy.available"
         error={amount.serverError ?? (problem ? t(problem.key, problem.params) : null)}
         isDisabled={isBusy}
@@ -146,7 +192,7 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
       />
       <button type="submit" className="btn btn--block btn--burn" data-testid="destroy-submit" disabled={isBusy}>
         <Icon name="flame" size={18} />
-        {isBusy ? t('mining.destroy.submitting') : t('mining.destroy.submit')}
+        {isBusy ? t('mining.destroy.submitting') : t(method === 'chain' ? 'mining.destroy.submitWallet' : 'mining.destroy.submit')}
       </button>
       <div className="warning-box">
         <Icon name="alert" size={18} />
@@ -165,6 +211,31 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
         <Icon name="chevron" size={16} />
       </Link>
     </form>
+  );
+}
+
+/** A destroy paid from the wallet: the payment stepper for its order; once fulfilled the new miner shows in the mining screens. */
+function WalletDestroy({ order, quote, onDone }: { order: PaymentOrder; quote: DestroyPreview; onDone: () => void }) {
+  const { t } = useTranslation();
+  function onOutcome(outcome: PaymentOutcome) {
+    // Whatever happened, the miners, power and balances shown may be out of date now.
+    void invalidateMining();
+    void invalidateWallet();
+    if (outcome.kind === 'success') {
+      notify(t('mining.destroy.success', { amount: formatMoney(quote.amount, amountDigitsShown), power: formatPower(quote.power) }), 'success');
+    }
+  }
+  return (
+    <div className="money-screen" data-testid="destroy-wallet">
+      <PaymentStepper key={order.id} order={order} onOutcome={onOutcome} />
+      <button type="button" className="btn btn--ghost btn--block" data-testid="destroy-wallet-done" onClick={onDone}>
+        {t('mining.destroy.backToForm')}
+      </button>
+      <Link to="/mining" className="text-link">
+        {t('mining.destroy.seeMiners')}
+        <Icon name="chevron" size={16} />
+      </Link>
+    </div>
   );
 }
 
