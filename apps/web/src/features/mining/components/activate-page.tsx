@@ -51,11 +51,11 @@ export default function ActivatePage() {
           {t('mining.activate.label')}
         </label>
         <p className="form-hint">{t('mining.activate.hint')}</p>
-        <div className={`text-field${problem ? ' text-field--error' : ''}`}>
+        <div className={`amount-field__box${problem ? ' amount-field__box--error' : ''}`}>
           <input
             id="activation-code"
             data-testid="activation-code"
-            className="text-field__input mono"
+            className="amount-field__input mono"
             value={code}
             onChange={(event) => {
               setCode(event.target.value);

@@ -149,11 +149,11 @@ function PowerField({ id, label, value, onChange, check }: { id: string; label: 
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div className={`text-field${check.ok ? '' : ' text-field--error'}`}>
+      <div className={`amount-field__box${check.ok ? '' : ' amount-field__box--error'}`}>
         <input
           id={id}
           data-testid={id}
-          className="text-field__input mono"
+          className="amount-field__input mono"
           inputMode="decimal"
           autoComplete="off"
           value={value}
