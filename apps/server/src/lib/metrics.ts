@@ -55,6 +55,25 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly miningEpochsSettled = new Counter({
+    name: 'mining_epochs_settled_total',
+    help: 'Mining epochs settled by this instance (each epoch is settled once across instances)',
+    registers: [this.registry],
+  });
+
+  readonly miningSettleDuration = new Histogram({
+    name: 'mining_settle_seconds',
+    help: 'Time one mining epoch settlement spent in its database transaction',
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120],
+    registers: [this.registry],
+  });
+
+  readonly miningSettlementFailures = new Counter({
+    name: 'mining_settlement_failures_total',
+    help: 'Settlement rounds that failed (logged, retried at the next round)',
+    registers: [this.registry],
+  });
+
   readonly socketConnections = new Gauge({
     name: 'websocket_connections',
     help: 'Open live sockets, by kind (trade: /ws/trade, account: /ws)',

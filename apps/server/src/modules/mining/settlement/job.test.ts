@@ -10,6 +10,7 @@ import { seedDatabase } from '../../../db/seed/seed.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { LocalBus, type AppEvent } from '../../../lib/event-bus.ts';
 import { eventually } from '../../../test/eventually.ts';
+import { scrape } from '../../../test/metrics.ts';
 import { createTestApp, createTestDatabase, rootInviteCode, TestClock, testSettings, type TestApp } from '../../../test/harness.ts';
 import { newAccount, signIn } from '../../../test/sign-in.ts';
 import { auditLedger } from '../../ledger/index.ts';
@@ -98,6 +99,10 @@ describe('the settlement job', () => {
       (p) => p.length === 4,
     );
     expect(pushes).toEqual([0, 1, 2, 3]);
+    const samples = await scrape(t.app);
+    expect(samples('mining_epochs_settled_total')).toBe(4);
+    expect(samples('mining_settle_seconds_count')).toBe(4);
+    expect(samples('mining_settlement_failures_total')).toBe(0);
     const rows = rowsOf<{ epoch: number; settled_at: Date | string }>(
       await t.database.db.execute(sql`select epoch, settled_at from mining_epochs order by epoch`),
     );

@@ -27,7 +27,7 @@ export function settlementIntervalMs(epochSeconds: number): number {
 }
 
 export function startSettlementJob(
-  deps: Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now' | 'events' | 'metrics'>,
   log: FastifyBaseLogger,
   options: SettlementJobOptions = {},
 ): SettlementJob {
@@ -44,6 +44,8 @@ export function startSettlementJob(
     const settled = await settleDueEpochs(deps);
     for (const s of settled) {
       log.info({ epoch: s.epoch, paid: s.paid.toString(), users: s.users, journal: s.journal, ms: s.durationMs }, 'mining epoch settled');
+      deps.metrics?.miningEpochsSettled.inc();
+      deps.metrics?.miningSettleDuration.observe(s.durationMs / 1000);
       deps.events.publish({ type: 'mining_epoch', epoch: s.epoch });
     }
     return settled;
@@ -59,7 +61,10 @@ export function startSettlementJob(
   const tick = () => {
     timer = null;
     runOnce()
-      .catch((err: unknown) => log.error({ err }, 'mining settlement round failed; retrying'))
+      .catch((err: unknown) => {
+        deps.metrics?.miningSettlementFailures.inc();
+        log.error({ err }, 'mining settlement round failed; retrying');
+      })
       .finally(() => {
         if (isStopped) return;
         timer = setTimeout(tick, intervalMs);
