@@ -45,6 +45,11 @@ export interface FlowRequest<R> {
   prepare?: (tx: Tx) => Promise<void>;
   legs: Leg[] | ((tx: Tx) => Promise<Leg[]>);
   /**
+   * Runs in the flow's transaction after its legs are posted, for what the flow paid for (a miner, a
+   * claimed row): ledger accounts are then locked first, the product's lock order. A throw undoes it all.
+   */
+  after?: (tx: Tx, ctx: FlowContext) => Promise<void>;
+  /**
    * The answer, built from the flow's id and time. A repeat with the same key has the same params
    * (their hash is checked), so the same function rebuilds the first answer exactly.
    */
@@ -74,10 +79,13 @@ export function accountKey(ref: AccountRef): string {
  */
 export async function runFlow<R>(db: Db, request: FlowRequest<R>): Promise<FlowOutcome<R>> {
   const paramsHash = hashParams(request.params);
-  const isSimple = !request.prepare && Array.isArray(request.legs);
+  const isSimple = !request.prepare && !request.after && Array.isArray(request.legs);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      if (isSimple) return await post(db, request, request.legs as Leg[], paramsHash);
+      if (isSimple) {
+        const { ctx: _ctx, ...outcome } = await post(db, request, request.legs as Leg[], paramsHash);
+        return outcome;
+      }
       return await db.transaction((tx) => postFlow(tx, request, paramsHash));
     } catch (error) {
       // A request with the same key may have won the race (or this is a plain repeat: the function
@@ -94,10 +102,12 @@ export async function runFlow<R>(db: Db, request: FlowRequest<R>): Promise<FlowO
 export async function postFlow<R>(tx: Tx, request: FlowRequest<R>, paramsHash = hashParams(request.params)): Promise<FlowOutcome<R>> {
   await request.prepare?.(tx);
   const legs = typeof request.legs === 'function' ? await request.legs(tx) : request.legs;
-  return post(tx, request, legs, paramsHash);
+  const { ctx, ...outcome } = await post(tx, request, legs, paramsHash);
+  await request.after?.(tx, ctx);
+  return outcome;
 }
 
-async function post<R>(db: Db | Tx, request: FlowRequest<R>, legs: Leg[], paramsHash: string): Promise<FlowOutcome<R>> {
+async function post<R>(db: Db | Tx, request: FlowRequest<R>, legs: Leg[], paramsHash: string): Promise<FlowOutcome<R> & { ctx: FlowContext }> {
   assertLegs(legs);
   const payload = JSON.stringify(legs.map(toJsonLeg));
   let rows: { flow_id: string | number; created_at: Date | string }[];
@@ -114,7 +124,7 @@ async function post<R>(db: Db | Tx, request: FlowRequest<R>, legs: Leg[], params
   const row = rows[0];
   if (!row) throw new Error('ledger_post returned no row');
   const ctx = { flowId: Number(row.flow_id), createdAt: new Date(row.created_at) };
-  return { flowId: ctx.flowId, result: request.result(ctx), isReplay: false };
+  return { flowId: ctx.flowId, result: request.result(ctx), isReplay: false, ctx };
 }
 
 async function replayOf<R>(db: Db, request: FlowRequest<R>, paramsHash: string): Promise<FlowOutcome<R> | null> {

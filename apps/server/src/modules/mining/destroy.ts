@@ -11,12 +11,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { burn, postFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
+import { burn, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { createPaymentOrder, type PaymentOrderRow } from '../onchain/index.ts';
 import { changePower } from './power.ts';
 import { quoteReferencePrice, type ReferencePrice } from './reference-price.ts';
 import { findMinerByFlow, insertDestroyOrder, readAvailable, readDestroyOrder, readFlowLegs } from './repo.ts';
-import { keyedTransaction, minerItem, miningNow, type MiningAppDeps, type MiningNow } from './service.ts';
+import { minerItem, miningNow, type MiningAppDeps, type MiningNow } from './service.ts';
 
 interface DestroyQuote {
   amount: bigint;
@@ -32,7 +32,7 @@ interface DestroyQuote {
  * below the minimum (or too small to give any power) is DESTROY_BELOW_MIN, more than the fund
  * account holds INSUFFICIENT_BALANCE (unless the wallet pays: `checkBalance` false).
  */
-async function quoteDestroy(db: Db, m: MiningNow, userId: number, amount: bigint, checkBalance = true): Promise<DestroyQuote> {
+async function quoteDestroy(db: Db | Tx, m: MiningNow, userId: number, amount: bigint, checkBalance = true): Promise<DestroyQuote> {
   const [price, available] = await Promise.all([quoteReferencePrice(db, m.now, m.params), readAvailable(db, userId, 'fund', 'NADI')]);
   const valueUsdt = usdtValueOf(amount, price.price);
   const power = destroyPowerOf(valueUsdt, m.params);
@@ -100,25 +100,25 @@ export interface DestroyResult {
  * QUOTE_EXPIRED: preview again). A repeat of the Idempotency-Key answers the first result.
  */
 export async function destroyForMiner(deps: MiningAppDeps, userId: number, key: string, input: { amount: bigint; price: bigint }): Promise<DestroyResult> {
-  const params = { amount: input.amount, price: input.price };
-  const { flowId } = await keyedTransaction(deps.db, key, params, async (paramsHash) => {
-    const m = await miningNow(deps);
-    const q = await quoteDestroy(deps.db, m, userId, input.amount);
-    if (q.price.price !== input.price) throw new AppError('QUOTE_EXPIRED');
-    await deps.db.transaction(async (tx) => {
+  let quoted: { m: MiningNow; q: DestroyQuote } | null = null;
+  // A repeated key answers the first result even when the price has moved since (runFlow replays
+  // the flow whatever the legs refuse).
+  const { flowId } = await runFlow(deps.db, {
+    idempotencyKey: key,
+    userId,
+    type: 'destroy_mining',
+    params: { amount: input.amount, price: input.price },
+    legs: async (tx) => {
+      const m = await miningNow({ ...deps, db: tx });
+      const q = await quoteDestroy(tx, m, userId, input.amount);
+      if (q.price.price !== input.price) throw new AppError('QUOTE_EXPIRED');
+      quoted = { m, q };
       const memo = { price: q.price.price.toString(), value_usdt: q.valueUsdt.toString() };
-      const outcome = await postFlow(
-        tx,
-        {
-          idempotencyKey: key,
-          userId,
-          type: 'destroy_mining',
-          params,
-          legs: [burn('destroy_mining', userAccount(userId, 'fund', 'NADI'), q.amount, memo), quotaLeg(userId, q.valueUsdt, memo)],
-          result: () => null,
-        },
-        paramsHash,
-      );
+      return [burn('destroy_mining', userAccount(userId, 'fund', 'NADI'), q.amount, memo), quotaLeg(userId, q.valueUsdt, memo)];
+    },
+    after: async (tx, { flowId: id }) => {
+      if (!quoted) throw new Error('destroy posted without a quote');
+      const { m, q } = quoted;
       const miner = {
         userId,
         payMethod: 'balance' as const,
@@ -128,8 +128,9 @@ export async function destroyForMiner(deps: MiningAppDeps, userId: number, key: 
         power: q.power,
         budgetUsdt: q.budgetUsdt,
       };
-      await insertDestroyMiner(tx, m, { ...miner, flowId: outcome.flowId });
-    });
+      await insertDestroyMiner(tx, m, { ...miner, flowId: id });
+    },
+    result: () => null,
   });
   deps.events.publish({ type: 'balance', userIds: [userId] });
   return destroyResultOf(deps, flowId);

@@ -3,10 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { economyParamNames, type EconomyParamName } from '@nadi/api/mining';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { paramsAt, tunableRanges } from './params.ts';
+import { paramsAt, readParamChanges, tunableRanges } from './params.ts';
 import { miningNow } from './service.ts';
 
 interface ParamItem {
@@ -45,12 +44,8 @@ export async function setEconomyParam(
 }
 
 async function readChanges(db: Db): Promise<ParamItem[]> {
-  const rows = rowsOf<{ name: string; value: string; effective_epoch: number }>(
-    await db.execute(sql`select name, value, effective_epoch from economy_params order by effective_epoch, name`),
-  );
-  return rows.flatMap((r) =>
-    (economyParamNames as readonly string[]).includes(r.name)
-      ? [{ name: r.name as EconomyParamName, value: r.value, effective_epoch: Number(r.effective_epoch) }]
-      : [],
+  const names: readonly string[] = economyParamNames;
+  return (await readParamChanges(db)).flatMap((c) =>
+    names.includes(c.name) ? [{ name: c.name as EconomyParamName, value: c.value, effective_epoch: c.effectiveEpoch }] : [],
   );
 }

@@ -50,16 +50,37 @@ export function isTunableParam(name: string): name is TunableParam {
   return Object.hasOwn(tunableParams, name);
 }
 
-/** The parameters of an epoch: defaults, the deployment's epoch length, then the operator's rows in force. */
-export async function paramsAt(db: Db | Tx, settings: Pick<AppSettings, 'epochSeconds' | 'heartbeatSeconds'>, epoch: number): Promise<MiningParams> {
-  const rows = rowsOf<{ name: string; value: string }>(
-    await db.execute(sql`select distinct on (name) name, value from economy_params where effective_epoch <= ${epoch} order by name, effective_epoch desc`),
+type EpochSettings = Pick<AppSettings, 'epochSeconds' | 'heartbeatSeconds'>;
+
+/** The operator's changes, oldest effective epoch first. */
+export async function readParamChanges(db: Db | Tx): Promise<{ name: string; effectiveEpoch: number; value: string }[]> {
+  const rows = rowsOf<{ name: string; effective_epoch: number; value: string }>(
+    await db.execute(sql`select name, effective_epoch, value from economy_params order by effective_epoch, name`),
   );
-  const params: MiningParams = { ...miningDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
-  for (const { name, value } of rows) {
-    if (!isTunableParam(name)) continue;
-    if (tunableParams[name] === 'bigint') (params[name] as bigint) = BigInt(value);
-    else (params[name] as number) = Number(value);
-  }
-  return params;
+  return rows.map((r) => ({ name: r.name, effectiveEpoch: Number(r.effective_epoch), value: r.value }));
+}
+
+/**
+ * The parameters of any epoch from one read of `economy_params`: the defaults, the deployment's epoch
+ * length and heartbeat, then each operator change whose epoch has come (the latest wins); and the
+ * longest vesting period any epoch has had.
+ */
+export async function paramsResolver(db: Db | Tx, settings: EpochSettings) {
+  const changes = await readParamChanges(db);
+  const at = (epoch: number): MiningParams => {
+    const params: MiningParams = { ...miningDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
+    for (const { name, effectiveEpoch, value } of changes) {
+      if (effectiveEpoch > epoch || !isTunableParam(name)) continue;
+      if (tunableParams[name] === 'bigint') (params[name] as bigint) = BigInt(value);
+      else (params[name] as number) = Number(value);
+    }
+    return params;
+  };
+  const vestingEpochsMax = Math.max(miningDefaults.vestingEpochs, ...changes.filter((c) => c.name === 'vestingEpochs').map((c) => Number(c.value)));
+  return { at, vestingEpochsMax };
+}
+
+/** The parameters of one epoch. */
+export async function paramsAt(db: Db | Tx, settings: EpochSettings, epoch: number): Promise<MiningParams> {
+  return (await paramsResolver(db, settings)).at(epoch);
 }

@@ -212,15 +212,6 @@ export async function readFlowLegs(db: Db, flowId: number): Promise<FlowLeg[]> {
   }));
 }
 
-/** The flow a key posted, if any: its id and parameter hash. */
-export async function findFlowByKey(db: Db, key: string): Promise<{ id: number; paramsHash: string } | null> {
-  const rows = rowsOf<{ id: string; params_hash: string }>(
-    await db.execute(sql`select id::text as id, params_hash from ledger_flows where idempotency_key = ${key}`),
-  );
-  const row = rows[0];
-  return row ? { id: Number(row.id), paramsHash: row.params_hash } : null;
-}
-
 export async function listPowerLog(db: Db, userId: number, type: PowerLogType | undefined, offset: number, limit: number) {
   const where = type ? sql`user_id = ${userId} and type = ${type}` : sql`user_id = ${userId}`;
   const [rows, count] = await Promise.all([
@@ -322,14 +313,6 @@ export async function readTranches(db: Db, userId: number, from: number, to: num
        where user_id = ${userId} and epoch between ${from} and ${to} and locked > 0 order by epoch`),
   );
   return rows.map((r) => ({ epoch: Number(r.epoch), locked: BigInt(r.locked) }));
-}
-
-/** Every operator change of an economy number (a small table), to resolve the parameters of many epochs at once. */
-export async function readParamChanges(db: Db): Promise<{ name: string; effectiveEpoch: number; value: string }[]> {
-  const rows = rowsOf<{ name: string; effective_epoch: number; value: string }>(
-    await db.execute(sql`select name, effective_epoch, value from economy_params order by name, effective_epoch`),
-  );
-  return rows.map((r) => ({ name: r.name, effectiveEpoch: Number(r.effective_epoch), value: r.value }));
 }
 
 export interface DestroyOrderRow {

@@ -1,6 +1,6 @@
 // The mining user API (docs/economy.md): overview, miners, power log, income per epoch with its
 // formula inputs, vesting and claiming released income. Destroy mining is in destroy.ts.
-import { emissionOf, miningDefaults, payableOf, powerText, shareOf, uptimeBps, vestingReleaseAt, type MiningParams } from '@nadi/economy/economy';
+import { emissionOf, payableOf, powerText, shareOf, uptimeBps, vestingReleaseAt, type MiningParams } from '@nadi/economy/economy';
 import { toDecimalString } from '@nadi/money/money';
 import type { PageQuery } from '@nadi/api/common';
 import type {
@@ -15,16 +15,13 @@ import type {
   payMethods,
 } from '@nadi/api/mining';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
-import { pgCode } from '../../db/pg-code.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashParams } from '../../lib/hash-params.ts';
-import { postFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
+import { runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { epochClock, miningGenesis, type EpochClock } from './clock.ts';
-import { isTunableParam, tunableParams } from './params.ts';
+import { paramsResolver } from './params.ts';
 import { quoteReferencePrice } from './reference-price.ts';
 import {
-  findFlowByKey,
   findIncome,
   listIncome,
   listMiners,
@@ -35,7 +32,6 @@ import {
   readIncomeTotal,
   readLastSettledEpoch,
   readNetworkPower,
-  readParamChanges,
   readTranches,
   readTrial,
   readUserPower,
@@ -57,33 +53,13 @@ export interface MiningNow {
 }
 
 /** The clock, the current epoch and the parameters in force now. */
-export async function miningNow(deps: Pick<AppDeps, 'db' | 'settings' | 'now'>): Promise<MiningNow> {
+export async function miningNow(deps: Pick<AppDeps, 'settings' | 'now'> & { db: Db | Tx }): Promise<MiningNow> {
   const now = deps.now();
   const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
   const clock = epochClock(genesis, { epochSeconds: deps.settings.epochSeconds });
   const epoch = clock.epochOf(now);
   const resolve = await paramsResolver(deps.db, deps.settings);
   return { now, clock, epoch, params: resolve.at(epoch) };
-}
-
-/**
- * The parameters of many epochs from one read of `economy_params` (the rule of paramsAt: defaults,
- * the deployment's epoch length and heartbeat, then each operator change whose epoch has come), and
- * the longest vesting period any epoch has had.
- */
-export async function paramsResolver(db: Db, settings: Pick<AppDeps['settings'], 'epochSeconds' | 'heartbeatSeconds'>) {
-  const changes = await readParamChanges(db);
-  const at = (epoch: number): MiningParams => {
-    const params: MiningParams = { ...miningDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
-    for (const { name, effectiveEpoch, value } of changes) {
-      if (effectiveEpoch > epoch || !isTunableParam(name)) continue;
-      if (tunableParams[name] === 'bigint') (params[name] as bigint) = BigInt(value);
-      else (params[name] as number) = Number(value);
-    }
-    return params;
-  };
-  const vestingEpochsMax = Math.max(miningDefaults.vestingEpochs, ...changes.filter((c) => c.name === 'vestingEpochs').map((c) => Number(c.value)));
-  return { at, vestingEpochsMax };
 }
 
 export function paramsData(p: MiningParams): MiningParamsData {
@@ -274,73 +250,31 @@ export async function getVesting(deps: MiningAppDeps, userId: number): Promise<V
   };
 }
 
-const retryAttemptsMax = 5;
-const retryableCodes = new Set(['40001', '40P01']);
-
-/**
- * Runs a money-moving transaction keyed by an idempotency key: a key seen before answers from its
- * flow (same parameters) or is a conflict; serialization failures and deadlocks are retried; a
- * failure that hides a concurrent winner with the same key answers with the winner's flow.
- */
-export async function keyedTransaction(
-  db: Db,
-  key: string,
-  params: unknown,
-  work: (paramsHash: string) => Promise<unknown>,
-): Promise<{ flowId: number; isReplay: boolean }> {
-  const paramsHash = hashParams(params);
-  const replay = async () => {
-    const existing = await findFlowByKey(db, key);
-    if (!existing) return null;
-    if (existing.paramsHash !== paramsHash) throw new AppError('IDEMPOTENCY_CONFLICT');
-    return { flowId: existing.id, isReplay: true };
-  };
-  const first = await replay();
-  if (first) return first;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await work(paramsHash);
-      const done = await findFlowByKey(db, key);
-      if (!done) throw new Error(`flow ${key} was not posted`);
-      return { flowId: done.id, isReplay: false };
-    } catch (error) {
-      const winner = await replay();
-      if (winner) return winner;
-      if (attempt < retryAttemptsMax && retryableCodes.has(pgCode(error) ?? '')) continue;
-      throw error;
-    }
-  }
-}
-
 /**
  * Claims everything released: one flow vesting → the user's fund account (locked_income_release) and
  * the user's vesting row (claimable → claimed) in one transaction under the row's lock, so parallel
  * claims pay once. Nothing released: NOTHING_TO_CLAIM.
  */
 export async function claimReleased(deps: MiningAppDeps, userId: number, key: string): Promise<{ amount: string; balance: string }> {
-  const params = { action: 'claim' };
-  const { flowId } = await keyedTransaction(deps.db, key, params, (paramsHash) =>
-    deps.db.transaction(async (tx) => {
-      // The flow first, then the vesting row: the settlement locks ledger accounts before it writes
-      // mining_vesting, and so must every other transaction touching both, or the two could deadlock.
-      // Parallel claims queue on the vesting account's lock; the row update then lets only one through.
-      const { claimable } = await readVesting(tx, userId);
+  let claimable = 0n;
+  const { flowId } = await runFlow(deps.db, {
+    idempotencyKey: key,
+    userId,
+    type: 'locked_income_release',
+    params: { action: 'claim' },
+    legs: async (tx) => {
+      claimable = (await readVesting(tx, userId)).claimable;
       if (claimable <= 0n) throw new AppError('NOTHING_TO_CLAIM');
-      await postFlow(
-        tx,
-        {
-          idempotencyKey: key,
-          userId,
-          type: 'locked_income_release',
-          params,
-          legs: [transfer('locked_income_release', systemAccount('vesting', 'NADI'), userAccount(userId, 'fund', 'NADI'), claimable)],
-          result: () => null,
-        },
-        paramsHash,
-      );
+      return [transfer('locked_income_release', systemAccount('vesting', 'NADI'), userAccount(userId, 'fund', 'NADI'), claimable)];
+    },
+    // The flow first, then the vesting row: the settlement locks ledger accounts before it writes
+    // mining_vesting, and so must every other transaction touching both, or the two could deadlock.
+    // Parallel claims queue on the vesting account's lock; the row update then lets only one through.
+    after: async (tx) => {
       if (!(await markClaimed(tx, userId, claimable))) throw new AppError('NOTHING_TO_CLAIM');
-    }),
-  );
+    },
+    result: () => null,
+  });
   deps.events.publish({ type: 'balance', userIds: [userId] });
   const leg = (await readFlowLegs(deps.db, flowId))[0];
   if (!leg) throw new Error(`claim flow ${flowId} has no transfer`);
