@@ -18,6 +18,7 @@ import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './mod
 import { economyModule, miningModule } from './modules/mining/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
 import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
+import { storeModule } from './modules/store/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(miningModule);
   await app.register(economyModule);
   await app.register(deviceModule);
+  await app.register(storeModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });
   return app;

@@ -53,6 +53,17 @@ export const errorReasons = [
   'HEARTBEAT_STALE',
   'PARAM_RETROACTIVE',
   'PARAM_OUT_OF_RANGE',
+  'BALANCE_SHORT',
+  'STORE_PRODUCT_UNAVAILABLE',
+  'STORE_OUT_OF_STOCK',
+  'STORE_QUANTITY_LIMIT',
+  'ADDRESS_REQUIRED',
+  'ADDRESS_LIMIT_REACHED',
+  'ORDER_NOT_CANCELLABLE',
+  'ORDER_NOT_SHIPPED',
+  'ORDER_NOT_TO_SHIP',
+  'SHIP_DEVICES_MISMATCH',
+  'STOCK_BELOW_ZERO',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -113,6 +124,17 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   HEARTBEAT_STALE: { http: 400, body: 400 },
   PARAM_RETROACTIVE: { http: 400, body: 400 },
   PARAM_OUT_OF_RANGE: { http: 400, body: 400 },
+  BALANCE_SHORT: { http: 400, body: 400 },
+  STORE_PRODUCT_UNAVAILABLE: { http: 400, body: 400 },
+  STORE_OUT_OF_STOCK: { http: 400, body: 400 },
+  STORE_QUANTITY_LIMIT: { http: 400, body: 400 },
+  ADDRESS_REQUIRED: { http: 400, body: 400 },
+  ADDRESS_LIMIT_REACHED: { http: 400, body: 400 },
+  ORDER_NOT_CANCELLABLE: { http: 409, body: 409 },
+  ORDER_NOT_SHIPPED: { http: 400, body: 400 },
+  ORDER_NOT_TO_SHIP: { http: 409, body: 409 },
+  SHIP_DEVICES_MISMATCH: { http: 400, body: 400 },
+  STOCK_BELOW_ZERO: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

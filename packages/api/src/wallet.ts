@@ -59,6 +59,9 @@ export const fundRecordTypes = [
   'share_income',
   // Beyond the spec's 25: claiming released (formerly locked) mining income at /receive.
   'locked_income_release',
+  // A store order's money given back: an operator's refund of an unshipped order, or a wallet
+  // payment that arrived for an order already cancelled (credited to the fund account).
+  'store_refund',
 ] as const;
 export const internalRecordTypes = ['freeze', 'unfreeze', 'exchange', 'exchange_fee', 'withdraw', 'withdraw_fee', 'trade_fee'] as const;
 export const recordTypes = [...fundRecordTypes, ...internalRecordTypes] as const;

@@ -1,4 +1,5 @@
 import type { Lang } from '@nadi/api/common';
+import type { AddressErrorKey } from '@nadi/api/store-address';
 import type { ErrorReason } from '@nadi/api/errors';
 
 /**
@@ -6,7 +7,7 @@ import type { ErrorReason } from '@nadi/api/errors';
  * web also has its own text per reason, so a client may use either.
  */
 export const amountErrors = ['EMPTY', 'FORMAT', 'NEGATIVE', 'TOO_MANY_DECIMALS', 'TOO_LARGE', 'ZERO'] as const;
-export type MessageKey = ErrorReason | 'OK' | `amount.${(typeof amountErrors)[number]}`;
+export type MessageKey = ErrorReason | 'OK' | `amount.${(typeof amountErrors)[number]}` | `address.${AddressErrorKey}`;
 type Catalogue = Record<MessageKey, string>;
 
 const EN: Catalogue = {
@@ -67,6 +68,23 @@ const EN: Catalogue = {
   HEARTBEAT_STALE: 'Heartbeat timestamp or epoch is stale',
   PARAM_RETROACTIVE: 'A change takes effect from a later epoch than the current one ({epoch})',
   PARAM_OUT_OF_RANGE: 'The value is outside what this parameter allows ({min} to {max})',
+  BALANCE_SHORT: 'Insufficient balance: you have {current} {asset}, {required} {asset} is needed',
+  STORE_PRODUCT_UNAVAILABLE: 'This product is not on sale',
+  STORE_OUT_OF_STOCK: 'Not enough stock of {name}: {stock} left',
+  STORE_QUANTITY_LIMIT: 'At most {max} of {name} per order',
+  ADDRESS_REQUIRED: 'Please choose a delivery address',
+  ADDRESS_LIMIT_REACHED: 'You can keep at most {max} addresses',
+  ORDER_NOT_CANCELLABLE: 'Only an unpaid order can be cancelled',
+  ORDER_NOT_SHIPPED: 'This order has not been shipped yet',
+  ORDER_NOT_TO_SHIP: 'This order is not waiting to be shipped',
+  SHIP_DEVICES_MISMATCH: 'The devices do not match the order: {detail}',
+  STOCK_BELOW_ZERO: 'The stock cannot go below 0 ({stock} in stock)',
+  'address.NAME_REQUIRED': "Please enter the receiver's name",
+  'address.PHONE_REQUIRED': 'Please enter a phone number',
+  'address.PHONE_INVALID': 'Please enter a valid phone number for the chosen country',
+  'address.AREA_REQUIRED': 'Please enter the area',
+  'address.DETAIL_REQUIRED': 'Please enter the detailed address',
+  'address.TOO_LONG': 'This is too long',
 };
 
 const TW: Catalogue = {
@@ -127,6 +145,23 @@ const TW: Catalogue = {
   HEARTBEAT_STALE: '心跳時間或週期已過時',
   PARAM_RETROACTIVE: '變更只能從目前週期（{epoch}）之後的週期生效',
   PARAM_OUT_OF_RANGE: '數值超出此參數的允許範圍（{min} 至 {max}）',
+  BALANCE_SHORT: '餘額不足：目前 {current} {asset}，需要 {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: '此商品已下架',
+  STORE_OUT_OF_STOCK: '{name} 庫存不足：剩餘 {stock}',
+  STORE_QUANTITY_LIMIT: '{name} 每筆訂單最多 {max} 件',
+  ADDRESS_REQUIRED: '請選擇收貨地址',
+  ADDRESS_LIMIT_REACHED: '最多只能保存 {max} 個地址',
+  ORDER_NOT_CANCELLABLE: '只有待付款的訂單可以取消',
+  ORDER_NOT_SHIPPED: '此訂單尚未發貨',
+  ORDER_NOT_TO_SHIP: '此訂單不在待發貨狀態',
+  SHIP_DEVICES_MISMATCH: '設備與訂單不符：{detail}',
+  STOCK_BELOW_ZERO: '庫存不能低於 0（目前 {stock}）',
+  'address.NAME_REQUIRED': '請輸入收貨人姓名',
+  'address.PHONE_REQUIRED': '請輸入手機號碼',
+  'address.PHONE_INVALID': '請輸入所選國家/地區的有效電話號碼',
+  'address.AREA_REQUIRED': '請輸入所在地區',
+  'address.DETAIL_REQUIRED': '請輸入詳細地址',
+  'address.TOO_LONG': '內容過長',
 };
 
 const CN: Catalogue = {
@@ -187,6 +222,23 @@ const CN: Catalogue = {
   HEARTBEAT_STALE: '心跳时间或周期已过时',
   PARAM_RETROACTIVE: '变更只能从当前周期（{epoch}）之后的周期生效',
   PARAM_OUT_OF_RANGE: '数值超出此参数的允许范围（{min} 至 {max}）',
+  BALANCE_SHORT: '余额不足：当前 {current} {asset}，需要 {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: '此商品已下架',
+  STORE_OUT_OF_STOCK: '{name} 库存不足：剩余 {stock}',
+  STORE_QUANTITY_LIMIT: '{name} 每笔订单最多 {max} 件',
+  ADDRESS_REQUIRED: '请选择收货地址',
+  ADDRESS_LIMIT_REACHED: '最多只能保存 {max} 个地址',
+  ORDER_NOT_CANCELLABLE: '只有待付款的订单可以取消',
+  ORDER_NOT_SHIPPED: '此订单尚未发货',
+  ORDER_NOT_TO_SHIP: '此订单不在待发货状态',
+  SHIP_DEVICES_MISMATCH: '设备与订单不符：{detail}',
+  STOCK_BELOW_ZERO: '库存不能低于 0（当前 {stock}）',
+  'address.NAME_REQUIRED': '请输入收货人姓名',
+  'address.PHONE_REQUIRED': '请输入手机号码',
+  'address.PHONE_INVALID': '请输入所选国家/地区的有效电话号码',
+  'address.AREA_REQUIRED': '请输入所在地区',
+  'address.DETAIL_REQUIRED': '请输入详细地址',
+  'address.TOO_LONG': '内容过长',
 };
 
 const JP: Catalogue = {
@@ -247,6 +299,23 @@ const JP: Catalogue = {
   HEARTBEAT_STALE: 'ハートビートの時刻またはエポックが古すぎます',
   PARAM_RETROACTIVE: '変更は現在のエポック（{epoch}）より後のエポックから有効になります',
   PARAM_OUT_OF_RANGE: '値がこのパラメータの許容範囲（{min}〜{max}）外です',
+  BALANCE_SHORT: '残高不足です：現在 {current} {asset}、必要 {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'この商品は販売されていません',
+  STORE_OUT_OF_STOCK: '{name} の在庫が不足しています：残り {stock}',
+  STORE_QUANTITY_LIMIT: '{name} は1回の注文で最大 {max} 個までです',
+  ADDRESS_REQUIRED: 'お届け先住所を選択してください',
+  ADDRESS_LIMIT_REACHED: '保存できる住所は最大 {max} 件です',
+  ORDER_NOT_CANCELLABLE: 'キャンセルできるのは未払いの注文のみです',
+  ORDER_NOT_SHIPPED: 'この注文はまだ発送されていません',
+  ORDER_NOT_TO_SHIP: 'この注文は発送待ちではありません',
+  SHIP_DEVICES_MISMATCH: 'デバイスが注文と一致しません：{detail}',
+  STOCK_BELOW_ZERO: '在庫を 0 未満にはできません（在庫 {stock}）',
+  'address.NAME_REQUIRED': '受取人の氏名を入力してください',
+  'address.PHONE_REQUIRED': '電話番号を入力してください',
+  'address.PHONE_INVALID': '選択した国の有効な電話番号を入力してください',
+  'address.AREA_REQUIRED': '地域を入力してください',
+  'address.DETAIL_REQUIRED': '詳細住所を入力してください',
+  'address.TOO_LONG': '長すぎます',
 };
 
 const KO: Catalogue = {
@@ -307,6 +376,23 @@ const KO: Catalogue = {
   HEARTBEAT_STALE: '하트비트 시간 또는 에포크가 오래되었습니다',
   PARAM_RETROACTIVE: '변경은 현재 에포크({epoch}) 이후의 에포크부터 적용됩니다',
   PARAM_OUT_OF_RANGE: '값이 이 매개변수의 허용 범위({min}~{max})를 벗어났습니다',
+  BALANCE_SHORT: '잔액이 부족합니다: 현재 {current} {asset}, 필요 {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: '판매 중인 상품이 아닙니다',
+  STORE_OUT_OF_STOCK: '{name} 재고가 부족합니다: 남은 수량 {stock}',
+  STORE_QUANTITY_LIMIT: '{name}은(는) 주문당 최대 {max}개입니다',
+  ADDRESS_REQUIRED: '배송지를 선택해 주세요',
+  ADDRESS_LIMIT_REACHED: '주소는 최대 {max}개까지 저장할 수 있습니다',
+  ORDER_NOT_CANCELLABLE: '미결제 주문만 취소할 수 있습니다',
+  ORDER_NOT_SHIPPED: '아직 발송되지 않은 주문입니다',
+  ORDER_NOT_TO_SHIP: '발송 대기 중인 주문이 아닙니다',
+  SHIP_DEVICES_MISMATCH: '기기가 주문과 일치하지 않습니다: {detail}',
+  STOCK_BELOW_ZERO: '재고는 0 미만이 될 수 없습니다(현재 {stock})',
+  'address.NAME_REQUIRED': '수령인 이름을 입력해 주세요',
+  'address.PHONE_REQUIRED': '전화번호를 입력해 주세요',
+  'address.PHONE_INVALID': '선택한 국가의 올바른 전화번호를 입력해 주세요',
+  'address.AREA_REQUIRED': '지역을 입력해 주세요',
+  'address.DETAIL_REQUIRED': '상세 주소를 입력해 주세요',
+  'address.TOO_LONG': '너무 깁니다',
 };
 
 const TH: Catalogue = {
@@ -367,6 +453,23 @@ const TH: Catalogue = {
   HEARTBEAT_STALE: 'เวลาหรือรอบของฮาร์ตบีตเก่าเกินไป',
   PARAM_RETROACTIVE: 'การเปลี่ยนแปลงมีผลได้ตั้งแต่รอบหลังรอบปัจจุบัน ({epoch}) เท่านั้น',
   PARAM_OUT_OF_RANGE: 'ค่าอยู่นอกช่วงที่พารามิเตอร์นี้อนุญาต ({min} ถึง {max})',
+  BALANCE_SHORT: 'ยอดเงินไม่เพียงพอ: มีอยู่ {current} {asset} ต้องการ {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'สินค้านี้ไม่ได้วางขายแล้ว',
+  STORE_OUT_OF_STOCK: '{name} มีสต็อกไม่พอ: เหลือ {stock}',
+  STORE_QUANTITY_LIMIT: '{name} สั่งได้สูงสุด {max} ชิ้นต่อคำสั่งซื้อ',
+  ADDRESS_REQUIRED: 'กรุณาเลือกที่อยู่จัดส่ง',
+  ADDRESS_LIMIT_REACHED: 'บันทึกที่อยู่ได้สูงสุด {max} รายการ',
+  ORDER_NOT_CANCELLABLE: 'ยกเลิกได้เฉพาะคำสั่งซื้อที่ยังไม่ชำระเงิน',
+  ORDER_NOT_SHIPPED: 'คำสั่งซื้อนี้ยังไม่ได้จัดส่ง',
+  ORDER_NOT_TO_SHIP: 'คำสั่งซื้อนี้ไม่ได้อยู่ในสถานะรอจัดส่ง',
+  SHIP_DEVICES_MISMATCH: 'อุปกรณ์ไม่ตรงกับคำสั่งซื้อ: {detail}',
+  STOCK_BELOW_ZERO: 'สต็อกต้องไม่ต่ำกว่า 0 (มีอยู่ {stock})',
+  'address.NAME_REQUIRED': 'กรุณากรอกชื่อผู้รับ',
+  'address.PHONE_REQUIRED': 'กรุณากรอกหมายเลขโทรศัพท์',
+  'address.PHONE_INVALID': 'กรุณากรอกหมายเลขโทรศัพท์ที่ถูกต้องของประเทศที่เลือก',
+  'address.AREA_REQUIRED': 'กรุณากรอกพื้นที่',
+  'address.DETAIL_REQUIRED': 'กรุณากรอกที่อยู่โดยละเอียด',
+  'address.TOO_LONG': 'ยาวเกินไป',
 };
 
 const PT: Catalogue = {
@@ -427,6 +530,23 @@ const PT: Catalogue = {
   HEARTBEAT_STALE: 'Horário ou época do heartbeat desatualizado',
   PARAM_RETROACTIVE: 'Uma alteração vale a partir de uma época posterior à atual ({epoch})',
   PARAM_OUT_OF_RANGE: 'O valor está fora do permitido para este parâmetro ({min} a {max})',
+  BALANCE_SHORT: 'Saldo insuficiente: você tem {current} {asset}, são necessários {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'Este produto não está à venda',
+  STORE_OUT_OF_STOCK: 'Estoque insuficiente de {name}: restam {stock}',
+  STORE_QUANTITY_LIMIT: 'No máximo {max} de {name} por pedido',
+  ADDRESS_REQUIRED: 'Escolha um endereço de entrega',
+  ADDRESS_LIMIT_REACHED: 'Você pode manter no máximo {max} endereços',
+  ORDER_NOT_CANCELLABLE: 'Só um pedido não pago pode ser cancelado',
+  ORDER_NOT_SHIPPED: 'Este pedido ainda não foi enviado',
+  ORDER_NOT_TO_SHIP: 'Este pedido não está aguardando envio',
+  SHIP_DEVICES_MISMATCH: 'Os dispositivos não correspondem ao pedido: {detail}',
+  STOCK_BELOW_ZERO: 'O estoque não pode ficar abaixo de 0 ({stock} em estoque)',
+  'address.NAME_REQUIRED': 'Informe o nome do destinatário',
+  'address.PHONE_REQUIRED': 'Informe um número de telefone',
+  'address.PHONE_INVALID': 'Informe um telefone válido para o país escolhido',
+  'address.AREA_REQUIRED': 'Informe a região',
+  'address.DETAIL_REQUIRED': 'Informe o endereço completo',
+  'address.TOO_LONG': 'Texto longo demais',
 };
 
 const MS: Catalogue = {
@@ -487,6 +607,23 @@ const MS: Catalogue = {
   HEARTBEAT_STALE: 'Masa atau epok denyutan sudah lapuk',
   PARAM_RETROACTIVE: 'Perubahan berkuat kuasa mulai epok selepas epok semasa ({epoch})',
   PARAM_OUT_OF_RANGE: 'Nilai di luar julat yang dibenarkan untuk parameter ini ({min} hingga {max})',
+  BALANCE_SHORT: 'Baki tidak mencukupi: anda ada {current} {asset}, perlu {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'Produk ini tidak dijual',
+  STORE_OUT_OF_STOCK: 'Stok {name} tidak mencukupi: tinggal {stock}',
+  STORE_QUANTITY_LIMIT: 'Paling banyak {max} {name} setiap pesanan',
+  ADDRESS_REQUIRED: 'Sila pilih alamat penghantaran',
+  ADDRESS_LIMIT_REACHED: 'Anda boleh simpan paling banyak {max} alamat',
+  ORDER_NOT_CANCELLABLE: 'Hanya pesanan belum dibayar boleh dibatalkan',
+  ORDER_NOT_SHIPPED: 'Pesanan ini belum dihantar',
+  ORDER_NOT_TO_SHIP: 'Pesanan ini tidak menunggu penghantaran',
+  SHIP_DEVICES_MISMATCH: 'Peranti tidak sepadan dengan pesanan: {detail}',
+  STOCK_BELOW_ZERO: 'Stok tidak boleh kurang daripada 0 ({stock} dalam stok)',
+  'address.NAME_REQUIRED': 'Sila masukkan nama penerima',
+  'address.PHONE_REQUIRED': 'Sila masukkan nombor telefon',
+  'address.PHONE_INVALID': 'Sila masukkan nombor telefon yang sah untuk negara yang dipilih',
+  'address.AREA_REQUIRED': 'Sila masukkan kawasan',
+  'address.DETAIL_REQUIRED': 'Sila masukkan alamat terperinci',
+  'address.TOO_LONG': 'Terlalu panjang',
 };
 
 const ID: Catalogue = {
@@ -547,6 +684,23 @@ const ID: Catalogue = {
   HEARTBEAT_STALE: 'Waktu atau epoch heartbeat sudah usang',
   PARAM_RETROACTIVE: 'Perubahan berlaku mulai epoch setelah epoch saat ini ({epoch})',
   PARAM_OUT_OF_RANGE: 'Nilai di luar rentang yang diizinkan parameter ini ({min} sampai {max})',
+  BALANCE_SHORT: 'Saldo tidak cukup: Anda punya {current} {asset}, dibutuhkan {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'Produk ini tidak dijual',
+  STORE_OUT_OF_STOCK: 'Stok {name} tidak cukup: tersisa {stock}',
+  STORE_QUANTITY_LIMIT: 'Maksimal {max} {name} per pesanan',
+  ADDRESS_REQUIRED: 'Silakan pilih alamat pengiriman',
+  ADDRESS_LIMIT_REACHED: 'Anda dapat menyimpan maksimal {max} alamat',
+  ORDER_NOT_CANCELLABLE: 'Hanya pesanan yang belum dibayar yang dapat dibatalkan',
+  ORDER_NOT_SHIPPED: 'Pesanan ini belum dikirim',
+  ORDER_NOT_TO_SHIP: 'Pesanan ini tidak menunggu pengiriman',
+  SHIP_DEVICES_MISMATCH: 'Perangkat tidak sesuai dengan pesanan: {detail}',
+  STOCK_BELOW_ZERO: 'Stok tidak boleh di bawah 0 (stok {stock})',
+  'address.NAME_REQUIRED': 'Silakan masukkan nama penerima',
+  'address.PHONE_REQUIRED': 'Silakan masukkan nomor telepon',
+  'address.PHONE_INVALID': 'Silakan masukkan nomor telepon yang valid untuk negara yang dipilih',
+  'address.AREA_REQUIRED': 'Silakan masukkan wilayah',
+  'address.DETAIL_REQUIRED': 'Silakan masukkan alamat lengkap',
+  'address.TOO_LONG': 'Terlalu panjang',
 };
 
 const VN: Catalogue = {
@@ -607,6 +761,23 @@ const VN: Catalogue = {
   HEARTBEAT_STALE: 'Thời gian hoặc kỳ của nhịp tim đã cũ',
   PARAM_RETROACTIVE: 'Thay đổi chỉ có hiệu lực từ kỳ sau kỳ hiện tại ({epoch})',
   PARAM_OUT_OF_RANGE: 'Giá trị nằm ngoài phạm vi cho phép của tham số này ({min} đến {max})',
+  BALANCE_SHORT: 'Số dư không đủ: hiện có {current} {asset}, cần {required} {asset}',
+  STORE_PRODUCT_UNAVAILABLE: 'Sản phẩm này không còn được bán',
+  STORE_OUT_OF_STOCK: '{name} không đủ hàng: còn {stock}',
+  STORE_QUANTITY_LIMIT: 'Tối đa {max} {name} mỗi đơn hàng',
+  ADDRESS_REQUIRED: 'Vui lòng chọn địa chỉ giao hàng',
+  ADDRESS_LIMIT_REACHED: 'Bạn chỉ có thể lưu tối đa {max} địa chỉ',
+  ORDER_NOT_CANCELLABLE: 'Chỉ có thể hủy đơn hàng chưa thanh toán',
+  ORDER_NOT_SHIPPED: 'Đơn hàng này chưa được gửi đi',
+  ORDER_NOT_TO_SHIP: 'Đơn hàng này không ở trạng thái chờ gửi',
+  SHIP_DEVICES_MISMATCH: 'Thiết bị không khớp với đơn hàng: {detail}',
+  STOCK_BELOW_ZERO: 'Tồn kho không thể dưới 0 (còn {stock})',
+  'address.NAME_REQUIRED': 'Vui lòng nhập tên người nhận',
+  'address.PHONE_REQUIRED': 'Vui lòng nhập số điện thoại',
+  'address.PHONE_INVALID': 'Vui lòng nhập số điện thoại hợp lệ của quốc gia đã chọn',
+  'address.AREA_REQUIRED': 'Vui lòng nhập khu vực',
+  'address.DETAIL_REQUIRED': 'Vui lòng nhập địa chỉ chi tiết',
+  'address.TOO_LONG': 'Quá dài',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

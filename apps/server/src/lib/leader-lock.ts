@@ -18,6 +18,8 @@ export const lockKeys = {
   marketNadiUsdt: 727_101,
   /** The mining epoch settlement job (modules/mining/settlement/job.ts). */
   miningSettlement: 727_102,
+  /** The store job: expiring unpaid orders, completing orders nobody confirmed (modules/store). */
+  storeJobs: 727_103,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -5,6 +5,7 @@ import { miningFeature } from '../features/mining/routes.tsx';
 import { noticeFeature } from '../features/notice/routes.tsx';
 import { paymentFeature } from '../features/payment/routes.tsx';
 import { rechargeFeature } from '../features/recharge/routes.tsx';
+import { storeFeature } from '../features/store/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
 import { tradeFeature } from '../features/trade/routes.tsx';
 import { userFeature } from '../features/user/routes.tsx';
@@ -27,6 +28,7 @@ export const features = [
   paymentFeature,
   tradeFeature,
   miningFeature,
+  storeFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);

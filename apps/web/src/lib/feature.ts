@@ -39,7 +39,9 @@ export type IconName =
   | 'clock'
   | 'card'
   | 'chart'
-  | 'cpu';
+  | 'cpu'
+  | 'bag'
+  | 'pin';
 
 export interface NavEntry {
   id: string;

@@ -9,6 +9,8 @@ export const storageKeys = {
   session: 'nadi.session',
   inviteCode: 'nadi.invite-code',
   securityChecked: 'nadi.security-checked',
+  /** The store's temporary order (spec section 3: session storage holds it). */
+  tempOrder: 'nadi.store.temp-order',
 } as const;
 
 function area(kind: StorageArea): Storage | null {

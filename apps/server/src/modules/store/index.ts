@@ -1,0 +1,11 @@
+// The store module's public surface (docs/store.md): the user and operator API of products and
+// orders (routes.ts), delivery addresses (address-routes.ts), and what other modules call: the
+// fulfilment of store orders paid on chain (the payment watcher's) and the store job.
+import type { FastifyInstance } from 'fastify';
+import { addressRoutes } from './address-routes.ts';
+import { orderRoutes } from './routes.ts';
+
+export async function storeModule(app: FastifyInstance) {
+  await orderRoutes(app);
+  await addressRoutes(app);
+}

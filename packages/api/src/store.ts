@@ -1,0 +1,329 @@
+// The store contract (docs/store.md): device products, order confirmation with its quote, orders
+// (spec section 7: machine/orderList, machine/orderDetail, machine/receipt), cancelling an unpaid
+// order, the shipped devices waiting for activation, and the operator's product, shipping and
+// refund API. Amounts are exact decimal strings; power is text with 2 decimals, as in mining.
+import { z } from 'zod';
+import { envelope, idQuery, pageQuery, paged, queryInt } from './common.ts';
+import { paymentOrder } from './onchain.ts';
+import { powerText } from './mining.ts';
+import { route } from './route.ts';
+import { amountSchema, amountText } from './wallet.ts';
+
+/** Spec section 9: the order list's page size. */
+export const orderPageSize = 10;
+/** An order shipped this long ago and not confirmed completes by itself. */
+export const receiptAutoConfirmDays = 10;
+export const remarkMax = 200;
+/** Distinct products in one order. */
+export const orderItemsMax = 10;
+/** Units of one product in one order, whatever its own per-order limit says. */
+export const orderQuantityMax = 100;
+
+/**
+ * Order status (spec section 4: to ship, to receive, completed; plus what paying and refunding need):
+ * unpaid (a wallet payment is awaited and the stock held until `expires_at`), to_ship, to_receive
+ * (shipped), completed, cancelled (by the user, or its payment window passed), refunded (operator).
+ */
+export const storeOrderStatuses = ['unpaid', 'to_ship', 'to_receive', 'completed', 'cancelled', 'refunded'] as const;
+export type StoreOrderStatus = (typeof storeOrderStatuses)[number];
+/** The list's tabs (spec): all (no filter), to ship, to receive, completed. */
+export const orderTabs = ['to_ship', 'to_receive', 'completed'] as const;
+export type OrderTab = (typeof orderTabs)[number];
+export const cancelReasons = ['user', 'expired'] as const;
+
+/**
+ * How an order is paid: balance (the fund account, USDT or NADI at the reference price), credit
+ * (the destroy quota, USDT value: the spec's "credit limit"), chain (the wallet pays USDT or NADI
+ * through the PaymentGateway with the payment stepper).
+ */
+export const storePayMethods = ['balance', 'credit', 'chain'] as const;
+export type StorePayMethod = (typeof storePayMethods)[number];
+export const storePayAssets = ['USDT', 'NADI'] as const;
+export type StorePayAsset = (typeof storePayAssets)[number];
+
+/** The specification lines a product may list; the web translates each key (`store.spec.<key>`). */
+export const storeSpecKeys = ['chip', 'ai_compute', 'memory', 'storage', 'network', 'power_draw', 'size', 'weight', 'warranty'] as const;
+export type StoreSpecKey = (typeof storeSpecKeys)[number];
+/** Images shipped with the web app (apps/web/src/features/store/images/<key>.svg). */
+export const storeImageKeys = ['nadi-box-1', 'nadi-box-pro', 'nadi-edge-ai'] as const;
+export type StoreImageKey = (typeof storeImageKeys)[number];
+
+export const productItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  /** In the request's language, else English. */
+  summary: z.string(),
+  model_code: z.string(),
+  base_power: powerText,
+  gift_power: powerText,
+  price_usdt: amountText,
+  stock: z.number().int(),
+  sold: z.number().int(),
+  per_order_max: z.number().int(),
+  is_on_sale: z.boolean(),
+});
+export type ProductItem = z.infer<typeof productItem>;
+export const productDetail = productItem.extend({
+  specs: z.array(z.object({ key: z.enum(storeSpecKeys), value: z.string() })),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const orderLineInput = z.object({
+  product_id: queryInt(1, 2 ** 31 - 1),
+  quantity: queryInt(1, orderQuantityMax),
+});
+
+/** What the confirmation screen asks before it orders: the total and, for NADI, the amount at today's price. */
+export const quoteBody = z.object({
+  items: z.array(orderLineInput).min(1).max(orderItemsMax),
+  pay_method: z.enum(storePayMethods),
+  pay_asset: z.enum(storePayAssets),
+});
+export const quoteData = z.object({
+  total_usdt: amountText,
+  pay_asset: z.enum(storePayAssets),
+  /** What will be charged, in pay_asset. */
+  pay_amount: amountText,
+  /** USDT per NADI used for a NADI amount (send it back with the order); null for USDT. */
+  price: amountText.nullable(),
+  price_source: z.enum(['market', 'reference']).nullable(),
+  /** What the paying account holds now (balance: fund; credit: destroy quota); null for chain. */
+  available: amountText.nullable(),
+  /** Base + gift power the order brings once its devices run. */
+  power: powerText,
+  item_count: z.number().int(),
+});
+export type StoreQuote = z.infer<typeof quoteData>;
+
+export const createOrderBody = quoteBody.extend({
+  address_id: queryInt(1, 2 ** 31 - 1),
+  /** The quote's price for a NADI payment; another price now is QUOTE_EXPIRED. */
+  price: amountSchema.optional(),
+  remark: z.string().trim().max(remarkMax).default(''),
+});
+
+export const orderItemView = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  price_usdt: amountText,
+  quantity: z.number().int(),
+  unit_power: powerText,
+});
+
+export const storeOrderItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: z.enum(storeOrderStatuses),
+  pay_method: z.enum(storePayMethods),
+  pay_asset: z.enum(storePayAssets),
+  total_usdt: amountText,
+  /** The actual total charged, in pay_asset. */
+  pay_amount: amountText,
+  price: amountText.nullable(),
+  item_count: z.number().int(),
+  items: z.array(orderItemView),
+  created_at: z.string(),
+  /** Unpaid orders: when the stock is released if no payment has arrived. */
+  expires_at: z.string().nullable(),
+});
+export type StoreOrderItem = z.infer<typeof storeOrderItem>;
+
+export const storeOrderDetail = storeOrderItem.extend({
+  remark: z.string(),
+  address: z.object({ receiver_name: z.string(), phone: z.string(), area: z.string(), detail: z.string() }),
+  courier_company: z.string().nullable(),
+  courier_number: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  ship_time: z.string().nullable(),
+  confirm_time: z.string().nullable(),
+  /** When a shipped order completes by itself if not confirmed. */
+  auto_confirm_at: z.string().nullable(),
+  is_auto_confirmed: z.boolean(),
+  cancel_reason: z.enum(cancelReasons).nullable(),
+  cancelled_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  /** The devices shipped in the box (serials; their activation codes are on the card in the box). */
+  devices: z.array(z.object({ serial: z.string(), model: z.string(), is_activated: z.boolean() })),
+  /** The wallet payment of a chain order (resume the stepper with it while unpaid). */
+  payment: paymentOrder.nullable(),
+});
+export type StoreOrderDetail = z.infer<typeof storeOrderDetail>;
+
+export const createOrderData = z.object({ order: storeOrderDetail, balance: amountText.nullable() });
+
+export const orderListQuery = pageQuery.extend({
+  page_size: queryInt(1, 50).default(orderPageSize),
+  status: z.enum(orderTabs).optional(),
+});
+export const orderIdBody = z.object({ id: queryInt(1, 2 ** 53 - 1) });
+export const orderIdQuery = orderIdBody;
+
+/** A device from a completed order that nobody has activated yet (the mining screen lists them). */
+export const awaitingDevice = z.object({
+  serial: z.string(),
+  model: z.string(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  received_at: z.string(),
+});
+
+// ─── Operators ───────────────────────────────────────────────────────────────────────────────
+
+export const productBody = z.object({
+  /** Absent: a new product. */
+  id: queryInt(1, 2 ** 31 - 1).optional(),
+  model_code: z.string().trim().min(1).max(32),
+  name: z.string().trim().min(1).max(80),
+  image: z.enum(storeImageKeys),
+  summary: z.record(z.string(), z.string().max(500)),
+  specs: z.array(z.object({ key: z.enum(storeSpecKeys), value: z.string().trim().min(1).max(80) })).max(storeSpecKeys.length),
+  price_usdt: amountSchema,
+  per_order_max: queryInt(1, orderQuantityMax),
+  is_on_sale: z.boolean(),
+  sort: queryInt(0, 10_000).default(0),
+});
+/** Adds to (or with a negative delta takes from) the stock; taking more than is in stock is refused. */
+export const stockBody = z.object({ product_id: queryInt(1, 2 ** 31 - 1), delta: z.number().int().min(-1_000_000).max(1_000_000) });
+export const operatorOrdersQuery = pageQuery.extend({ status: z.enum(storeOrderStatuses).optional() });
+export const operatorOrderItem = storeOrderDetail.extend({ user_id: z.number().int(), wallet_address: z.string() });
+export const shipBody = z.object({
+  id: queryInt(1, 2 ** 53 - 1),
+  courier_company: z.string().trim().min(1).max(60),
+  courier_number: z.string().trim().min(1).max(60),
+  /** One per unit ordered, of the ordered models: the device's serial and the code on its card. */
+  devices: z
+    .array(z.object({ serial: z.string().trim().min(1).max(64), code: z.string().trim().min(1).max(64) }))
+    .min(1)
+    .max(orderQuantityMax * orderItemsMax),
+});
+export const refundData = z.object({
+  order: operatorOrderItem,
+  /** Of the device direct reward, what could not be taken back from the referrer (their balance was short). */
+  reward_unrecovered: amountText,
+});
+
+export const storeRoutes = {
+  products: route({
+    method: 'GET',
+    path: '/api/v1/store/products',
+    input: pageQuery,
+    response: envelope(paged(productItem)),
+    auth: false,
+    summary: 'Products on sale, in the operator’s order',
+  }),
+  product: route({
+    method: 'GET',
+    path: '/api/v1/store/product',
+    input: idQuery,
+    response: envelope(productDetail),
+    auth: false,
+    summary: 'A product with its specifications (off sale: STORE_PRODUCT_UNAVAILABLE)',
+  }),
+  quote: route({
+    method: 'POST',
+    path: '/api/v1/store/quote',
+    input: quoteBody,
+    response: envelope(quoteData),
+    auth: true,
+    summary: 'The total of an order and what it would charge, checked as ordering checks it (stock, limits)',
+  }),
+  createOrder: route({
+    method: 'POST',
+    path: '/api/v1/machine/order',
+    input: createOrderBody,
+    response: envelope(createOrderData),
+    auth: true,
+    summary:
+      'Order (Idempotency-Key header: a repeat answers the first order). Balance and credit pay at once (to_ship); chain answers an unpaid order with its payment order',
+  }),
+  orderList: route({
+    method: 'GET',
+    path: '/api/v1/machine/orderList',
+    input: orderListQuery,
+    response: envelope(paged(storeOrderItem)),
+    auth: true,
+    summary: 'My orders, newest first; status filters a tab (to_ship, to_receive, completed), absent is all',
+  }),
+  orderDetail: route({
+    method: 'GET',
+    path: '/api/v1/machine/orderDetail',
+    input: orderIdQuery,
+    response: envelope(storeOrderDetail),
+    auth: true,
+    summary: "One of my orders (another user's id answers NOT_FOUND)",
+  }),
+  receipt: route({
+    method: 'POST',
+    path: '/api/v1/machine/receipt',
+    input: orderIdBody,
+    response: envelope(storeOrderDetail),
+    auth: true,
+    summary: 'Confirm receipt of a shipped order: it completes (again: answers the completed order)',
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/api/v1/machine/cancel',
+    input: orderIdBody,
+    response: envelope(storeOrderDetail),
+    auth: true,
+    summary: 'Cancel an unpaid order: its stock is released (a payment arriving later is credited to the fund account)',
+  }),
+  awaitingDevices: route({
+    method: 'GET',
+    path: '/api/v1/machine/awaitingActivation',
+    input: pageQuery,
+    response: envelope(paged(awaitingDevice)),
+    auth: true,
+    summary: 'Devices of my completed orders not activated yet (activate each with the code in its box)',
+  }),
+  operatorProducts: route({
+    method: 'GET',
+    path: '/api/v1/operator/store/products',
+    input: pageQuery,
+    response: envelope(paged(productDetail)),
+    auth: true,
+    summary: 'Operators: every product, on sale or not',
+  }),
+  operatorSaveProduct: route({
+    method: 'POST',
+    path: '/api/v1/operator/store/product',
+    input: productBody,
+    response: envelope(productDetail),
+    auth: true,
+    summary: 'Operators: create or edit a product (stock changes go through stock)',
+  }),
+  operatorStock: route({
+    method: 'POST',
+    path: '/api/v1/operator/store/stock',
+    input: stockBody,
+    response: envelope(productDetail),
+    auth: true,
+    summary: 'Operators: add to or take from a product’s stock',
+  }),
+  operatorOrders: route({
+    method: 'GET',
+    path: '/api/v1/operator/store/orders',
+    input: operatorOrdersQuery,
+    response: envelope(paged(operatorOrderItem)),
+    auth: true,
+    summary: 'Operators: orders by status, oldest first (to_ship is the shipping queue)',
+  }),
+  operatorShip: route({
+    method: 'POST',
+    path: '/api/v1/operator/store/ship',
+    input: shipBody,
+    response: envelope(operatorOrderItem),
+    auth: true,
+    summary: 'Operators: ship an order with its courier and the serial and activation code of each device in the box',
+  }),
+  operatorRefund: route({
+    method: 'POST',
+    path: '/api/v1/operator/store/refund',
+    input: orderIdBody,
+    response: envelope(refundData),
+    auth: true,
+    summary: 'Operators: refund an order not shipped yet, to the account it was paid from (chain: the fund account)',
+  }),
+};
