@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
 import { startServer, type RunningServer } from '../apps/server/src/main.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
+import { freePort } from './support/ports.ts';
 
 // Mining end to end, on a server of its own: the shared stack keeps 600 s epochs so that income
 // never lands in the middle of another suite's balance checks, while this one needs an epoch to
@@ -28,17 +28,6 @@ let browser: Browser | undefined;
 let baseUrl = '';
 let dataDir = '';
 let code = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const config = (await (await fetch(`${mainUrl}/api/v1/common/config`)).json()) as { data: { chain: { nadi_address: string; usdt_address: string } } };
