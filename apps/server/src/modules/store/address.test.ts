@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesPerUserMax } from '@nadi/api/store-address';
+import { addressesPerUserMax, addressRoutes } from '@nadi/api/store-address';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
@@ -247,5 +247,14 @@ describe('needs a session', () => {
   ] as const)('%s %s without a token answers UNAUTHORIZED', async (method, path) => {
     const res = await t.app.inject({ method, url: `${base}/${path}`, ...(method === 'POST' ? { payload: home } : {}) });
     expect([res.statusCode, res.json().reason]).toEqual([401, 'UNAUTHORIZED']);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every address route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const paths = Object.values(addressRoutes).map((r) => r.path);
+    expect(paths).toHaveLength(7);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(paths));
   });
 });
