@@ -2,7 +2,7 @@
 // (libphonenumber-js, full metadata), area and detailed address, exactly one default. The same
 // schema validates the web's form and the server's request, so both refuse the same input with
 // the same message keys (`address.*`, translated by the web's locales and the server's catalogue).
-import { isValidPhoneNumber, parsePhoneNumberWithError, getCountries, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberWithError, getCountries, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { envelope, idQuery, queryInt } from './common.ts';
 import { route } from './route.ts';
@@ -26,12 +26,18 @@ function requiredText(max: number, requiredKey: AddressErrorKey) {
   return z.string(msg(requiredKey)).trim().min(1, msg(requiredKey)).max(max, msg('TOO_LONG'));
 }
 
-/** The phone number in E.164 for its country, or null when it is not a valid number there. */
+/**
+ * The phone number in E.164 for its country, or null when it is not a valid number there. Strict on
+ * purpose: the whole text must be the number (libphonenumber-js would otherwise pull a number out of
+ * "0912345678x"), a number of another country is refused even when written with its own "+code"
+ * (the chosen country is part of the address), and an extension is refused rather than dropped.
+ */
 export function normalizePhone(phone: string, country: string): string | null {
   if (!(phoneCountries as readonly string[]).includes(country)) return null;
   try {
-    if (!isValidPhoneNumber(phone, country as CountryCode)) return null;
-    return parsePhoneNumberWithError(phone, country as CountryCode).number;
+    const parsed = parsePhoneNumberWithError(phone, { defaultCountry: country as CountryCode, extract: false });
+    if (parsed.country !== country || parsed.ext !== undefined || !parsed.isValid()) return null;
+    return parsed.number;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from './route.ts';
 import { envelope } from './common.ts';
+import { amountText } from './wallet.ts';
 
 /** The user fields of spec section 3 that exist at this stage of the product. */
 export const userInfo = z.object({
@@ -16,6 +17,10 @@ export const userInfo = z.object({
   zhi_num: z.number().int(),
   /** Everyone below this user in the referral tree. */
   team_num: z.number().int(),
+  /** The user's own purchases (devices, nodes, destroy) in USDT, a decimal string (ECONOMY.md, "Team"). */
+  me_performance: amountText,
+  /** The purchases of everyone below the user in the invite tree, in USDT (not the user's own). */
+  team_performance: amountText,
   referrer_code: z.string().nullable(),
   created_at: z.string(),
 });

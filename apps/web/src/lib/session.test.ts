@@ -18,6 +18,8 @@ const user: UserInfo = {
   level: 1,
   zhi_num: 0,
   team_num: 0,
+  me_performance: '0',
+  team_performance: '0',
   referrer_code: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { UserInfo } from '@nadi/api/user';
+import { toDecimalString } from '@nadi/money/money';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createUserAccounts } from '../ledger/index.ts';
 import { grantTrial, type MiningDeps } from '../mining/index.ts';
+import { readPerformance } from '../team/index.ts';
 import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
@@ -65,7 +67,11 @@ export async function isRegistered(db: Db, address: string): Promise<boolean> {
 export async function getUserInfo(db: Db, userId: number, publicUrl: string): Promise<UserInfo> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const [team, referrer] = await Promise.all([countTeam(db, user.id), user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId)]);
+  const [team, referrer, performance] = await Promise.all([
+    countTeam(db, user.id),
+    user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
+    readPerformance(db, user.id),
+  ]);
   return {
     id: user.id,
     code: user.inviteCode,
@@ -76,6 +82,8 @@ export async function getUserInfo(db: Db, userId: number, publicUrl: string): Pr
     level: user.level,
     zhi_num: team.direct,
     team_num: team.team,
+    me_performance: toDecimalString(performance.mePerformance),
+    team_performance: toDecimalString(performance.teamPerformance),
     referrer_code: referrer?.inviteCode ?? null,
     created_at: user.createdAt.toISOString(),
   };
