@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { ApiError, classifyFailure, failureMessage } from '../../lib/api-client.ts';
-import {
-  actionFailureText,
-  autoConfirmAt,
-  itemsSummary,
-  orderActions,
-  orderStatusView,
-  parseOrderId,
-  priceBasis,
-  tabFromParam,
-  tabStatus,
-} from './order-view.ts';
+import { actionFailureText, autoConfirmAt, itemsSummary, orderActions, orderStatusView, priceBasis, tabFromParam, tabStatus } from './order-view.ts';
 
 const now = Date.parse('2025-03-10T12:00:00.000Z');
 const minute = 60_000;
@@ -124,13 +114,6 @@ describe('the order list', () => {
   it('states the price basis: the NADI price used, or the USDT list price', () => {
     expect(priceBasis({ pay_asset: 'NADI', price: '0.3125' })).toEqual({ key: 'store.order.priceBasisNadi', price: '0.3125' });
     expect(priceBasis({ pay_asset: 'USDT', price: null })).toEqual({ key: 'store.order.priceBasisUsdt', price: null });
-  });
-});
-
-describe('the order id in the route', () => {
-  it('accepts a positive whole number and nothing else', () => {
-    expect(parseOrderId('42')).toBe(42);
-    for (const bad of [undefined, '', '0', '-1', '1.5', '1e3', 'abc', '0012', '99999999999999999']) expect(parseOrderId(bad)).toBeNull();
   });
 });
 

@@ -31,13 +31,6 @@ export function tabStatus(tab: OrderTabOption): OrderTab | undefined {
   return tab === 'all' ? undefined : tab;
 }
 
-/** An order id from the route; null when it is missing or not one (spec section 8: "order id missing"). */
-export function parseOrderId(param: string | undefined): number | null {
-  if (!param || !/^[1-9][0-9]{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 type ActionFacts = Pick<StoreOrderDetail, 'status' | 'pay_method' | 'expires_at' | 'payment'>;
 
 export interface OrderActions {
