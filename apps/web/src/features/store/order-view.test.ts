@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { ApiError, classifyFailure, failureMessage } from '../../lib/api-client.ts';
-import { actionFailureText, autoConfirmAt, itemsSummary, orderActions, orderStatusView, priceBasis, tabFromParam, tabStatus } from './order-view.ts';
+import {
+  actionFailureText,
+  assetAmountText,
+  autoConfirmAt,
+  itemsSummary,
+  orderActions,
+  orderStatusView,
+  priceBasis,
+  tabFromParam,
+  tabStatus,
+} from './order-view.ts';
 
 const now = Date.parse('2025-03-10T12:00:00.000Z');
 const minute = 60_000;
@@ -109,6 +119,13 @@ describe('the order list', () => {
     const item = { product_id: 1, name: 'NADI Box 1', image: 'nadi-box-1', price_usdt: '299', quantity: 2, unit_power: '40.00' };
     expect(itemsSummary({ items: [item, { ...item, product_id: 2 }, { ...item, product_id: 3 }] })).toEqual({ first: item, moreCount: 2 });
     expect(itemsSummary({ items: [] })).toEqual({ first: null, moreCount: 0 });
+  });
+
+  it('shows USDT with its cents and NADI as it came', () => {
+    expect(assetAmountText('598', 'USDT')).toBe('598.00');
+    expect(assetAmountText('1299.5', 'USDT')).toBe('1,299.50');
+    expect(assetAmountText('0.123456789', 'USDT')).toBe('0.12345678');
+    expect(assetAmountText('5115.2', 'NADI')).toBe('5,115.2');
   });
 
   it('states the price basis: the NADI price used, or the USDT list price', () => {

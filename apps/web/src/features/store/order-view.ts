@@ -1,6 +1,15 @@
 import type { TFunction } from 'i18next';
-import { orderTabs, receiptAutoConfirmDays, type OrderTab, type StoreOrderDetail, type StoreOrderItem, type StoreOrderStatus } from '@nadi/api/store';
+import {
+  orderTabs,
+  receiptAutoConfirmDays,
+  type OrderTab,
+  type StoreOrderDetail,
+  type StoreOrderItem,
+  type StoreOrderStatus,
+  type StorePayAsset,
+} from '@nadi/api/store';
 import { isApiError } from '../../lib/api-client.ts';
+import { amountDigitsShown, formatMoney } from '../../lib/money-format.ts';
 
 export type OrderTone = 'pending' | 'active' | 'done' | 'closed';
 
@@ -74,6 +83,14 @@ export function autoConfirmAt(order: Pick<StoreOrderDetail, 'status' | 'auto_con
 export function priceBasis(order: Pick<StoreOrderItem, 'pay_asset' | 'price'>): { key: string; price: string | null } {
   if (order.pay_asset === 'NADI' && order.price !== null) return { key: 'store.order.priceBasisNadi', price: order.price };
   return { key: 'store.order.priceBasisUsdt', price: null };
+}
+
+/**
+ * An amount of the order for people: USDT as money with its cents ("598.00"), NADI as it came cut to
+ * the digits every amount shows ("5,115.2").
+ */
+export function assetAmountText(amount: string, asset: StorePayAsset): string {
+  return asset === 'USDT' ? formatMoney(amount, amountDigitsShown, 2) : formatMoney(amount, amountDigitsShown);
 }
 
 /** The first item names the order in the list; the rest are counted ("and 2 more"). */

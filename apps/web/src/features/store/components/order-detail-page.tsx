@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { invalidateMining } from '../../../lib/invalidate-mining.ts';
 import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
 import { langTags } from '../../../lib/langs.ts';
-import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
+import { formatMoney } from '../../../lib/money-format.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { PaymentOutcome } from '../../../lib/payment/payment-flow.ts';
 import { formatPower } from '../../../lib/power-format.ts';
@@ -20,7 +20,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useOrder } from '../api/get-order.ts';
 import { storeKeys } from '../api/keys.ts';
 import { useCancelAction, useReceiptAction } from '../hooks/use-order-actions.ts';
-import { autoConfirmAt, orderActions, orderStatusView, priceBasis } from '../order-view.ts';
+import { assetAmountText, autoConfirmAt, orderActions, orderStatusView, priceBasis } from '../order-view.ts';
 import { orderIdMax, parseRouteId } from '../route-id.ts';
 import { ProductImage } from './product-image.tsx';
 import '../../../components/money.css';
@@ -184,7 +184,7 @@ function ItemsCard({ order }: { order: StoreOrderDetail }) {
               <p className="order-item__meta">{t('store.order.unitPower', { power: formatPower(item.unit_power) })}</p>
             </div>
             <p className="order-item__price mono">
-              {formatMoney(item.price_usdt, amountDigitsShown)} USDT
+              {assetAmountText(item.price_usdt, 'USDT')} USDT
               <span className="order-item__qty">× {item.quantity}</span>
             </p>
           </li>
@@ -192,7 +192,7 @@ function ItemsCard({ order }: { order: StoreOrderDetail }) {
       </ul>
       <dl className="facts order-items__sum">
         <Fact label={t('store.order.itemCount')} value={String(order.item_count)} isNumber />
-        <Fact label={t('store.order.totalUsdt')} value={`${formatMoney(order.total_usdt, amountDigitsShown)} USDT`} isNumber />
+        <Fact label={t('store.order.totalUsdt')} value={`${assetAmountText(order.total_usdt, 'USDT')} USDT`} isNumber />
       </dl>
     </section>
   );
@@ -219,7 +219,7 @@ function OrderFacts({ order }: { order: StoreOrderDetail }) {
       <div className="facts__row">
         <dt>{t('store.order.actualTotal')}</dt>
         <dd className="mono order-total" data-testid="order-total">
-          {formatMoney(order.pay_amount, amountDigitsShown)} {order.pay_asset}
+          {assetAmountText(order.pay_amount, order.pay_asset)} {order.pay_asset}
         </dd>
       </div>
       <Fact label={t('store.order.priceBasis')} value={t(basis.key, { price: basis.price ? formatMoney(basis.price, 6) : '' })} />
@@ -260,7 +260,12 @@ function ShippingCard({ order }: { order: StoreOrderDetail }) {
         {order.confirm_time ? (
           <Fact
             label={t('store.order.confirmTime')}
-            value={`${formatDateTime(order.confirm_time, tag)}${order.is_auto_confirmed ? ` · ${t('store.order.autoConfirmed')}` : ''}`}
+            value={
+              <>
+                {formatDateTime(order.confirm_time, tag)}
+                {order.is_auto_confirmed ? <span className="chip order-auto-chip">{t('store.order.autoConfirmed')}</span> : null}
+              </>
+            }
           />
         ) : null}
         {autoAt ? <Fact label={t('store.order.autoConfirmAt')} value={formatDateTime(autoAt, tag)} /> : null}

@@ -5,11 +5,10 @@ import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
-import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { useReceiptAction } from '../hooks/use-order-actions.ts';
-import { itemsSummary, orderStatusView, orderTabOptions, tabFromParam, tabStatus, type OrderTabOption } from '../order-view.ts';
+import { assetAmountText, itemsSummary, orderStatusView, orderTabOptions, tabFromParam, tabStatus, type OrderTabOption } from '../order-view.ts';
 import { ProductImage } from './product-image.tsx';
 import '../../../components/money.css';
 import './store.css';
@@ -80,7 +79,7 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
               <p className="order-card__name">{first.name}</p>
               <p className="order-card__meta">
                 <span className="mono">
-                  {formatMoney(first.price_usdt, amountDigitsShown)} USDT × {first.quantity}
+                  {assetAmountText(first.price_usdt, 'USDT')} USDT × {first.quantity}
                 </span>
                 {moreCount > 0 ? <span>{t('store.orders.more', { more: moreCount })}</span> : null}
               </p>
@@ -95,7 +94,7 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
             <span className="order-card__count">{t('store.orders.itemCount', { items: order.item_count })}</span>
             {t('store.orders.total')}{' '}
             <b className="mono">
-              {formatMoney(order.pay_amount, amountDigitsShown)} {order.pay_asset}
+              {assetAmountText(order.pay_amount, order.pay_asset)} {order.pay_asset}
             </b>
           </span>
         </footer>

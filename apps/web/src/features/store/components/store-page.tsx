@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ProductItem } from '@nadi/api/store';
 import { Icon } from '../../../components/icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
-import { formatPower } from '../../../lib/power-format.ts';
+import { formatPower, parsePower } from '../../../lib/power-format.ts';
 import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProducts } from '../api/get-products.ts';
@@ -69,6 +69,8 @@ function ProductCard({ product }: { product: ProductItem }) {
   const { t } = useTranslation();
   const stock = stockView(product);
   const isSoldOut = stock.tone === 'none';
+  // Without gift power the total is the base power: the split would say nothing more.
+  const hasGift = (parsePower(product.gift_power) ?? 0n) > 0n;
   return (
     <Link to={`/store/product/${product.id}`} className={`product-card card${isSoldOut ? ' product-card--sold-out' : ''}`} data-testid="product-card">
       <span className="product-card__media">
@@ -82,9 +84,11 @@ function ProductCard({ product }: { product: ProductItem }) {
           <Icon name="bolt" size={14} />
           <span className="mono">{powerFor(product)} P</span>
         </span>
-        <span className="product-card__split">
-          {t('store.product.powerSplit', { base: formatPower(product.base_power), gift: formatPower(product.gift_power) })}
-        </span>
+        {hasGift ? (
+          <span className="product-card__split">
+            {t('store.product.powerSplit', { base: formatPower(product.base_power), gift: formatPower(product.gift_power) })}
+          </span>
+        ) : null}
         <span className="product-card__foot">
           <span className="product-card__price mono">
             {totalFor(product.price_usdt, 1)}
