@@ -64,7 +64,8 @@ function OrderView({ order }: { order: StoreOrderDetail }) {
   const receipt = useReceiptAction();
   const cancel = useCancelAction();
 
-  if (isPaying && order.payment && actions.canPay) {
+  // Once started, the stepper stays until the user leaves it, even when the order turns paid under it.
+  if (isPaying && order.payment) {
     return <WalletPay order={order} onDone={() => setIsPaying(false)} />;
   }
   const hasActions = actions.canConfirmReceipt || actions.canCancel || actions.canPay;
