@@ -1,28 +1,10 @@
-import { formatAmount, parseAmount, units } from '@nadi/money/money';
+import { formatAmount, units } from '@nadi/money/money';
 import type { MiningParams } from '@nadi/economy/economy';
 import type { MiningParamsData } from '@nadi/api/mining';
+import { formatPowerUnits, parsePower, powerDecimals } from '../../lib/power-format.ts';
 
-/** Power travels as text with 2 decimals ("12.50"): counted here in centi-power (cP), like the server. */
-export const powerDecimals = 2;
-
-/** cP of a power text, signed ("-10.00" in the power log); null when it is not one. */
-export function parsePower(text: string): bigint | null {
-  const isNegative = text.startsWith('-');
-  const parsed = parseAmount(isNegative ? text.slice(1) : text, powerDecimals, true);
-  if (!parsed.ok) return null;
-  return isNegative ? -parsed.units : parsed.units;
-}
-
-/** Power for people: grouped, always 2 decimals ("1,234.50"). */
-export function formatPowerUnits(centiPower: bigint): string {
-  return formatAmount(centiPower, { decimals: powerDecimals, fractionDigitsMax: powerDecimals, fractionDigitsMin: powerDecimals });
-}
-
-/** A power text from the server for people; text that is not power is shown as it came. */
-export function formatPower(text: string): string {
-  const centiPower = parsePower(text);
-  return centiPower === null ? text : formatPowerUnits(centiPower);
-}
+// Power's reading and formatting are shared with the store (lib/power-format.ts).
+export { formatPower, formatPowerUnits, parsePower, powerDecimals } from '../../lib/power-format.ts';
 
 export type PowerTone = 'credit' | 'debit' | 'none';
 

@@ -6,7 +6,7 @@ import { invalidateMining } from '../../../lib/invalidate-mining.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { formatCountdown, formatDuration, msUntil } from '../mining-format.ts';
 
 /**
