@@ -2,6 +2,6 @@
 // API), the models the development seed adds, and how serials and activation codes are compared
 // (the store checks the devices and cards an operator ships).
 export { deviceModule } from './routes.ts';
-export { seedDefaultDeviceModel, defaultDeviceModel } from './seed.ts';
+export { seedDefaultDeviceModel, seedDeviceModels, defaultDeviceModel, storeDeviceModels } from './seed.ts';
 export { hashCode, normalizeCode } from './codes.ts';
 export { normalizeSerial } from './heartbeat.ts';

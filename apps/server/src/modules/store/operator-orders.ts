@@ -107,16 +107,17 @@ export async function shipOrder(deps: AppDeps, session: SessionContext, input: S
 }
 
 /**
- * The refund's legs: each leg that paid the order given back from where it went (treasury, fees) to
- * where it came from (a chain payment: the buyer's fund account of the paid asset), and the reward
- * taken back from the referrer as far as their available NADI allows.
+ * The refund's legs: each leg that paid the order reversed, last first (the margin from fees to the
+ * treasury, then the price from the treasury to where it came from; custody, for a chain payment,
+ * becomes the buyer's fund account of the paid asset), and the reward taken back from the referrer
+ * as far as their available NADI allows.
  */
 async function refundLegs(tx: Tx, order: OrderRow): Promise<{ legs: Leg[]; unrecovered: bigint }> {
   if (order.flowId === null) throw new Error(`store order ${order.id} is to_ship without a payment flow`);
   const memo = { order: String(order.id), order_no: order.orderNo };
   const paid = (await legsOf(tx, order.flowId)).filter((l) => l.type === 'balance_buy_node_device');
   const fund = userAccount(order.userId, 'fund', order.payAsset as AccountRef['asset']);
-  const legs = paid.map((l) => transfer('store_refund', l.credit, order.payMethod === 'chain' ? fund : l.debit, l.amount, memo));
+  const legs = paid.reverse().map((l) => transfer('store_refund', l.credit, l.debit.kind === 'custody' ? fund : l.debit, l.amount, memo));
   let recovered = 0n;
   if (order.rewardUserId !== null && order.rewardNadi > 0n) {
     // The pool first, as every store payment locks it before its flow (one lock order).

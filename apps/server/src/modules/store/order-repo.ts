@@ -29,6 +29,22 @@ export async function insertOrder(tx: Tx, order: NewOrderRow, orderNo: () => str
   throw new Error(`no free order number after ${orderNoAttemptsMax} attempts`);
 }
 
+/** Advisory lock namespace of a user's unpaid-order count (two-key form: this, then the user id). */
+const unpaidLockSpace = 727_104;
+
+/**
+ * The user's unpaid orders, counted under a per-user transaction lock: two orders placed at once
+ * count one after the other, so the limit holds (the lock goes with the transaction).
+ */
+export async function lockUnpaidCount(tx: Tx, userId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${unpaidLockSpace}, ${userId}::int)`);
+  const rows = await tx
+    .select({ n: count() })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.userId, userId), eq(storeOrders.status, 'unpaid')));
+  return rows[0]?.n ?? 0;
+}
+
 export async function insertItems(tx: Tx, items: ItemRow[]): Promise<void> {
   await tx.insert(storeOrderItems).values(items);
 }

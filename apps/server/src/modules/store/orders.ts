@@ -16,6 +16,7 @@ import { availableAfterFlow, readAvailable } from './money-repo.ts';
 import {
   awaitingDevices,
   devicesOf,
+  lockUnpaidCount,
   findAddress,
   findOrder,
   findOrderByKey,
@@ -36,6 +37,8 @@ export type CreateOrderInput = z.output<typeof createOrderBody>;
 type StoreDeps = Pick<AppDeps, 'db' | 'settings' | 'now' | 'events'>;
 
 const uniqueViolation = '23505';
+/** Unpaid (chain) orders a user may have at once: each holds units for its payment window. */
+export const unpaidOrdersPerUserMax = 5;
 
 /** `S` + the UTC date + 10 random digits: S2026112201234567890. */
 export function newOrderNo(now: Date): string {
@@ -186,6 +189,7 @@ async function createChainOrder(deps: AppDeps, userId: number, key: string, inpu
   const expiresAt = new Date(m.now.getTime() + deps.settings.storePaymentMinutes * 60_000);
   const written: { order?: OrderRow } = {};
   await createPaymentOrder(deps, userId, { kind: 'store', asset: plan.payAsset, amount: plan.payAmount }, async (tx, payment) => {
+    if ((await lockUnpaidCount(tx, userId)) >= unpaidOrdersPerUserMax) throw new AppError('ORDER_LIMIT_REACHED');
     const address = await takePlan(tx, userId, input, plan, m.now);
     const values = { ...orderValues(userId, key, input, plan, m.now), ...address, status: 'unpaid', paymentOrderId: payment.id, expiresAt };
     written.order = await writeOrder(tx, values, plan);

@@ -54,16 +54,16 @@ async function rewardOf(tx: Tx, m: MiningNow, order: OrderRow): Promise<Reward |
 }
 
 /**
- * The payment's legs: the price less the margin to the treasury, the margin to the fees account of
- * the paid asset (none when the destroy quota pays: quota is a claim the treasury issued, not fee
- * income), and the reward.
+ * The payment's legs: the whole price from the paying account to the treasury (the buyer's record
+ * shows one line), the margin on from the treasury to the fees account of the paid asset (none when
+ * the destroy quota pays: quota is a claim the treasury issued, not fee income), and the reward.
  */
 export function paymentLegs(source: AccountRef, order: OrderRow, marginBps: bigint, reward: Reward | null): Leg[] {
+  const treasury = systemAccount('treasury', source.asset);
   const margin = source.kind === 'destroy_quota' ? 0n : mulDiv(order.payAmount, marginBps, bpsPerUnit, 'down');
   const memo = memoOf(order);
-  const legs: Leg[] = [];
-  if (order.payAmount > margin) legs.push(transfer('balance_buy_node_device', source, systemAccount('treasury', source.asset), order.payAmount - margin, memo));
-  if (margin > 0n) legs.push(fee('balance_buy_node_device', source, margin, memo));
+  const legs: Leg[] = [transfer('balance_buy_node_device', source, treasury, order.payAmount, memo)];
+  if (margin > 0n) legs.push(fee('balance_buy_node_device', treasury, margin, memo));
   if (reward) legs.push(transfer('device_direct_reward', referralPool, userAccount(reward.userId, 'fund', 'NADI'), reward.nadi, memo));
   return legs;
 }
