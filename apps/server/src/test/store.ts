@@ -3,8 +3,11 @@
 // rate limit of ordering does not couple unrelated users), and the store's tables dumped whole.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { newDeviceKey, type DeviceKey } from '@nadi/device-agent/keys';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { issueCodes, post } from './devices.ts';
 import { rootInviteCode, type TestApp } from './harness.ts';
 import { newAccount, signIn } from './sign-in.ts';
 
@@ -125,4 +128,27 @@ export async function systemBalance(db: Db, kind: string, asset: 'NADI' | 'USDT'
     await db.execute(sql`select available::text as available from ledger_accounts where user_id is null and kind = ${kind} and asset = ${asset}`),
   );
   return BigInt(rows[0]?.available ?? '0');
+}
+
+export interface BoxedDevice {
+  serial: string;
+  /** The activation code on the card in its box. */
+  code: string;
+  key: DeviceKey;
+}
+
+/** Registers `count` devices of a model through the operator API and issues their codes: what goes in the boxes. */
+export async function boxedDevices(app: FastifyInstance, operator: string, modelCode: string, count: number): Promise<BoxedDevice[]> {
+  const keys = Array.from({ length: count }, () => newDeviceKey('BOX'));
+  const res = await post(app, operator, '/api/v1/operator/device/register', {
+    model_code: modelCode,
+    devices: keys.map((k) => ({ serial: k.serial, public_key: k.publicKey })),
+  });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
+  const codes = await issueCodes(
+    app,
+    operator,
+    keys.map((k) => k.serial),
+  );
+  return keys.map((key) => ({ serial: key.serial, code: codes.get(key.serial) ?? '', key }));
 }

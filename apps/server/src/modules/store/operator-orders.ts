@@ -67,7 +67,7 @@ export function shipMismatch(items: ItemRow[], wanted: { serial: string; code: s
     const need = wantedByModel.get(modelId) ?? 0;
     const sent = sentByModel.get(modelId) ?? 0;
     if (need !== sent) {
-      const name = items.find((i) => i.modelId === modelId)?.name ?? `model ${modelId}`;
+      const name = found.find((d) => d.modelId === modelId)?.modelName ?? items.find((i) => i.modelId === modelId)?.name ?? String(modelId);
       return `${name}: ${sent} sent, ${need} ordered`;
     }
   }

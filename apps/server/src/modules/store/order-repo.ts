@@ -199,6 +199,7 @@ export interface ShipCandidate {
   id: number;
   serial: string;
   modelId: number;
+  modelName: string;
   ownerUserId: number | null;
   /** The order it was shipped in already, if any. */
   shippedIn: number | null;
@@ -208,12 +209,20 @@ export interface ShipCandidate {
 
 /** The devices with these serials, locked (an activation racing the shipment waits), with what shipping checks. */
 export async function lockShipCandidates(tx: Tx, serials: string[], now: Date): Promise<ShipCandidate[]> {
-  const rows = rowsOf<{ id: string; serial: string; model_id: number; owner_user_id: number | null; shipped_in: string | null; code_hash: string | null }>(
+  const rows = rowsOf<{
+    id: string;
+    serial: string;
+    model_id: number;
+    model_name: string;
+    owner_user_id: number | null;
+    shipped_in: string | null;
+    code_hash: string | null;
+  }>(
     await tx.execute(sql`
-      select d.id::text as id, d.serial, d.model_id, d.owner_user_id, s.order_id::text as shipped_in,
+      select d.id::text as id, d.serial, d.model_id, m.name as model_name, d.owner_user_id, s.order_id::text as shipped_in,
              (select c.code_hash from activation_codes c where c.device_id = d.id and c.state = 'issued'
                  and (c.expires_at is null or c.expires_at > ${now})) as code_hash
-        from devices d left join store_order_devices s on s.device_id = d.id
+        from devices d join device_models m on m.id = d.model_id left join store_order_devices s on s.device_id = d.id
        where d.serial in (${sql.join(
          serials.map((s) => sql`${s}`),
          sql`, `,
@@ -225,6 +234,7 @@ export async function lockShipCandidates(tx: Tx, serials: string[], now: Date): 
     id: Number(r.id),
     serial: r.serial,
     modelId: Number(r.model_id),
+    modelName: r.model_name,
     ownerUserId: r.owner_user_id,
     shippedIn: r.shipped_in === null ? null : Number(r.shipped_in),
     issuedCodeHash: r.code_hash,
