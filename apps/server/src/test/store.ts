@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { newDeviceKey, type DeviceKey } from '@nadi/device-agent/keys';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -18,13 +19,15 @@ export interface Shopper {
   addressId: number;
   /** The client address this shopper's requests come from. */
   ip: string;
+  account: PrivateKeyAccount;
 }
 
 let shopperSeq = 0;
 
 /** Signs up a user under `inviteCode` with one (default) delivery address, written straight to the table. */
 export async function newShopper(t: TestApp, inviteCode = rootInviteCode): Promise<Shopper> {
-  const token = await signIn(t.app, newAccount(), inviteCode);
+  const account = newAccount();
+  const token = await signIn(t.app, account, inviteCode);
   const info = (await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).json().data;
   const rows = rowsOf<{ id: number }>(
     await t.database.db.execute(sql`
@@ -33,7 +36,12 @@ export async function newShopper(t: TestApp, inviteCode = rootInviteCode): Promi
       returning id`),
   );
   shopperSeq += 1;
-  return { id: info.id, token, inviteCode: info.invite_code, addressId: Number(rows[0]?.id), ip: `10.1.${Math.floor(shopperSeq / 250)}.${shopperSeq % 250}` };
+  return { id: info.id, token, inviteCode: info.invite_code, addressId: Number(rows[0]?.id), ip: `10.1.${Math.floor(shopperSeq / 250)}.${shopperSeq % 250}`, account };
+}
+
+/** Signs the shopper in again (after the test clock moved past the session's idle time). */
+export async function signInAgain(t: TestApp, shopper: Shopper): Promise<void> {
+  shopper.token = await signIn(t.app, shopper.account);
 }
 
 export function shopGet(t: TestApp, who: Pick<Shopper, 'token' | 'ip'> | null, url: string, lang = 'EN') {
