@@ -15,6 +15,7 @@ import {
   productOf,
   shopGet,
   shopPost,
+  signInAgain,
   stockOf,
   storeTables,
   systemBalance,
@@ -277,5 +278,28 @@ describe('refunds', () => {
     expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: 999_999 })).json().reason).toBe('NOT_FOUND');
     expect(await storeTables(db())).toBe(before);
     expect(await auditLedger(db())).toMatchObject({ isOk: true });
+  });
+});
+
+describe('economy parameters', () => {
+  it('the margin and the direct reward follow the values in force, changed by the operator from a later epoch', async () => {
+    const referrer = await newShopper(t);
+    const shopper = await buyer(1000, referrer.inviteCode);
+    const epoch = (await get(t.app, operator, '/api/v1/operator/economy/params')).json().data.epoch as number;
+    const set = (name: string, value: string) => post(t.app, operator, '/api/v1/operator/economy/param', { name, value, effective_epoch: epoch + 1 });
+    expect((await set('deviceDirectRewardBps', '5001')).json()).toMatchObject({ reason: 'PARAM_OUT_OF_RANGE', params: { min: '0', max: '5000' } });
+    expect((await set('storeMarginBps', '1000')).statusCode).toBe(200);
+    expect((await set('deviceDirectRewardBps', '500')).json().data.scheduled).toContainEqual({ name: 'deviceDirectRewardBps', value: '500', effective_epoch: epoch + 1 });
+
+    t.clock.advance(t.settings.epochSeconds * 1000);
+    operator = await operatorToken(t.app);
+    await signInAgain(t, shopper);
+    const inForce = (await get(t.app, operator, '/api/v1/operator/economy/params')).json().data.in_force;
+    expect(inForce).toContainEqual({ name: 'storeMarginBps', value: '1000', effective_epoch: epoch + 1 });
+    const fees = await systemBalance(db(), 'fees', 'USDT');
+    expect((await placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }] })).statusCode).toBe(200);
+    expect((await systemBalance(db(), 'fees', 'USDT')) - fees).toBe(tokens(50));
+    // 5 % of 500 USDT = 25 USDT = 50 NADI at 0.5.
+    expect(await balanceOf(db(), referrer.id, 'fund', 'NADI')).toEqual({ available: tokens(50), frozen: 0n });
   });
 });
