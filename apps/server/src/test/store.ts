@@ -36,7 +36,14 @@ export async function newShopper(t: TestApp, inviteCode = rootInviteCode): Promi
       returning id`),
   );
   shopperSeq += 1;
-  return { id: info.id, token, inviteCode: info.invite_code, addressId: Number(rows[0]?.id), ip: `10.1.${Math.floor(shopperSeq / 250)}.${shopperSeq % 250}`, account };
+  return {
+    id: info.id,
+    token,
+    inviteCode: info.invite_code,
+    addressId: Number(rows[0]?.id),
+    ip: `10.1.${Math.floor(shopperSeq / 250)}.${shopperSeq % 250}`,
+    account,
+  };
 }
 
 /** Signs the shopper in again (after the test clock moved past the session's idle time). */

@@ -26,7 +26,7 @@ import {
   type Shopper,
 } from '../../test/store.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { scanPaymentsOnce } from '../onchain/payments/watcher.ts';
+import { scanPaymentsOnce } from '../onchain/index.ts';
 import { runStoreRound } from './job.ts';
 
 let bed: ChainTestBed;
@@ -71,7 +71,12 @@ async function pay(from: number, orderKey: Hex, token: Address, amount: string) 
   const units = parseUnits(amount, 18);
   const approve = await wallet.writeContract({ address: token, abi: nadiTokenAbi, functionName: 'approve', args: [bed.contracts.paymentGateway, units] });
   await bed.client.waitForTransactionReceipt({ hash: approve });
-  const hash = await wallet.writeContract({ address: bed.contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderKey, token, units] });
+  const hash = await wallet.writeContract({
+    address: bed.contracts.paymentGateway,
+    abi: paymentGatewayAbi,
+    functionName: 'pay',
+    args: [orderKey, token, units],
+  });
   expect((await bed.client.waitForTransactionReceipt({ hash })).status).toBe('success');
 }
 

@@ -110,7 +110,9 @@ describe('unpaid orders', () => {
 
   it('at most 5 unpaid orders a user at once', async () => {
     const shopper = await newShopper(t);
-    const orders = await Promise.all(Array.from({ length: 7 }, () => placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'chain' })));
+    const orders = await Promise.all(
+      Array.from({ length: 7 }, () => placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'chain' })),
+    );
     expect(orders.filter((o) => o.statusCode === 200)).toHaveLength(5);
     expect(orders.filter((o) => o.json().reason === 'ORDER_LIMIT_REACHED')).toHaveLength(2);
     const first = orders.find((o) => o.statusCode === 200)?.json().data.order;
@@ -160,7 +162,9 @@ describe('receipt', () => {
     });
     // The code from the box activates the device: it leaves the waiting list and shows as activated.
     expect((await shopPost(t, shopper, '/api/v1/mining/activate', { code: devices[0]?.code })).statusCode).toBe(200);
-    expect((await shopGet(t, shopper, '/api/v1/machine/awaitingActivation')).json().data.list.map((d: { serial: string }) => d.serial)).toEqual([devices[1]?.serial]);
+    expect((await shopGet(t, shopper, '/api/v1/machine/awaitingActivation')).json().data.list.map((d: { serial: string }) => d.serial)).toEqual([
+      devices[1]?.serial,
+    ]);
     const detail = (await shopGet(t, shopper, `/api/v1/machine/orderDetail?id=${order.id}`)).json().data;
     expect(detail.devices.find((d: { serial: string }) => d.serial === devices[0]?.serial)?.is_activated).toBe(true);
     // Nobody else sees them.

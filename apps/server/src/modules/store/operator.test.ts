@@ -289,7 +289,11 @@ describe('economy parameters', () => {
     const set = (name: string, value: string) => post(t.app, operator, '/api/v1/operator/economy/param', { name, value, effective_epoch: epoch + 1 });
     expect((await set('deviceDirectRewardBps', '5001')).json()).toMatchObject({ reason: 'PARAM_OUT_OF_RANGE', params: { min: '0', max: '5000' } });
     expect((await set('storeMarginBps', '1000')).statusCode).toBe(200);
-    expect((await set('deviceDirectRewardBps', '500')).json().data.scheduled).toContainEqual({ name: 'deviceDirectRewardBps', value: '500', effective_epoch: epoch + 1 });
+    expect((await set('deviceDirectRewardBps', '500')).json().data.scheduled).toContainEqual({
+      name: 'deviceDirectRewardBps',
+      value: '500',
+      effective_epoch: epoch + 1,
+    });
 
     t.clock.advance(t.settings.epochSeconds * 1000);
     operator = await operatorToken(t.app);

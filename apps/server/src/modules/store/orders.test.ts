@@ -86,7 +86,11 @@ describe('products', () => {
     try {
       expect((await shopGet(t, null, `/api/v1/store/product?id=${box.id}`)).json().reason).toBe('STORE_PRODUCT_UNAVAILABLE');
       expect((await shopGet(t, null, '/api/v1/store/products')).json().data.total).toBe(2);
-      const quote = await shopPost(t, shopper, '/api/v1/store/quote', { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'balance', pay_asset: 'USDT' });
+      const quote = await shopPost(t, shopper, '/api/v1/store/quote', {
+        items: [{ product_id: box.id, quantity: 1 }],
+        pay_method: 'balance',
+        pay_asset: 'USDT',
+      });
       expect(quote.json().reason).toBe('STORE_PRODUCT_UNAVAILABLE');
     } finally {
       await db().execute(sql`update store_products set is_on_sale = true where id = ${box.id}`);
@@ -133,7 +137,10 @@ describe('quote', () => {
     const { stock } = await stockOf(db(), pro.id);
     await setStock(db(), pro.id, 2);
     try {
-      expect((await quote([{ product_id: pro.id, quantity: 3 }])).json()).toMatchObject({ reason: 'STORE_OUT_OF_STOCK', params: { name: 'NADI Box Pro', stock: '2' } });
+      expect((await quote([{ product_id: pro.id, quantity: 3 }])).json()).toMatchObject({
+        reason: 'STORE_OUT_OF_STOCK',
+        params: { name: 'NADI Box Pro', stock: '2' },
+      });
     } finally {
       await setStock(db(), pro.id, stock);
     }
@@ -232,7 +239,10 @@ describe('paying with the balance', () => {
     const before = await storeTables(db());
     const cases = [
       [{ pay_asset: 'USDT' as const }, { current: '499', required: '500', asset: 'USDT' }],
-      [{ pay_asset: 'NADI' as const, price: '0.5' }, { current: '999', required: '1000', asset: 'NADI' }],
+      [
+        { pay_asset: 'NADI' as const, price: '0.5' },
+        { current: '999', required: '1000', asset: 'NADI' },
+      ],
       [{ pay_method: 'credit' as const }, { current: '10', required: '500', asset: 'USDT' }],
     ] as const;
     for (const [pay, params] of cases) {
@@ -324,11 +334,12 @@ describe('stock under concurrency', () => {
 });
 
 describe('ownership', () => {
-  it.each([
-    ['detail', 'GET', (id: number) => `/api/v1/machine/orderDetail?id=${id}`],
+  const endpoints: [string, 'GET' | 'POST', (id: number) => string][] = [
+    ['detail', 'GET', (id) => `/api/v1/machine/orderDetail?id=${id}`],
     ['receipt', 'POST', () => '/api/v1/machine/receipt'],
     ['cancel', 'POST', () => '/api/v1/machine/cancel'],
-  ] as const)('%s of another user’s order answers NOT_FOUND, like a missing one, and changes nothing', async (_name, method, url) => {
+  ];
+  it.each(endpoints)('%s of another user’s order answers NOT_FOUND, like a missing one, and changes nothing', async (_name, method, url) => {
     const owner = await funded(600);
     const stranger = await funded(0);
     const order = (await placeOrder(t, owner, { items: [{ product_id: box.id, quantity: 1 }] })).json().data.order;

@@ -45,7 +45,8 @@ export function mergeLines(items: QuoteInput['items']): { productId: number; qua
 /** Why `quantity` of a product cannot be sold now, or null when it can. */
 export function lineRefusal(product: ProductRow | null | undefined, quantity: number): AppError | null {
   if (!product || !product.isOnSale) return new AppError('STORE_PRODUCT_UNAVAILABLE');
-  if (quantity > product.perOrderMax) return new AppError('STORE_QUANTITY_LIMIT', undefined, { params: { name: product.name, max: String(product.perOrderMax) } });
+  if (quantity > product.perOrderMax)
+    return new AppError('STORE_QUANTITY_LIMIT', undefined, { params: { name: product.name, max: String(product.perOrderMax) } });
   if (quantity > product.stock) return new AppError('STORE_OUT_OF_STOCK', undefined, { params: { name: product.name, stock: String(product.stock) } });
   return null;
 }
@@ -60,7 +61,14 @@ export async function planOrder(db: Db | Tx, m: MiningNow, input: QuoteInput): P
   // The destroy quota is a USDT claim: it pays USDT only.
   if (input.pay_method === 'credit' && input.pay_asset !== 'USDT') throw new AppError('BAD_REQUEST', 'credit pays in USDT');
   const wanted = mergeLines(input.items);
-  const products = new Map((await findProducts(db, wanted.map((w) => w.productId))).map((p) => [p.id, p]));
+  const products = new Map(
+    (
+      await findProducts(
+        db,
+        wanted.map((w) => w.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const lines: PlannedLine[] = [];
   for (const w of wanted) {
     const product = products.get(w.productId);
