@@ -25,18 +25,22 @@ import {
   type OrderRow,
   type ShipCandidate,
 } from './order-repo.ts';
-import { detailOf } from './orders.ts';
+import { detailOf, detailsOf } from './orders.ts';
 import { performanceRef, referralPool, takesOf } from './payment.ts';
 import { releaseStock } from './product-repo.ts';
 
-async function operatorItem(deps: AppDeps, order: OrderRow, walletAddress?: string) {
-  return { ...(await detailOf(deps, order)), user_id: order.userId, wallet_address: walletAddress ?? (await walletOf(deps.db, order.userId)) };
+async function operatorItem(deps: AppDeps, order: OrderRow) {
+  return { ...(await detailOf(deps, order)), user_id: order.userId, wallet_address: await walletOf(deps.db, order.userId) };
 }
 
 export async function operatorOrders(deps: AppDeps, session: SessionContext, query: z.output<typeof operatorOrdersQuery>) {
   requireOperator(deps, session);
   const { rows, total } = await listOrders(deps.db, query.status ?? null, (query.page - 1) * query.page_size, query.page_size);
-  const list = await Promise.all(rows.map((r) => operatorItem(deps, r.order, r.walletAddress)));
+  const details = await detailsOf(
+    deps,
+    rows.map((r) => r.order),
+  );
+  const list = details.map((d, i) => ({ ...d, user_id: rows[i]?.order.userId ?? 0, wallet_address: rows[i]?.walletAddress ?? '' }));
   return { list, total, page: query.page, page_size: query.page_size };
 }
 

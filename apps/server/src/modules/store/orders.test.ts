@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeRoutes } from '@nadi/api/store';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { balanceOf, fundUser, tokens } from '../../test/money.ts';
@@ -57,6 +58,13 @@ async function grantQuota(userId: number, usdt: bigint) {
     result: () => null,
   });
 }
+
+describe('the contract', () => {
+  it('registers every store route, each listed in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const r of Object.values(storeRoutes)) expect(doc.paths[r.path]?.[r.method.toLowerCase()], r.path).toBeDefined();
+  });
+});
 
 describe('products', () => {
   it('lists what is on sale in the operator’s order, with the summary in the request’s language (else English)', async () => {

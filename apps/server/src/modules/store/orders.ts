@@ -47,14 +47,21 @@ export function newOrderNo(now: Date): string {
   return `S${date}${digits}`;
 }
 
-/** The order with its items, shipped devices and (chain) payment order, as the detail shows it. */
-export async function detailOf(deps: AppDeps, order: OrderRow): Promise<StoreOrderDetail> {
-  const [items, devices, payment] = await Promise.all([
-    itemsOf(deps.db, [order.id]),
-    devicesOf(deps.db, [order.id]),
-    order.paymentOrderId === null ? null : getPaymentOrder(deps, order.userId, order.paymentOrderId),
+/** Orders with their items, shipped devices and (chain) payment orders, as the detail shows them; one read each for all. */
+export async function detailsOf(deps: AppDeps, orders: OrderRow[]): Promise<StoreOrderDetail[]> {
+  const ids = orders.map((o) => o.id);
+  const [items, devices, payments] = await Promise.all([
+    itemsOf(deps.db, ids),
+    devicesOf(deps.db, ids),
+    Promise.all(orders.map((o) => (o.paymentOrderId === null ? null : getPaymentOrder(deps, o.userId, o.paymentOrderId)))),
   ]);
-  return orderDetail(order, items, devices, payment);
+  return orders.map((o, i) => orderDetail(o, items, devices, payments[i] ?? null));
+}
+
+export async function detailOf(deps: AppDeps, order: OrderRow): Promise<StoreOrderDetail> {
+  const [detail] = await detailsOf(deps, [order]);
+  if (!detail) throw new Error(`store order ${order.id} has no detail`);
+  return detail;
 }
 
 /**
