@@ -108,6 +108,17 @@ describe('unpaid orders', () => {
     expect(refused.json()).toMatchObject({ reason: 'ORDER_NOT_CANCELLABLE', msg: 'Only an unpaid order can be cancelled' });
   });
 
+  it('the same Idempotency-Key answers the first wallet order (one payment order); other details are a conflict', async () => {
+    const shopper = await newShopper(t);
+    const key = 'wallet-order-once';
+    const body = { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'chain' as const };
+    const first = await placeOrder(t, shopper, body, key);
+    expect((await placeOrder(t, shopper, body, key)).json().data).toEqual(first.json().data);
+    expect((await placeOrder(t, shopper, { ...body, pay_asset: 'NADI', price: '0.5' }, key)).json().reason).toBe('IDEMPOTENCY_CONFLICT');
+    const payments = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from payment_orders where user_id = ${shopper.id}`));
+    expect(Number(payments[0]?.n)).toBe(1);
+  });
+
   it('at most 5 unpaid orders a user at once', async () => {
     const shopper = await newShopper(t);
     const orders = await Promise.all(
