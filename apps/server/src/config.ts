@@ -110,6 +110,10 @@ const rawSchema = z.object({
   HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
   /** Run the epoch settlement job in this process (one instance settles at a time: an advisory lock). */
   MINING_JOBS: z.enum(['true', 'false']).default('true'),
+  // Store (docs/store.md). How long an order paid from the wallet holds its units before it expires.
+  STORE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** Run the store job (expiring unpaid orders, completing unconfirmed ones) in this process (one instance at a time: an advisory lock). */
+  STORE_JOBS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -182,6 +186,9 @@ export interface AppSettings {
   epochSeconds: number;
   heartbeatSeconds: number;
   isMiningJobsOn: boolean;
+  /** An unpaid (wallet) store order's hold on its units, in minutes. */
+  storePaymentMinutes: number;
+  isStoreJobsOn: boolean;
   /** Test orders for the payment flow: everywhere but production. */
   isTestOrderOn: boolean;
   logLevel: string;
@@ -269,6 +276,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     epochSeconds: raw.EPOCH_SECONDS ?? (appEnv === 'development' ? 600 : 86_400),
     heartbeatSeconds: raw.HEARTBEAT_SECONDS ?? (appEnv === 'development' ? 20 : 60),
     isMiningJobsOn: raw.MINING_JOBS === 'true',
+    storePaymentMinutes: raw.STORE_PAYMENT_MINUTES,
+    isStoreJobsOn: raw.STORE_JOBS === 'true',
     isTestOrderOn: appEnv !== 'production',
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,

@@ -13,6 +13,7 @@ import { deleteStaleNonces } from './modules/auth/index.ts';
 import { seedDemoHistory, startMakerBot } from './modules/market/index.ts';
 import { startSettlementJob } from './modules/mining/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
+import { startStoreJob } from './modules/store/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -49,6 +50,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const workers = settings.isChainWorkersOn ? startChainWorkers(app.deps, app.log) : [];
   // Mining epoch settlement: one instance at a time (advisory lock), catching up on start.
   const settlement = settings.isMiningJobsOn ? startSettlementJob(app.deps, app.log) : null;
+  // Store: expiring unpaid orders and completing unconfirmed ones, one instance at a time.
+  const storeJob = settings.isStoreJobsOn ? startStoreJob(app.deps, app.log) : null;
   return {
     app,
     database,
@@ -57,6 +60,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       clearInterval(sweep);
       await Promise.all(workers.map((worker) => worker.stop()));
       await settlement?.stop();
+      await storeJob?.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

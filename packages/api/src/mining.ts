@@ -438,6 +438,9 @@ export const economyParamNames = [
   'uptimeMinBps',
   'heartbeatSkewSeconds',
   'referenceWindowSeconds',
+  // The store's (docs/store.md): the margin kept as fees, the device direct reward to the referrer.
+  'storeMarginBps',
+  'deviceDirectRewardBps',
 ] as const;
 export type EconomyParamName = (typeof economyParamNames)[number];
 export const setEconomyParamBody = z.object({

@@ -9,7 +9,8 @@ import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
 import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
-import { seedDefaultDeviceModel } from '../../modules/device/index.ts';
+import { seedDefaultDeviceModel, seedDeviceModels, storeDeviceModels } from '../../modules/device/index.ts';
+import { seedStoreProducts, storeSeedProducts } from './store-products.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -50,6 +51,12 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     // The device model the demo devices and the device agent use (npm run device:agent).
     const models = await tx.insert(seedRuns).values({ name: 'device-models', rows: 1 }).onConflictDoNothing().returning();
     if (models.length > 0) await seedDefaultDeviceModel(tx, now);
+    // The store's models and catalogue (docs/store.md), once: later the operator's to change.
+    const store = await tx.insert(seedRuns).values({ name: 'store-products', rows: storeSeedProducts.length }).onConflictDoNothing().returning();
+    if (store.length > 0) {
+      await seedDeviceModels(tx, storeDeviceModels, now);
+      await seedStoreProducts(tx, now);
+    }
     const done = await tx.insert(seedRuns).values({ name: 'demo-notices', rows: demoNotices.length }).onConflictDoNothing().returning();
     if (done.length === 0) return;
     for (const [index, translations] of demoNotices.entries()) {

@@ -1,4 +1,7 @@
 // The device module's public surface: its plugin (heartbeats, activation, the operator's device
-// API) and the default model the development seed adds.
+// API), the models the development seed adds, and how serials and activation codes are compared
+// (the store checks the devices and cards an operator ships).
 export { deviceModule } from './routes.ts';
-export { seedDefaultDeviceModel, defaultDeviceModel } from './seed.ts';
+export { seedDefaultDeviceModel, seedDeviceModels, defaultDeviceModel, storeDeviceModels } from './seed.ts';
+export { hashCode, normalizeCode } from './codes.ts';
+export { normalizeSerial } from './heartbeat.ts';

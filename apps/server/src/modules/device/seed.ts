@@ -1,4 +1,5 @@
-// The device model development starts with (the demo devices and the agent register as it).
+// The device models development starts with: the demo devices and the agent register as the first;
+// the store sells all three (db/seed/store-products.ts).
 import { units } from '@nadi/money/money';
 import type { Db, Tx } from '../../db/client.ts';
 import { deviceModels } from '../../db/schema.ts';
@@ -12,12 +13,23 @@ export const defaultDeviceModel: ModelValues = {
   priceUsdt: units('500'),
 };
 
-/** Adds the default model unless a model with its code exists (an operator's change is kept). Answers rows added. */
-export async function seedDefaultDeviceModel(db: Db | Tx, now: Date): Promise<number> {
+/** The store's larger models (base and gift power in cP). */
+export const storeDeviceModels: ModelValues[] = [
+  defaultDeviceModel,
+  { code: 'NADI-BOX-PRO', name: 'NADI Box Pro', basePower: 320n * 100n, giftPower: 40n * 100n, priceUsdt: units('1500') },
+  { code: 'NADI-EDGE-AI', name: 'NADI Edge AI', basePower: 900n * 100n, giftPower: 150n * 100n, priceUsdt: units('4000') },
+];
+
+/** Adds each model unless a model with its code exists (an operator's change is kept). Answers rows added. */
+export async function seedDeviceModels(db: Db | Tx, models: ModelValues[], now: Date): Promise<number> {
   const rows = await db
     .insert(deviceModels)
-    .values({ ...defaultDeviceModel, createdAt: now })
+    .values(models.map((m) => ({ ...m, createdAt: now })))
     .onConflictDoNothing()
     .returning({ id: deviceModels.id });
   return rows.length;
+}
+
+export async function seedDefaultDeviceModel(db: Db | Tx, now: Date): Promise<number> {
+  return seedDeviceModels(db, [defaultDeviceModel], now);
 }

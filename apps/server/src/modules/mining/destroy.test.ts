@@ -7,6 +7,7 @@ import { balanceOf, dumpMoneyTables, fundUser, tokens } from '../../test/money.t
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLedger } from '../ledger/index.ts';
+import { readPerformance } from '../team/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,6 +135,8 @@ describe('destroy mining', () => {
     ]);
     expect(events).toContainEqual({ type: 'balance', userIds: [u.id] });
     expect((await auditLedger(t.database.db)).isOk).toBe(true);
+    // A destroy is a purchase: its USDT value counts toward performance.
+    expect(await readPerformance(t.database.db, u.id)).toEqual({ mePerformance: tokens(50), teamPerformance: 0n });
   });
 
   it('refuses a value below the minimum with the minimum in the message, and changes nothing', async () => {
@@ -221,6 +224,7 @@ describe('destroy mining', () => {
     const miners = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from miners where user_id = ${u.id} and kind = 'destroy'`));
     expect(miners[0]!.n).toBe(1);
     expect(await balanceOf(t.database.db, u.id, 'fund', 'NADI')).toEqual({ available: tokens(960), frozen: 0n });
+    expect(await readPerformance(t.database.db, u.id)).toEqual({ mePerformance: tokens(20), teamPerformance: 0n });
     const bad = await post(u.token, '/api/v1/mining/destroy', { amount: '40', price: '0.5' }, { 'idempotency-key': 'bad key!' });
     expect(bad.json().reason).toBe('IDEMPOTENCY_KEY_INVALID');
   });

@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { burn, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { createPaymentOrder, type PaymentOrderRow } from '../onchain/index.ts';
+import { addPerformance } from '../team/index.ts';
 import { changePower } from './power.ts';
 import { quoteReferencePrice, type ReferencePrice } from './reference-price.ts';
 import { findMinerByFlow, insertDestroyOrder, readAvailable, readDestroyOrder, readFlowLegs } from './repo.ts';
@@ -68,6 +69,11 @@ async function insertDestroyMiner(tx: Tx, m: Pick<MiningNow, 'now' | 'epoch'>, m
   const minerId = Number(rows[0]?.id);
   await changePower(tx, { userId: miner.userId, type: 'destroy', delta: miner.power, minerId, epoch: m.epoch, now: m.now });
   return minerId;
+}
+
+/** A destroy counts toward performance (ECONOMY.md, "Team") at its USDT value, once per flow. */
+function destroyPerformance(userId: number, flowId: number, valueUsdt: bigint, at: Date) {
+  return { userId, kind: 'destroy' as const, ref: `destroy:flow:${flowId}`, usdt: valueUsdt, at };
 }
 
 function quotaLeg(userId: number, valueUsdt: bigint, memo: Record<string, string>) {
@@ -129,6 +135,7 @@ export async function destroyForMiner(deps: MiningAppDeps, userId: number, key: 
         budgetUsdt: q.budgetUsdt,
       };
       await insertDestroyMiner(tx, m, { ...miner, flowId: id });
+      await addPerformance(tx, destroyPerformance(userId, id, q.valueUsdt, m.now));
     },
     result: () => null,
   });
@@ -195,4 +202,5 @@ export async function fulfilDestroyOrder(deps: Pick<MiningAppDeps, 'settings' | 
     budgetUsdt: destroyBudgetOf(stored.valueUsdt, m.params),
     flowId: outcome.flowId,
   });
+  await addPerformance(tx, destroyPerformance(order.userId, outcome.flowId, stored.valueUsdt, m.now));
 }

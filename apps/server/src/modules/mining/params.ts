@@ -1,5 +1,5 @@
 // The economy numbers in force at an epoch (docs/economy.md, "Parameters"): the defaults of
-// @nadi/economy, overridden by the operator's rows in `economy_params` whose effective epoch has
+// @nadi/economy (and the store's two, below), overridden by the operator's rows in `economy_params` whose effective epoch has
 // come (never retroactively). The epoch length and heartbeat interval are deployment settings
 // (EPOCH_SECONDS, HEARTBEAT_SECONDS): changing them would renumber every epoch.
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,18 @@ import type { EconomyParamName } from '@nadi/api/mining';
 import type { AppSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+
+/**
+ * The store's economy numbers (docs/store.md, "Paying"): the share of a sale kept as the store margin
+ * (to the fees account) and the device direct reward paid to the buyer's referrer, in basis points.
+ * They change like the mining numbers (from a later epoch on) but no mining formula reads them.
+ */
+export interface StoreParams {
+  storeMarginBps: bigint;
+  deviceDirectRewardBps: bigint;
+}
+export const storeDefaults: StoreParams = { storeMarginBps: 2_000n, deviceDirectRewardBps: 1_000n };
+export type EconomyParams = MiningParams & StoreParams;
 
 /** The parameters an operator may change, and how each is stored as text. */
 export const tunableParams = {
@@ -23,7 +35,9 @@ export const tunableParams = {
   uptimeMinBps: 'bigint',
   heartbeatSkewSeconds: 'int',
   referenceWindowSeconds: 'int',
-} as const satisfies Record<EconomyParamName, 'bigint' | 'int'> & Partial<Record<keyof MiningParams, 'bigint' | 'int'>>;
+  storeMarginBps: 'bigint',
+  deviceDirectRewardBps: 'bigint',
+} as const satisfies Record<EconomyParamName, 'bigint' | 'int'> & Partial<Record<keyof EconomyParams, 'bigint' | 'int'>>;
 
 const unit = 10n ** 18n;
 /**
@@ -43,6 +57,10 @@ export const tunableRanges: Record<TunableParam, readonly [bigint, bigint]> = {
   uptimeMinBps: [1n, 10_000n],
   heartbeatSkewSeconds: [1n, 3_600n],
   referenceWindowSeconds: [60n, 86_400n],
+  // A margin of the whole price would leave the treasury nothing; a reward above half a sale would
+  // pay referrers more than the platform keeps.
+  storeMarginBps: [0n, 10_000n],
+  deviceDirectRewardBps: [0n, 5_000n],
 };
 export type TunableParam = keyof typeof tunableParams;
 
@@ -67,8 +85,8 @@ export async function readParamChanges(db: Db | Tx): Promise<{ name: string; eff
  */
 export async function paramsResolver(db: Db | Tx, settings: EpochSettings) {
   const changes = await readParamChanges(db);
-  const at = (epoch: number): MiningParams => {
-    const params: MiningParams = { ...miningDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
+  const at = (epoch: number): EconomyParams => {
+    const params: EconomyParams = { ...miningDefaults, ...storeDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
     for (const { name, effectiveEpoch, value } of changes) {
       if (effectiveEpoch > epoch || !isTunableParam(name)) continue;
       if (tunableParams[name] === 'bigint') (params[name] as bigint) = BigInt(value);
@@ -81,6 +99,6 @@ export async function paramsResolver(db: Db | Tx, settings: EpochSettings) {
 }
 
 /** The parameters of one epoch. */
-export async function paramsAt(db: Db | Tx, settings: EpochSettings, epoch: number): Promise<MiningParams> {
+export async function paramsAt(db: Db | Tx, settings: EpochSettings, epoch: number): Promise<EconomyParams> {
   return (await paramsResolver(db, settings)).at(epoch);
 }

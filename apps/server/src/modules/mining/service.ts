@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { epochClock, miningGenesis, type EpochClock } from './clock.ts';
-import { paramsResolver } from './params.ts';
+import { paramsResolver, type EconomyParams } from './params.ts';
 import { quoteReferencePrice } from './reference-price.ts';
 import {
   findIncome,
@@ -49,7 +49,7 @@ export interface MiningNow {
   now: Date;
   clock: EpochClock;
   epoch: number;
-  params: MiningParams;
+  params: EconomyParams;
 }
 
 /** The clock, the current epoch and the parameters in force now. */

@@ -6,5 +6,7 @@ export { withdrawModule } from './withdrawals/routes.ts';
 export { paymentModule } from './payments/routes.ts';
 export { startChainWorkers } from './workers.ts';
 export { chainContext, type ChainContext } from './chain.ts';
-export { createPaymentOrder, type NewOrder } from './payments/service.ts';
+export { createPaymentOrder, getOrder as getPaymentOrder, type NewOrder } from './payments/service.ts';
 export type { PaymentOrderRow } from './payments/repo.ts';
+/** One round of the payment watcher (tests of what other modules sell on chain drive it by hand). */
+export { scanPaymentsOnce } from './payments/watcher.ts';

@@ -5,6 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { addressRoutes } from './address-routes.ts';
 import { orderRoutes } from './routes.ts';
 
+export { fulfilStoreOrder } from './payment.ts';
+export { runStoreRound, startStoreJob, storeJobIntervalMs, type StoreJob, type StoreRound } from './job.ts';
+
 export async function storeModule(app: FastifyInstance) {
   await orderRoutes(app);
   await addressRoutes(app);

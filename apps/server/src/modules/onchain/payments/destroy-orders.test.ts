@@ -9,6 +9,7 @@ import type { AppEvent } from '../../../lib/event-bus.ts';
 import { apiGet, apiPost, demoWallet, newUser, startChainTestBed, type ChainTestBed, type TestUser } from '../../../test/chain.ts';
 import { balanceOf, tokens } from '../../../test/money.ts';
 import { auditLedger } from '../../ledger/index.ts';
+import { readPerformance } from '../../team/index.ts';
 import { scanPaymentsOnce } from './watcher.ts';
 
 // Destroy mining paid on chain against a real Hardhat node: a destroy order is paid with
@@ -156,6 +157,7 @@ describe('destroy paid on chain', () => {
     expect((await scan()).fulfilled).toBe(0);
     expect(await minersOf(user.id)).toHaveLength(1);
     expect(await balanceOf(db(), user.id, 'destroy_quota', 'USDT')).toEqual({ available: tokens(50), frozen: 0n });
+    expect(await readPerformance(db(), user.id)).toEqual({ mePerformance: tokens(50), teamPerformance: 0n });
     expect((await auditLedger(db())).isOk).toBe(true);
   });
 

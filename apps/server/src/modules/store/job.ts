@@ -1,0 +1,96 @@
+// The store job (docs/store.md, "Orders"): on the instance holding the advisory lock `storeJobs`, a
+// round every 30 s expires unpaid orders whose payment window has passed (their units go back to
+// stock) and completes orders shipped `receiptAutoConfirmDays` ago that nobody confirmed. Both are
+// conditional updates on locked or re-checked rows, so a round repeated, or racing a user's receipt
+// or a late payment, changes each order once. The time is `deps.now()`: tests drive their clock.
+import type { FastifyBaseLogger } from 'fastify';
+import { receiptAutoConfirmDays } from '@nadi/api/store';
+import type { AppDeps } from '../../deps.ts';
+import { embeddedLeaderLock, lockKeys, postgresLeaderLock, type LeaderLock } from '../../lib/leader-lock.ts';
+import { autoComplete, itemsOf, lockExpired, moveOrder } from './order-repo.ts';
+import { takesOf } from './payment.ts';
+import { releaseStock } from './product-repo.ts';
+
+export const storeJobIntervalMs = 30_000;
+/** Orders handled per kind and round; more wait for the next round. */
+export const storeJobBatchMax = 500;
+const dayMs = 86_400_000;
+
+type JobDeps = Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now'>;
+
+export interface StoreRound {
+  expired: number;
+  completed: number;
+}
+
+/** One round: expiry, then auto-completion. */
+export async function runStoreRound(deps: Pick<AppDeps, 'db' | 'now'>): Promise<StoreRound> {
+  const now = deps.now();
+  const expired = await deps.db.transaction(async (tx) => {
+    // Skips orders a payment is being fulfilled for right now (the watcher holds their row).
+    const due = await lockExpired(tx, now, storeJobBatchMax);
+    if (due.length === 0) return 0;
+    const items = await itemsOf(
+      tx,
+      due.map((o) => o.id),
+    );
+    await releaseStock(tx, takesOf(items), now);
+    for (const order of due) await moveOrder(tx, order.id, null, 'unpaid', { status: 'cancelled', cancelReason: 'expired', cancelledAt: now });
+    return due.length;
+  });
+  const completed = await autoComplete(deps.db, new Date(now.getTime() - receiptAutoConfirmDays * dayMs), now, storeJobBatchMax);
+  return { expired, completed };
+}
+
+export interface StoreJob {
+  /** Runs a round now (if none is running) and answers what it changed. */
+  runOnce(): Promise<StoreRound>;
+  /** Stops the timer, waits for a running round and releases the lock. */
+  stop(): Promise<void>;
+}
+
+export function startStoreJob(deps: JobDeps, log: FastifyBaseLogger, options: { lock?: LeaderLock; intervalMs?: number } = {}): StoreJob {
+  const lock =
+    options.lock ??
+    (deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.storeJobs) : embeddedLeaderLock());
+  const intervalMs = options.intervalMs ?? storeJobIntervalMs;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<StoreRound> | null = null;
+  let isStopped = false;
+
+  const round = async (): Promise<StoreRound> => {
+    if (!(await lock.tryAcquire())) return { expired: 0, completed: 0 };
+    const result = await runStoreRound(deps);
+    if (result.expired > 0 || result.completed > 0) log.info(result, 'store job: unpaid orders expired, shipped orders completed');
+    return result;
+  };
+  const runOnce = (): Promise<StoreRound> => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const tick = () => {
+    timer = null;
+    runOnce()
+      .catch((err: unknown) => log.error({ err }, 'store job round failed; retrying'))
+      .finally(() => {
+        if (isStopped) return;
+        timer = setTimeout(tick, intervalMs);
+        timer.unref();
+      });
+  };
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      isStopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      await lock.release();
+    },
+  };
+}
