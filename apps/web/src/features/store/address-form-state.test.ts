@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AddressItem } from '@nadi/api/store-address';
 import {
   addressFormFrom,
+  callingCode,
   checkAddressForm,
   defaultSwitch,
   emptyAddressForm,
@@ -108,6 +109,11 @@ describe('the address form (spec section 5)', () => {
     const names = english.map((option) => option.label);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(phoneCountryOptions('ja').find((option) => option.value === 'JP')?.label).toBe('日本 +81');
+  });
+
+  it('names the calling code of the chosen country', () => {
+    expect(callingCode('TW')).toBe('+886');
+    expect(callingCode('XX')).toBe('');
   });
 
   it('shows a stored phone in the international format', () => {

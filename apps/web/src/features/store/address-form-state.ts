@@ -109,6 +109,11 @@ export function phoneCountryOptions(tag: string): CountryOption[] {
     .map(({ code, name }) => ({ value: code, label: `${name} +${getCountryCallingCode(code)}` }));
 }
 
+/** The calling code of a phone country ("+886"), empty for a code the library does not know. */
+export function callingCode(country: string): string {
+  return (phoneCountries as readonly string[]).includes(country) ? `+${getCountryCallingCode(country as CountryCode)}` : '';
+}
+
 /** A stored (E.164) phone for people to read: "+886 912 345 678". */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;

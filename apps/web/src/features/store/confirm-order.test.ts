@@ -147,7 +147,12 @@ describe('the delivery address', () => {
 
   it('is the default unless another was chosen on this screen', () => {
     expect(pickAddress(null, list[0] ?? null, undefined)?.id).toBe(1);
+    expect(pickAddress(1, list[0] ?? null, undefined)?.id).toBe(1);
     expect(pickAddress(2, list[0] ?? null, list)?.id).toBe(2);
+  });
+
+  it('is none, not the default, while the list that holds the chosen one is not read', () => {
+    expect(pickAddress(2, list[0] ?? null, undefined)).toBeNull();
   });
 
   it('falls back to the default when the chosen one is gone, and is none without addresses', () => {

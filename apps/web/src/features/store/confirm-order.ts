@@ -62,14 +62,15 @@ export function quoteFacts(quote: StoreQuote): QuoteFacts {
   };
 }
 
-/** The address the order goes to: the one chosen on this screen if it still exists, else the default. */
+/**
+ * The address the order goes to: the default unless another was chosen on this screen; the chosen
+ * one while it exists (the default again once it is gone from the list). Null while the list that
+ * would tell is not read: the order must never go to the default by mistake for a failed read.
+ */
 export function pickAddress(chosenId: number | null, defaultAddress: AddressItem | null, list: AddressItem[] | undefined): AddressItem | null {
-  if (chosenId !== null) {
-    if (defaultAddress?.id === chosenId) return defaultAddress;
-    const chosen = list?.find((item) => item.id === chosenId);
-    if (chosen) return chosen;
-  }
-  return defaultAddress;
+  if (chosenId === null || defaultAddress?.id === chosenId) return defaultAddress;
+  if (list === undefined) return null;
+  return list.find((item) => item.id === chosenId) ?? defaultAddress;
 }
 
 /** The order request for what the screen shows: the NADI price is the quote's, so a moved price is QUOTE_EXPIRED. */

@@ -11,6 +11,7 @@ import { useEditAddress } from '../api/address-edit.ts';
 import { addressFailureText } from '../address-failure.ts';
 import {
   addressFormFrom,
+  callingCode,
   checkAddressForm,
   defaultSwitch,
   emptyAddressForm,
@@ -88,6 +89,8 @@ export function AddressForm({ address, hasOtherAddresses, idPrefix, onSaved }: P
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // React passes events up through portals: the order confirmation's sheet must not submit the order.
+    event.stopPropagation();
     setHasTriedSubmit(true);
     if (check.ok && !isBusy) save(check.request);
   }
@@ -121,7 +124,7 @@ export function AddressForm({ address, hasOtherAddresses, idPrefix, onSaved }: P
               ))}
             </select>
             <span className="address-phone__code mono" aria-hidden="true">
-              {values.phone_country}
+              {values.phone_country} {callingCode(values.phone_country)}
               <Icon name="chevron" size={14} />
             </span>
           </label>

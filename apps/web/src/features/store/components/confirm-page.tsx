@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { AddressItem } from '@nadi/api/store-address';
+import type { RouteData } from '@nadi/api/route';
+import type { AddressItem, addressRoutes } from '@nadi/api/store-address';
 import type { ProductDetail, StoreOrderDetail, StorePayMethod, StoreQuote } from '@nadi/api/store';
 import { Icon } from '../../../components/icon.tsx';
 import { PaymentStepper } from '../../../components/payment/lazy-payment-stepper.tsx';
@@ -16,7 +17,7 @@ import type { PaymentOutcome } from '../../../lib/payment/payment-flow.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { addressesQueryKey } from '../api/address-keys.ts';
+import { addressesQueryKey, addressListQueryKey } from '../api/address-keys.ts';
 import { useAddressList } from '../api/address-list.ts';
 import { useDefaultAddress } from '../api/address-default.ts';
 import { useConfirmProducts } from '../api/confirm-products.ts';
@@ -43,6 +44,7 @@ import './address.css';
 import './confirm.css';
 
 type TempChange = Partial<Omit<TempOrder, 'request_key'>>;
+type AddressList = RouteData<typeof addressRoutes.list>;
 
 /**
  * /store/confirm: the order confirmation (spec section 2). It reads the temporary order the product
@@ -117,35 +119,39 @@ function ConfirmContent({ temp, products, onChange, onWalletOrder }: FormProps &
   }
 
   return (
-    <form className="money-screen confirm-page" onSubmit={submit} noValidate>
-      <AddressSection address={address} onOpen={() => setSheet(address.hasAny || address.item ? 'choose' : 'add')} />
-      <section className="confirm-section card confirm-items" aria-label={t('orderConfirm.items')}>
-        {temp.items.map((item, index) => {
-          const product = products[index];
-          if (!product) return null;
-          const setQuantity = (quantity: number) => onChange({ items: temp.items.map((line, at) => (at === index ? { ...line, quantity } : line)) });
-          return <ItemRow key={item.product_id} product={product} quantity={item.quantity} isDisabled={order.isBusy} onQuantity={setQuantity} />;
-        })}
-      </section>
-      <PaySection
-        method={temp.pay_method}
-        asset={temp.pay_asset}
-        isDisabled={order.isBusy}
-        onChange={(method, asset) => onChange({ pay_method: method, pay_asset: payAssetFor(method, asset) })}
-      />
-      <QuoteCard quote={quote} method={temp.pay_method} isOrderable={isOrderable} />
-      <RemarkField value={temp.remark} isDisabled={order.isBusy} onChange={(remark) => onChange({ remark })} />
-      <SubmitButton quote={current} method={temp.pay_method} isBusy={order.isBusy} />
+    <>
+      <form className="money-screen confirm-page" onSubmit={submit} noValidate>
+        <AddressSection address={address} onOpen={() => setSheet(address.hasAny || address.item ? 'choose' : 'add')} />
+        <section className="confirm-section card confirm-items" aria-label={t('orderConfirm.items')}>
+          {temp.items.map((item, index) => {
+            const product = products[index];
+            if (!product) return null;
+            const setQuantity = (quantity: number) => onChange({ items: temp.items.map((line, at) => (at === index ? { ...line, quantity } : line)) });
+            return <ItemRow key={item.product_id} product={product} quantity={item.quantity} isDisabled={order.isBusy} onQuantity={setQuantity} />;
+          })}
+        </section>
+        <PaySection
+          method={temp.pay_method}
+          asset={temp.pay_asset}
+          isDisabled={order.isBusy}
+          onChange={(method, asset) => onChange({ pay_method: method, pay_asset: payAssetFor(method, asset) })}
+        />
+        <QuoteCard quote={quote} method={temp.pay_method} isOrderable={isOrderable} />
+        <RemarkField value={temp.remark} isDisabled={order.isBusy} onChange={(remark) => onChange({ remark })} />
+        <SubmitButton quote={current} method={temp.pay_method} isBusy={order.isBusy} />
+      </form>
+      {/* Outside the form: the sheet's own form must never submit the order. */}
       <AddressPicker
         sheet={sheet}
         selectedId={address.item?.id ?? null}
         onSheet={setSheet}
         onSelect={(item) => {
+          rememberAdded(item);
           onChange({ address_id: item.id });
           setSheet(null);
         }}
       />
-    </form>
+    </>
   );
 }
 
@@ -236,12 +242,19 @@ function useChosenAddress(chosenId: number | null, isPickerOpen: boolean): Chose
   const list = useAddressList(chosenId !== null || isPickerOpen);
   const isListNeeded = chosenId !== null && fallback.data?.id !== chosenId;
   return {
-    item: pickAddress(chosenId, fallback.data ?? null, list.data?.list),
+    item: fallback.data === undefined ? null : pickAddress(chosenId, fallback.data, list.data?.list),
     hasAny: Boolean(fallback.data) || (list.data?.total ?? 0) > 0,
     isPending: fallback.isPending || (isListNeeded && list.isPending),
-    error: fallback.data === undefined ? fallback.error : null,
+    error: fallback.data === undefined ? fallback.error : isListNeeded && !list.data ? list.error : null,
     retry: () => void queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
   };
+}
+
+/** An address added in the sheet is in the list at once, before the list is read again, so it shows as chosen without a flash of the default. */
+function rememberAdded(item: AddressItem) {
+  queryClient.setQueryData(addressListQueryKey, (old: AddressList | undefined) =>
+    old && !old.list.some((entry) => entry.id === item.id) ? { ...old, list: [...old.list, item], total: old.total + 1 } : old,
+  );
 }
 
 function AddressSection({ address, onOpen }: { address: ChosenAddress; onOpen: () => void }) {
