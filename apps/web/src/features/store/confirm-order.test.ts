@@ -173,6 +173,7 @@ describe('a refused order', () => {
     expect(classifyOrderRefusal(refusal(400, { reason: 'STORE_PRODUCT_UNAVAILABLE' }))).toEqual({ kind: 'items' });
     expect(classifyOrderRefusal(refusal(400, { reason: 'ADDRESS_REQUIRED' }))).toEqual({ kind: 'address' });
     expect(classifyOrderRefusal(refusal(404, { reason: 'NOT_FOUND' }))).toEqual({ kind: 'address' });
+    expect(classifyOrderRefusal(refusal(409, { reason: 'IDEMPOTENCY_CONFLICT' }))).toEqual({ kind: 'already-placed' });
     expect(classifyOrderRefusal(refusal(429, { reason: 'RATE_LIMITED' }))).toEqual({ kind: 'other' });
     expect(classifyOrderRefusal(new Error('boom'))).toEqual({ kind: 'other' });
   });

@@ -112,6 +112,12 @@ export type OrderRefusal =
   | { kind: 'items' }
   /** The address is gone or none was chosen: the addresses are read again. */
   | { kind: 'address' }
+  /**
+   * The key already made an order with another body: only the NADI price can differ under one
+   * key (any other change gives the temporary order a new key), so an earlier submit whose answer
+   * was lost went through, before a refresh forgot what it sent.
+   */
+  | { kind: 'already-placed' }
   | { kind: 'other' };
 
 const itemReasons = new Set(['STORE_OUT_OF_STOCK', 'STORE_QUANTITY_LIMIT', 'STORE_PRODUCT_UNAVAILABLE']);
@@ -124,6 +130,7 @@ export function classifyOrderRefusal(error: unknown): OrderRefusal {
     return { kind: 'balance-short', current: params.current, required: params.required, asset: params.asset ?? '' };
   }
   if (reason === 'QUOTE_EXPIRED') return { kind: 'quote-expired' };
+  if (reason === 'IDEMPOTENCY_CONFLICT') return { kind: 'already-placed' };
   if (reason !== null && itemReasons.has(reason)) return { kind: 'items' };
   if (reason !== null && addressReasons.has(reason)) return { kind: 'address' };
   return { kind: 'other' };

@@ -16,6 +16,8 @@ export const awaitingDevicesQueryOptions = () =>
   queryOptions({
     queryKey: [miningQueryKey, 'awaiting-devices'],
     queryFn: ({ signal }) => getAwaitingDevices(signal),
+    // Read on every visit: a receipt confirmed on the order screen adds devices here.
+    staleTime: 0,
     refetchOnWindowFocus: true,
   });
 

@@ -204,6 +204,12 @@ function useOrderSubmit(temp: TempOrder, onChange: (change: TempChange) => void,
       void showBalanceShort(refusal);
       return;
     }
+    if (refusal.kind === 'already-placed') {
+      clearTempOrder();
+      notify(t('orderConfirm.alreadyPlaced'), 'fail');
+      void navigate('/store/orders', { replace: true });
+      return;
+    }
     // The order's invalidation reads the items, quote and addresses again; the toast says why.
     notify(refusal.kind === 'quote-expired' ? t('orderConfirm.priceChanged') : submitErrorText(error, t), 'fail');
     if (refusal.kind === 'address') onChange({ address_id: null });
