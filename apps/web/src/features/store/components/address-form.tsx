@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { areaMax, detailMax, receiverNameMax, type AddressFields, type AddressItem } from '@nadi/api/store-address';
 import { Icon } from '../../../components/icon.tsx';
@@ -33,12 +33,81 @@ interface Props {
   onSaved: (item: AddressItem) => void;
 }
 
+type TextFieldName = 'receiver_name' | 'phone' | 'area' | 'detail';
+
 /**
  * The address form of the edit screen and of the order confirmation's inline add: receiver, phone
  * with its country, area, detailed address and the default switch. Problems show once a field was
  * left or a submit tried; the server's own field messages show under their fields.
  */
-export function AddressForm({ address, hasOtherAddresses, idPrefix, onSaved }: Props) {
+export function AddressForm(props: Props) {
+  const { t } = useTranslation();
+  const form = useAddressForm(props);
+  const id = (field: string) => `${props.idPrefix}-${field}`;
+  // What every text field shares: its value, its messages and the busy state.
+  const text = (field: TextFieldName) => ({
+    id: id(field),
+    value: form.values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.change(field, event.target.value),
+    onBlur: () => form.leave(field),
+    disabled: form.isBusy,
+    ...invalidProps(id(field), form.errorOf(field)),
+  });
+  return (
+    <form className="address-form" onSubmit={form.submit} noValidate data-testid="address-form">
+      <Field id={id('receiver_name')} label={t('address.field.receiverName')} error={form.errorOf('receiver_name')}>
+        <input
+          {...text('receiver_name')}
+          className="address-input"
+          maxLength={receiverNameMax}
+          autoComplete="name"
+          placeholder={t('address.placeholder.receiverName')}
+        />
+      </Field>
+      <Field id={id('phone')} label={t('address.field.phone')} error={form.errorOf('phone') ?? form.errorOf('phone_country')}>
+        <div className="address-phone">
+          <CountryPicker value={form.values.phone_country} isDisabled={form.isBusy} onChange={(country) => form.change('phone_country', country)} />
+          <input
+            {...text('phone')}
+            className="address-input mono"
+            type="tel"
+            inputMode="tel"
+            maxLength={32}
+            autoComplete="tel-national"
+            placeholder={t('address.placeholder.phone')}
+          />
+        </div>
+      </Field>
+      <Field id={id('area')} label={t('address.field.area')} error={form.errorOf('area')}>
+        <input {...text('area')} className="address-input" maxLength={areaMax} autoComplete="address-level1" placeholder={t('address.placeholder.area')} />
+      </Field>
+      <Field id={id('detail')} label={t('address.field.detail')} error={form.errorOf('detail')}>
+        <textarea
+          {...text('detail')}
+          className="address-input address-input--area"
+          rows={3}
+          maxLength={detailMax}
+          autoComplete="street-address"
+          placeholder={t('address.placeholder.detail')}
+        />
+      </Field>
+      <DefaultSwitch
+        id={id('default')}
+        isOn={form.lock.isLocked || form.values.is_default}
+        isLocked={form.lock.isLocked}
+        isDisabled={form.isBusy}
+        hint={form.lock.isLocked ? t(props.address?.is_default ? 'address.defaultKept' : 'address.defaultFirst') : null}
+        onChange={(isOn) => form.change('is_default', isOn)}
+      />
+      <button type="submit" className="btn btn--block" disabled={form.isBusy} data-testid="address-save">
+        {form.isBusy ? t('address.saving') : t('address.save')}
+      </button>
+    </form>
+  );
+}
+
+/** The form's values, which messages show, and saving (add or edit) with the server's refusals. */
+function useAddressForm({ address, hasOtherAddresses, onSaved }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const [values, setValues] = useState<AddressFormValues>(() => (address ? addressFormFrom(address) : emptyAddressForm(lang, !hasOtherAddresses)));
@@ -48,7 +117,6 @@ export function AddressForm({ address, hasOtherAddresses, idPrefix, onSaved }: P
   const add = useAddAddress();
   const edit = useEditAddress();
   const isBusy = add.isPending || edit.isPending;
-  const countries = useMemo(() => phoneCountryOptions(langTags[lang]), [lang]);
   const check = checkAddressForm(values);
   const lock = defaultSwitch({ isCurrentDefault: address?.is_default ?? false, hasOtherAddresses });
 
@@ -65,126 +133,54 @@ export function AddressForm({ address, hasOtherAddresses, idPrefix, onSaved }: P
     if (field !== 'is_default') setServerErrors(({ [field]: _dropped, ...rest }) => rest);
   }
 
-  function leave(field: AddressFieldName) {
-    setTouched((current) => new Set(current).add(field));
-  }
-
-  function onRefused(error: unknown) {
-    setServerErrors(isApiError(error) ? serverFieldErrors(error.failure.fields) : {});
-    notify(addressFailureText(error, address ? 'edit' : 'add', t), 'fail');
-  }
-
   function save(request: AddressFields) {
-    const isDefault = lock.isLocked ? true : request.is_default;
+    const body = { ...request, is_default: lock.isLocked || request.is_default };
     const options = {
       onSuccess: (item: AddressItem) => {
         notify(t(address ? 'address.saved' : 'address.added'), 'success');
         onSaved(item);
       },
-      onError: onRefused,
+      onError: (error: unknown) => {
+        setServerErrors(isApiError(error) ? serverFieldErrors(error.failure.fields) : {});
+        notify(addressFailureText(error, address ? 'edit' : 'add', t), 'fail');
+      },
     };
-    if (address) edit.mutate({ ...request, is_default: isDefault, id: address.id }, options);
-    else add.mutate({ ...request, is_default: isDefault }, options);
+    if (address) edit.mutate({ ...body, id: address.id }, options);
+    else add.mutate(body, options);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // React passes events up through portals: the order confirmation's sheet must not submit the order.
+    // React passes events up through portals: a form in a sheet must not submit a form around it.
     event.stopPropagation();
     setHasTriedSubmit(true);
     if (check.ok && !isBusy) save(check.request);
   }
 
-  const id = (field: string) => `${idPrefix}-${field}`;
+  const leave = (field: AddressFieldName) => setTouched((current) => new Set(current).add(field));
+  return { values, isBusy, lock, errorOf, change, leave, submit };
+}
+
+/** The phone's country: the phone's own picker (every country, named in the interface language), shown as its code. */
+function CountryPicker({ value, isDisabled, onChange }: { value: string; isDisabled: boolean; onChange: (country: string) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const countries = useMemo(() => phoneCountryOptions(langTags[lang]), [lang]);
   return (
-    <form className="address-form" onSubmit={submit} noValidate data-testid="address-form">
-      <Field id={id('receiver_name')} label={t('address.field.receiverName')} error={errorOf('receiver_name')}>
-        <input
-          id={id('receiver_name')}
-          className="address-input"
-          value={values.receiver_name}
-          maxLength={receiverNameMax}
-          autoComplete="name"
-          placeholder={t('address.placeholder.receiverName')}
-          onChange={(event) => change('receiver_name', event.target.value)}
-          onBlur={() => leave('receiver_name')}
-          disabled={isBusy}
-          {...invalidProps(id('receiver_name'), errorOf('receiver_name'))}
-        />
-      </Field>
-      <Field id={id('phone')} label={t('address.field.phone')} error={errorOf('phone') ?? errorOf('phone_country')}>
-        <div className="address-phone">
-          <label className="address-phone__country">
-            <span className="visually-hidden">{t('address.field.phoneCountry')}</span>
-            <select value={values.phone_country} onChange={(event) => change('phone_country', event.target.value)} disabled={isBusy}>
-              {countries.map((country) => (
-                <option key={country.value} value={country.value}>
-                  {country.label}
-                </option>
-              ))}
-            </select>
-            <span className="address-phone__code mono" aria-hidden="true">
-              {values.phone_country} {callingCode(values.phone_country)}
-              <Icon name="chevron" size={14} />
-            </span>
-          </label>
-          <input
-            id={id('phone')}
-            className="address-input mono"
-            type="tel"
-            inputMode="tel"
-            value={values.phone}
-            maxLength={32}
-            autoComplete="tel-national"
-            placeholder={t('address.placeholder.phone')}
-            onChange={(event) => change('phone', event.target.value)}
-            onBlur={() => leave('phone')}
-            disabled={isBusy}
-            {...invalidProps(id('phone'), errorOf('phone'))}
-          />
-        </div>
-      </Field>
-      <Field id={id('area')} label={t('address.field.area')} error={errorOf('area')}>
-        <input
-          id={id('area')}
-          className="address-input"
-          value={values.area}
-          maxLength={areaMax}
-          autoComplete="address-level1"
-          placeholder={t('address.placeholder.area')}
-          onChange={(event) => change('area', event.target.value)}
-          onBlur={() => leave('area')}
-          disabled={isBusy}
-          {...invalidProps(id('area'), errorOf('area'))}
-        />
-      </Field>
-      <Field id={id('detail')} label={t('address.field.detail')} error={errorOf('detail')}>
-        <textarea
-          id={id('detail')}
-          className="address-input address-input--area"
-          rows={3}
-          value={values.detail}
-          maxLength={detailMax}
-          autoComplete="street-address"
-          placeholder={t('address.placeholder.detail')}
-          onChange={(event) => change('detail', event.target.value)}
-          onBlur={() => leave('detail')}
-          disabled={isBusy}
-          {...invalidProps(id('detail'), errorOf('detail'))}
-        />
-      </Field>
-      <DefaultSwitch
-        id={id('default')}
-        isOn={lock.isLocked || values.is_default}
-        isLocked={lock.isLocked}
-        isDisabled={isBusy}
-        hint={lock.isLocked ? t(address?.is_default ? 'address.defaultKept' : 'address.defaultFirst') : null}
-        onChange={(isOn) => change('is_default', isOn)}
-      />
-      <button type="submit" className="btn btn--block" disabled={isBusy} data-testid="address-save">
-        {isBusy ? t('address.saving') : t('address.save')}
-      </button>
-    </form>
+    <label className="address-phone__country">
+      <span className="visually-hidden">{t('address.field.phoneCountry')}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)} disabled={isDisabled}>
+        {countries.map((country) => (
+          <option key={country.value} value={country.value}>
+            {country.label}
+          </option>
+        ))}
+      </select>
+      <span className="address-phone__code mono" aria-hidden="true">
+        {value} {callingCode(value)}
+        <Icon name="chevron" size={14} />
+      </span>
+    </label>
   );
 }
 
