@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ActivationItem } from '@nadi/api/mining';
 import { Icon } from '../../../components/icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
@@ -26,6 +27,9 @@ export default function ActivatePage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const activate = useActivate();
   const activations = useActivations();
+  // The mining screen's "waiting for activation" passes the device it came from; the code is still typed.
+  const [search] = useSearchParams();
+  const serial = search.get('serial');
   const check = checkActivationCode(code);
   const problem = !check.ok && (hasTriedSubmit || check.problem === 'TOO_LONG') ? activationProblemMessage(check.problem) : null;
 
@@ -51,6 +55,11 @@ export default function ActivatePage() {
           {t('mining.activate.label')}
         </label>
         <p className="form-hint">{t('mining.activate.hint')}</p>
+        {serial ? (
+          <p className="form-hint" data-testid="activation-serial">
+            {t('mining.activate.forDevice', { serial })}
+          </p>
+        ) : null}
         <div className={`amount-field__box${problem ? ' amount-field__box--error' : ''}`}>
           <input
             id="activation-code"

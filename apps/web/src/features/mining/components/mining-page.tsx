@@ -10,6 +10,7 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useMiners } from '../api/get-miners.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { formatPower } from '../mining-format.ts';
+import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';
 import { MinerCard } from './miner-card.tsx';
 import { OverviewGate } from './overview-gate.tsx';
@@ -21,6 +22,7 @@ export default function MiningPage() {
   return (
     <div className="money-screen mining-page">
       <OverviewGate>{(overview) => <OverviewSection overview={overview} />}</OverviewGate>
+      <AwaitingDevices />
       <MinersSection />
     </div>
   );
