@@ -9,10 +9,8 @@ import {
   payAssetFor,
   payAssetOptions,
   pickAddress,
-  quantityBounds,
   quoteFacts,
   settleSubmission,
-  stepQuantity,
   topUpPath,
 } from './confirm-order.ts';
 import type { TempOrder } from './temp-order.ts';
@@ -71,27 +69,6 @@ describe('pay methods and assets (docs/store.md "Paying")', () => {
   it('sends a short fund account to the wallet and a short quota to destroying', () => {
     expect(topUpPath('balance')).toBe('/wallet');
     expect(topUpPath('credit')).toBe('/mining/destroy');
-  });
-});
-
-describe('the quantity (stock and per-order limits)', () => {
-  it('is bounded by the stock, the per-order limit and the contract cap, whichever is lowest', () => {
-    expect(quantityBounds({ stock: 7, per_order_max: 5, is_on_sale: true })).toEqual({ min: 1, max: 5, isAvailable: true });
-    expect(quantityBounds({ stock: 3, per_order_max: 5, is_on_sale: true }).max).toBe(3);
-    expect(quantityBounds({ stock: 5000, per_order_max: 500, is_on_sale: true }).max).toBe(100);
-  });
-
-  it('is not available sold out or off sale', () => {
-    expect(quantityBounds({ stock: 0, per_order_max: 5, is_on_sale: true })).toEqual({ min: 1, max: 0, isAvailable: false });
-    expect(quantityBounds({ stock: 9, per_order_max: 5, is_on_sale: false }).isAvailable).toBe(false);
-  });
-
-  it('steps within the bounds, and brings a stored quantity above them down', () => {
-    const bounds = quantityBounds({ stock: 3, per_order_max: 5, is_on_sale: true });
-    expect(stepQuantity(1, -1, bounds)).toBe(1);
-    expect(stepQuantity(2, 1, bounds)).toBe(3);
-    expect(stepQuantity(3, 1, bounds)).toBe(3);
-    expect(stepQuantity(9, -1, bounds)).toBe(3);
   });
 });
 

@@ -1,9 +1,9 @@
-// The order confirmation's rules (docs/store.md "Paying"): which assets each pay method takes, how
-// far a quantity may go, what the quote means for the buyer, the request an order is sent as, and
-// what a refusal asks the screen to do.
+// The order confirmation's rules (docs/store.md "Paying"): which assets each pay method takes, what
+// the quote means for the buyer, the request an order is sent as, and what a refusal asks the screen
+// to do. The quantity's bounds are the product screen's (product-view.ts).
 import { unitsOrZero } from '@nadi/money/money';
 import type { AddressItem } from '@nadi/api/store-address';
-import { orderQuantityMax, type ProductItem, type StorePayAsset, type StorePayMethod, type StoreQuote } from '@nadi/api/store';
+import type { StorePayAsset, StorePayMethod, StoreQuote } from '@nadi/api/store';
 import { isApiError } from '../../lib/api-client.ts';
 import { isRefusal } from '../../lib/intent-key.ts';
 import type { CreateOrderBody } from './api/create-order.ts';
@@ -25,24 +25,6 @@ export function payAssetOptions(method: StorePayMethod): StorePayAsset[] {
 export function payAssetFor(method: StorePayMethod, asset: StorePayAsset): StorePayAsset {
   const options = payAssetOptions(method);
   return options.includes(asset) ? asset : (options[0] ?? 'USDT');
-}
-
-export interface QuantityBounds {
-  min: number;
-  /** The stock, the product's per-order limit and the contract's cap, whichever is lowest. */
-  max: number;
-  /** Off sale or out of stock: nothing can be ordered. */
-  isAvailable: boolean;
-}
-
-export function quantityBounds(product: Pick<ProductItem, 'stock' | 'per_order_max' | 'is_on_sale'>): QuantityBounds {
-  const max = Math.max(0, Math.min(product.stock, product.per_order_max, orderQuantityMax));
-  return { min: 1, max, isAvailable: product.is_on_sale && max >= 1 };
-}
-
-/** The quantity after a step of the stepper, held within the bounds (a stored quantity above them comes down). */
-export function stepQuantity(current: number, step: number, bounds: QuantityBounds): number {
-  return Math.min(Math.max(current + step, bounds.min), Math.max(bounds.max, bounds.min));
 }
 
 export interface QuoteFacts {

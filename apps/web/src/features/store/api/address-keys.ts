@@ -1,8 +1,10 @@
-// The address queries' keys. They sit under the store's root key ('store', helper 3's
-// `storeQueryKey` in api/keys.ts) so that invalidating the store after an order reaches them too.
+import { storeQueryKey } from './keys.ts';
+
+// The address queries' keys. They sit under the store's root key so that invalidating the store
+// after an order reaches them too.
 
 /** Every address query starts with this key. */
-export const addressesQueryKey = ['store', 'addresses'] as const;
+export const addressesQueryKey = [storeQueryKey, 'addresses'] as const;
 
 export const addressListQueryKey = [...addressesQueryKey, 'list'] as const;
 export const defaultAddressQueryKey = [...addressesQueryKey, 'default'] as const;

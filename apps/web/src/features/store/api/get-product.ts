@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@nadi/api/store';
 import { call } from '../../../lib/api-client.ts';
 import { storeKeys } from './keys.ts';
@@ -19,4 +19,17 @@ export const productQueryOptions = (id: number | null) =>
 
 export function useProduct(id: number | null) {
   return useQuery(productQueryOptions(id));
+}
+
+/** The products of a temporary order (at most `orderItemsMax`), from the same cache as the product screen. */
+export function useOrderProducts(ids: number[]) {
+  return useQueries({
+    queries: ids.map((id) => productQueryOptions(id)),
+    combine: (results) => ({
+      data: results.every((result) => result.data !== undefined) ? results.map((result) => result.data as ProductDetail) : undefined,
+      isPending: results.some((result) => result.isPending),
+      error: results.find((result) => result.error)?.error ?? null,
+      refetch: () => Promise.all(results.map((result) => result.refetch())),
+    }),
+  });
 }

@@ -20,21 +20,13 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { addressesQueryKey, addressListQueryKey } from '../api/address-keys.ts';
 import { useAddressList } from '../api/address-list.ts';
 import { useDefaultAddress } from '../api/address-default.ts';
-import { useConfirmProducts } from '../api/confirm-products.ts';
+import { useOrderProducts } from '../api/get-product.ts';
+import { storeQueryKey } from '../api/keys.ts';
+import { quantityBounds } from '../product-view.ts';
 import { useCreateOrder, type CreateOrderResult } from '../api/create-order.ts';
 import { useQuote, type QuoteRequest } from '../api/quote.ts';
 import { addressFailureKeys } from '../address-failure.ts';
-import {
-  classifyOrderRefusal,
-  nextSubmission,
-  orderBody,
-  payAssetFor,
-  pickAddress,
-  quantityBounds,
-  settleSubmission,
-  topUpPath,
-  type Submission,
-} from '../confirm-order.ts';
+import { classifyOrderRefusal, nextSubmission, orderBody, payAssetFor, pickAddress, settleSubmission, topUpPath, type Submission } from '../confirm-order.ts';
 import { clearTempOrder, readTempOrder, updateTempOrder, type TempOrder } from '../temp-order.ts';
 import { AddressPicker, type AddressSheet } from './address-picker.tsx';
 import { AddressSummary } from './address-summary.tsx';
@@ -91,7 +83,7 @@ interface FormProps {
 
 function ConfirmForm({ temp, onChange, onWalletOrder }: FormProps) {
   const { t } = useTranslation();
-  const products = useConfirmProducts(temp.items.map((item) => item.product_id));
+  const products = useOrderProducts(temp.items.map((item) => item.product_id));
   if (products.isPending) return <LoadingView />;
   if (!products.data) return <ErrorView title={t('orderConfirm.itemsFailed')} error={products.error} onRetry={() => void products.refetch()} />;
   return <ConfirmContent temp={temp} products={products.data} onChange={onChange} onWalletOrder={onWalletOrder} />;
@@ -101,7 +93,7 @@ function ConfirmContent({ temp, products, onChange, onWalletOrder }: FormProps &
   const { t } = useTranslation();
   const [sheet, setSheet] = useState<AddressSheet>(null);
   const address = useChosenAddress(temp.address_id, sheet !== null);
-  const isOrderable = products.every((product) => quantityBounds(product).isAvailable);
+  const isOrderable = products.every((product) => quantityBounds(product).max >= 1);
   const request: QuoteRequest | null = isOrderable ? { items: temp.items, pay_method: temp.pay_method, pay_asset: temp.pay_asset } : null;
   const quote = useQuote(request);
   const order = useOrderSubmit(temp, onChange, onWalletOrder);
@@ -376,7 +368,7 @@ function WalletPayment({ order }: { order: StoreOrderDetail }) {
   const toDetail = () => void navigate(`/store/orders/${order.id}`, { replace: true });
   function onOutcome(outcome: PaymentOutcome) {
     // Whatever happened, the order's status and the balances shown may be out of date now.
-    void queryClient.invalidateQueries({ queryKey: ['store'] });
+    void queryClient.invalidateQueries({ queryKey: [storeQueryKey] });
     void invalidateWallet();
     if (outcome.kind === 'success') {
       notify(t('orderConfirm.paidChain'), 'success');

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail, StorePayAsset, StorePayMethod, StoreQuote } from '@nadi/api/store';
 import { remarkMax } from '@nadi/api/store';
-import { Icon } from '../../../components/icon.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
-import { payAssetOptions, payMethodOptions, quantityBounds, quoteFacts, stepQuantity } from '../confirm-order.ts';
+import { payAssetOptions, payMethodOptions, quoteFacts } from '../confirm-order.ts';
+import { clampQuantity, quantityBounds } from '../product-view.ts';
+import { ProductImage } from './product-image.tsx';
 
 /** One product of the order with its quantity stepper, bounded by the stock and the per-order limit. */
 export function ItemRow({
@@ -23,14 +24,11 @@ export function ItemRow({
   const unavailableKey = product.is_on_sale ? 'orderConfirm.soldOut' : 'orderConfirm.offSale';
   return (
     <article className="confirm-item" data-testid="confirm-item">
-      {/* The product illustration (helper 3's product-image.tsx) replaces this placeholder once merged. */}
-      <span className="confirm-item__image" aria-hidden="true">
-        <Icon name="cpu" size={28} />
-      </span>
+      <ProductImage imageKey={product.image} alt={product.name} className="confirm-item__image" />
       <div className="confirm-item__main">
         <h3 className="confirm-item__name">{product.name}</h3>
         <p className="confirm-item__price mono">{formatMoney(product.price_usdt, amountDigitsShown)} USDT</p>
-        {bounds.isAvailable ? (
+        {bounds.max >= bounds.min ? (
           <p className="confirm-item__limits">{t('orderConfirm.limits', { max: bounds.max, stock: product.stock })}</p>
         ) : (
           <span className="chip confirm-item__out">{t(unavailableKey)}</span>
@@ -40,7 +38,7 @@ export function ItemRow({
         <button
           type="button"
           className="stepper-input__btn"
-          onClick={() => onQuantity(stepQuantity(quantity, -1, bounds))}
+          onClick={() => onQuantity(clampQuantity(quantity - 1, bounds))}
           disabled={isDisabled || quantity <= bounds.min}
           aria-label={t('orderConfirm.less')}
         >
@@ -52,7 +50,7 @@ export function ItemRow({
         <button
           type="button"
           className="stepper-input__btn"
-          onClick={() => onQuantity(stepQuantity(quantity, 1, bounds))}
+          onClick={() => onQuantity(clampQuantity(quantity + 1, bounds))}
           disabled={isDisabled || quantity >= bounds.max}
           aria-label={t('orderConfirm.more')}
         >
