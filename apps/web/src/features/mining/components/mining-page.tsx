@@ -17,12 +17,13 @@ import { OverviewGate } from './overview-gate.tsx';
 import '../../../components/money.css';
 import './mining.css';
 
-/** /mining (the footer's "Depin" tab): my power and income, the epoch counting down, the entries and my miners. */
+/** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
   return (
     <div className="money-screen mining-page">
-      <OverviewGate>{(overview) => <OverviewSection overview={overview} />}</OverviewGate>
+      {/* First: a received device waiting for its code is the one thing to do here (shown only then). */}
       <AwaitingDevices />
+      <OverviewGate>{(overview) => <OverviewSection overview={overview} />}</OverviewGate>
       <MinersSection />
     </div>
   );

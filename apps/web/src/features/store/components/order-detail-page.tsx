@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { receiptAutoConfirmDays, type StoreOrderDetail } from '@nadi/api/store';
+import { formatPhone } from '../address-form-state.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PaymentStepper } from '../../../components/payment/lazy-payment-stepper.tsx';
@@ -159,7 +160,7 @@ function AddressCard({ order }: { order: StoreOrderDetail }) {
       <div className="order-address__text">
         <p className="order-address__who">
           <span>{address.receiver_name}</span>
-          <span className="mono">{address.phone}</span>
+          <span className="mono">{formatPhone(address.phone)}</span>
         </p>
         <p className="order-address__where">
           {address.area} {address.detail}
