@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { receiptAutoConfirmDays } from '@nadi/api/store';
 import type { AppDeps } from '../../deps.ts';
-import { embeddedLeaderLock, lockKeys, postgresLeaderLock, type LeaderLock } from '../../lib/leader-lock.ts';
+import { leaderLockFor, startLeaderJob, type LeaderJob } from '../../lib/leader-job.ts';
+import { lockKeys, type LeaderLock } from '../../lib/leader-lock.ts';
 import { autoComplete, itemsOf, lockExpired, moveOrder } from './order-repo.ts';
 import { takesOf } from './payment.ts';
 import { releaseStock } from './product-repo.ts';
@@ -42,55 +43,19 @@ export async function runStoreRound(deps: Pick<AppDeps, 'db' | 'now'>): Promise<
   return { expired, completed };
 }
 
-export interface StoreJob {
-  /** Runs a round now (if none is running) and answers what it changed. */
-  runOnce(): Promise<StoreRound>;
-  /** Stops the timer, waits for a running round and releases the lock. */
-  stop(): Promise<void>;
-}
+/** runOnce() answers what a round changed; stop() waits for it and releases the lock. */
+export type StoreJob = LeaderJob<StoreRound>;
 
 export function startStoreJob(deps: JobDeps, log: FastifyBaseLogger, options: { lock?: LeaderLock; intervalMs?: number } = {}): StoreJob {
-  const lock =
-    options.lock ??
-    (deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.storeJobs) : embeddedLeaderLock());
-  const intervalMs = options.intervalMs ?? storeJobIntervalMs;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<StoreRound> | null = null;
-  let isStopped = false;
-
-  const round = async (): Promise<StoreRound> => {
-    if (!(await lock.tryAcquire())) return { expired: 0, completed: 0 };
-    const result = await runStoreRound(deps);
-    if (result.expired > 0 || result.completed > 0) log.info(result, 'store job: unpaid orders expired, shipped orders completed');
-    return result;
-  };
-  const runOnce = (): Promise<StoreRound> => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    timer = null;
-    runOnce()
-      .catch((err: unknown) => log.error({ err }, 'store job round failed; retrying'))
-      .finally(() => {
-        if (isStopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      isStopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-      await lock.release();
+  return startLeaderJob({
+    lock: options.lock ?? leaderLockFor(deps, lockKeys.storeJobs),
+    intervalMs: options.intervalMs ?? storeJobIntervalMs,
+    idle: { expired: 0, completed: 0 },
+    round: async () => {
+      const result = await runStoreRound(deps);
+      if (result.expired > 0 || result.completed > 0) log.info(result, 'store job: unpaid orders expired, shipped orders completed');
+      return result;
     },
-  };
+    onError: (err) => log.error({ err }, 'store job round failed; retrying'),
+  });
 }

@@ -5,15 +5,12 @@
 // settled epoch is announced on the event bus ({type: 'mining_epoch'}) so open mining screens refresh.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../deps.ts';
-import { embeddedLeaderLock, lockKeys, postgresLeaderLock, type LeaderLock } from '../../../lib/leader-lock.ts';
+import { leaderLockFor, startLeaderJob, type LeaderJob } from '../../../lib/leader-job.ts';
+import { lockKeys, type LeaderLock } from '../../../lib/leader-lock.ts';
 import { settleDueEpochs, type EpochSettlement } from './settle.ts';
 
-export interface SettlementJob {
-  /** Runs a round now (if none is running) and answers what it settled. */
-  runOnce(): Promise<EpochSettlement[]>;
-  /** Stops the timer, waits for a running round and releases the lock. */
-  stop(): Promise<void>;
-}
+/** runOnce() answers the epochs a round settled; stop() waits for it and releases the lock. */
+export type SettlementJob = LeaderJob<EpochSettlement[]>;
 
 export interface SettlementJobOptions {
   /** Defaults to the PostgreSQL advisory lock `lockKeys.miningSettlement` (PGlite: always the leader). */
@@ -31,57 +28,23 @@ export function startSettlementJob(
   log: FastifyBaseLogger,
   options: SettlementJobOptions = {},
 ): SettlementJob {
-  const lock =
-    options.lock ??
-    (deps.dbKind === 'postgres' && deps.settings.databaseUrl ? postgresLeaderLock(deps.settings.databaseUrl, lockKeys.miningSettlement) : embeddedLeaderLock());
-  const intervalMs = options.intervalMs ?? settlementIntervalMs(deps.settings.epochSeconds);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<EpochSettlement[]> | null = null;
-  let isStopped = false;
-
-  const round = async (): Promise<EpochSettlement[]> => {
-    if (!(await lock.tryAcquire())) return [];
-    const settled = await settleDueEpochs(deps);
-    for (const s of settled) {
-      log.info({ epoch: s.epoch, paid: s.paid.toString(), users: s.users, journal: s.journal, ms: s.durationMs }, 'mining epoch settled');
-      deps.metrics?.miningEpochsSettled.inc();
-      deps.metrics?.miningSettleDuration.observe(s.durationMs / 1000);
-      deps.events.publish({ type: 'mining_epoch', epoch: s.epoch });
-    }
-    return settled;
-  };
-
-  const runOnce = (): Promise<EpochSettlement[]> => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const tick = () => {
-    timer = null;
-    runOnce()
-      .catch((err: unknown) => {
-        deps.metrics?.miningSettlementFailures.inc();
-        log.error({ err }, 'mining settlement round failed; retrying');
-      })
-      .finally(() => {
-        if (isStopped) return;
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      isStopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-      await lock.release();
+  return startLeaderJob({
+    lock: options.lock ?? leaderLockFor(deps, lockKeys.miningSettlement),
+    intervalMs: options.intervalMs ?? settlementIntervalMs(deps.settings.epochSeconds),
+    idle: [],
+    round: async () => {
+      const settled = await settleDueEpochs(deps);
+      for (const s of settled) {
+        log.info({ epoch: s.epoch, paid: s.paid.toString(), users: s.users, journal: s.journal, ms: s.durationMs }, 'mining epoch settled');
+        deps.metrics?.miningEpochsSettled.inc();
+        deps.metrics?.miningSettleDuration.observe(s.durationMs / 1000);
+        deps.events.publish({ type: 'mining_epoch', epoch: s.epoch });
+      }
+      return settled;
     },
-  };
+    onError: (err) => {
+      deps.metrics?.miningSettlementFailures.inc();
+      log.error({ err }, 'mining settlement round failed; retrying');
+    },
+  });
 }
