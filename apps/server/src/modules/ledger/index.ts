@@ -3,5 +3,5 @@
 export { accountKey, flowJson, postFlow, runFlow } from './ledger.ts';
 export type { AccountRef, FlowContext, FlowJson, FlowOutcome, FlowRequest, Leg, Part } from './ledger.ts';
 export { burn, fee, freeze, reward, settle, systemAccount, transfer, unfreeze, userAccount } from './legs.ts';
-export { createUserAccounts } from './repo.ts';
+export { availableAfterFlow, createUserAccounts, flowLegs, lockAvailable, readAvailable, type PostedLeg } from './repo.ts';
 export { auditLedger, auditLedgerIn, poolKinds, type AuditReport } from './audit.ts';

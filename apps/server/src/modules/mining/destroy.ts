@@ -11,12 +11,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { burn, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
+import { burn, flowLegs, postFlow, readAvailable, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { createPaymentOrder, type PaymentOrderRow } from '../onchain/index.ts';
 import { addPerformance } from '../team/index.ts';
 import { changePower } from './power.ts';
 import { quoteReferencePrice, type ReferencePrice } from './reference-price.ts';
-import { findMinerByFlow, insertDestroyOrder, readAvailable, readDestroyOrder, readFlowLegs } from './repo.ts';
+import { findMinerByFlow, insertDestroyOrder, readDestroyOrder } from './repo.ts';
 import { minerItem, miningNow, type MiningAppDeps, type MiningNow } from './service.ts';
 
 interface DestroyQuote {
@@ -34,7 +34,7 @@ interface DestroyQuote {
  * account holds INSUFFICIENT_BALANCE (unless the wallet pays: `checkBalance` false).
  */
 async function quoteDestroy(db: Db | Tx, m: MiningNow, userId: number, amount: bigint, checkBalance = true): Promise<DestroyQuote> {
-  const [price, available] = await Promise.all([quoteReferencePrice(db, m.now, m.params), readAvailable(db, userId, 'fund', 'NADI')]);
+  const [price, available] = await Promise.all([quoteReferencePrice(db, m.now, m.params), readAvailable(db, userAccount(userId, 'fund', 'NADI'))]);
   const valueUsdt = usdtValueOf(amount, price.price);
   const power = destroyPowerOf(valueUsdt, m.params);
   if (valueUsdt < m.params.destroyMinUsdt || power <= 0n) {
@@ -145,9 +145,9 @@ export async function destroyForMiner(deps: MiningAppDeps, userId: number, key: 
 
 /** The answer of a destroy, rebuilt from its flow (miner as created, balances after the flow), so a repeat answers the same. */
 async function destroyResultOf(deps: MiningAppDeps, flowId: number): Promise<DestroyResult> {
-  const [miner, legs, m] = await Promise.all([findMinerByFlow(deps.db, flowId), readFlowLegs(deps.db, flowId), miningNow(deps)]);
-  const burned = legs.find((l) => l.debitKind === 'fund');
-  const quota = legs.find((l) => l.creditKind === 'destroy_quota');
+  const [miner, legs, m] = await Promise.all([findMinerByFlow(deps.db, flowId), flowLegs(deps.db, flowId), miningNow(deps)]);
+  const burned = legs.find((l) => l.debit.kind === 'fund');
+  const quota = legs.find((l) => l.credit.kind === 'destroy_quota');
   if (!miner || !burned || !quota) throw new Error(`destroy flow ${flowId} has no miner or legs`);
   const asCreated = { ...miner, status: 3 as const, releasedUsdt: 0n };
   return {

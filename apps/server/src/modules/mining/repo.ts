@@ -1,7 +1,6 @@
 // The mining user API's reads. Amounts and power come back as text and become bigint here.
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeLineType, MinerKind, PowerLogType } from '@nadi/api/mining';
-import type { AccountKind, Asset } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -9,13 +8,6 @@ const big = (text: string | null | undefined): bigint => (text == null ? 0n : Bi
 const date = (value: Date | string): Date => new Date(value);
 
 /** The available part of one account (0 when it does not exist); userId null names a system account. */
-export async function readAvailable(db: Db | Tx, userId: number | null, kind: AccountKind, asset: Asset): Promise<bigint> {
-  const owner = userId === null ? sql`user_id is null` : sql`user_id = ${userId}`;
-  const rows = rowsOf<{ available: string }>(
-    await db.execute(sql`select available::text as available from ledger_accounts where ${owner} and kind = ${kind} and asset = ${asset}`),
-  );
-  return big(rows[0]?.available);
-}
 
 export async function readUserPower(db: Db, userId: number): Promise<bigint> {
   const rows = rowsOf<{ power: string }>(await db.execute(sql`select power::text as power from user_power where user_id = ${userId}`));
@@ -162,54 +154,6 @@ export async function listMiners(db: Db, userId: number, kind: MinerKind | undef
 export async function findMinerByFlow(db: Db, flowId: number): Promise<MinerRow | null> {
   const rows = rowsOf<RawMiner>(await db.execute(minerSelect(-1, sql`m.flow_id = ${flowId}`)));
   return rows[0] ? toMiner(rows[0]) : null;
-}
-
-export interface FlowLeg {
-  type: string;
-  asset: Asset;
-  amount: bigint;
-  debitUserId: number | null;
-  debitKind: string;
-  debitAvailableAfter: bigint;
-  creditUserId: number | null;
-  creditKind: string;
-  creditAvailableAfter: bigint;
-}
-
-/** The journal rows of one flow, with both accounts' available balances after each (answers of repeats are rebuilt from them). */
-export async function readFlowLegs(db: Db, flowId: number): Promise<FlowLeg[]> {
-  const rows = rowsOf<{
-    type: string;
-    asset: Asset;
-    amount: string;
-    debit_user: number | null;
-    debit_kind: string;
-    debit_after: string;
-    credit_user: number | null;
-    credit_kind: string;
-    credit_after: string;
-  }>(
-    await db.execute(sql`
-      select t.type, t.asset, t.amount::text as amount,
-             da.user_id as debit_user, da.kind as debit_kind, t.debit_available_after::text as debit_after,
-             ca.user_id as credit_user, ca.kind as credit_kind, t.credit_available_after::text as credit_after
-        from ledger_transfers t
-        join ledger_accounts da on da.id = t.debit_account_id
-        join ledger_accounts ca on ca.id = t.credit_account_id
-       where t.flow_id = ${flowId}
-       order by t.id`),
-  );
-  return rows.map((r) => ({
-    type: r.type,
-    asset: r.asset,
-    amount: BigInt(r.amount),
-    debitUserId: r.debit_user == null ? null : Number(r.debit_user),
-    debitKind: r.debit_kind,
-    debitAvailableAfter: BigInt(r.debit_after),
-    creditUserId: r.credit_user == null ? null : Number(r.credit_user),
-    creditKind: r.credit_kind,
-    creditAvailableAfter: BigInt(r.credit_after),
-  }));
 }
 
 export async function listPowerLog(db: Db, userId: number, type: PowerLogType | undefined, offset: number, limit: number) {

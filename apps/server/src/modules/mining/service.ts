@@ -17,7 +17,7 @@ import type {
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
+import { flowLegs, readAvailable, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { epochClock, miningGenesis, type EpochClock } from './clock.ts';
 import { paramsResolver, type EconomyParams } from './params.ts';
 import { quoteReferencePrice } from './reference-price.ts';
@@ -27,8 +27,6 @@ import {
   listMiners,
   listPowerLog,
   markClaimed,
-  readAvailable,
-  readFlowLegs,
   readIncomeTotal,
   readLastSettledEpoch,
   readNetworkPower,
@@ -86,12 +84,12 @@ export async function getOverview(deps: MiningAppDeps, userId: number): Promise<
   const [power, networkPower, pool, incomeTotal, vesting, lastSettled, price, quota, trial] = await Promise.all([
     readUserPower(db, userId),
     readNetworkPower(db),
-    readAvailable(db, null, 'mining_pool', 'NADI'),
+    readAvailable(db, systemAccount('mining_pool', 'NADI')),
     readIncomeTotal(db, userId),
     readVesting(db, userId),
     readLastSettledEpoch(db),
     quoteReferencePrice(db, m.now, m.params),
-    readAvailable(db, userId, 'destroy_quota', 'USDT'),
+    readAvailable(db, userAccount(userId, 'destroy_quota', 'USDT')),
     readTrial(db, userId),
   ]);
   const emission = emissionOf(m.epoch, m.params);
@@ -276,7 +274,7 @@ export async function claimReleased(deps: MiningAppDeps, userId: number, key: st
     result: () => null,
   });
   deps.events.publish({ type: 'balance', userIds: [userId] });
-  const leg = (await readFlowLegs(deps.db, flowId))[0];
+  const leg = (await flowLegs(deps.db, flowId))[0];
   if (!leg) throw new Error(`claim flow ${flowId} has no transfer`);
   return { amount: toDecimalString(leg.amount), balance: toDecimalString(leg.creditAvailableAfter) };
 }

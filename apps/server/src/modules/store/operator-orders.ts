@@ -10,9 +10,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireOperator } from '../../lib/operator.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { hashCode, normalizeCode, normalizeSerial } from '../device/index.ts';
-import { postFlow, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
+import { flowLegs, lockAvailable, postFlow, readAvailable, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
 import { addPerformance } from '../team/index.ts';
-import { legsOf, lockAvailable, readAvailable } from './money-repo.ts';
 import {
   insertShippedDevices,
   itemsOf,
@@ -119,7 +118,7 @@ export async function shipOrder(deps: AppDeps, session: SessionContext, input: S
 async function refundLegs(tx: Tx, order: OrderRow): Promise<{ legs: Leg[]; unrecovered: bigint }> {
   if (order.flowId === null) throw new Error(`store order ${order.id} is to_ship without a payment flow`);
   const memo = { order: String(order.id), order_no: order.orderNo };
-  const paid = (await legsOf(tx, order.flowId)).filter((l) => l.type === 'balance_buy_node_device');
+  const paid = (await flowLegs(tx, order.flowId)).filter((l) => l.type === 'balance_buy_node_device');
   const fund = userAccount(order.userId, 'fund', order.payAsset as AccountRef['asset']);
   const legs = paid.reverse().map((l) => transfer('store_refund', l.credit, l.debit.kind === 'custody' ? fund : l.debit, l.amount, memo));
   let recovered = 0n;

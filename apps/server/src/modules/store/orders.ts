@@ -10,9 +10,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pgCode } from '../../db/pg-code.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { availableAfterFlow, readAvailable } from '../ledger/index.ts';
 import { miningNow, type MiningNow } from '../mining/index.ts';
 import { createPaymentOrder, getPaymentOrder } from '../onchain/index.ts';
-import { availableAfterFlow, readAvailable } from './money-repo.ts';
 import {
   awaitingDevices,
   devicesOf,

@@ -7,11 +7,10 @@ import { unit } from '@nadi/economy/economy';
 import { bpsPerUnit, minBigint, mulDiv } from '@nadi/money/money';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { fee, postFlow, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
+import { fee, lockAvailable, postFlow, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
 import { miningNow, quoteReferencePrice, type MiningNow } from '../mining/index.ts';
 import type { PaymentOrderRow } from '../onchain/index.ts';
 import { addPerformance } from '../team/index.ts';
-import { lockAvailable } from './money-repo.ts';
 import { itemsOf, lockOrderOfPayment, referrerOf, updateOrder, type ItemRow, type OrderRow } from './order-repo.ts';
 import { retakeStock, type StockTake } from './product-repo.ts';
 

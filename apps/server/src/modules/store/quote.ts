@@ -9,9 +9,8 @@ import type { quoteBody, StorePayAsset, StorePayMethod, StoreQuote } from '@nadi
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { userAccount, type AccountRef } from '../ledger/index.ts';
+import { readAvailable, userAccount, type AccountRef } from '../ledger/index.ts';
 import { miningNow, quoteReferencePrice, type MiningNow, type ReferencePrice } from '../mining/index.ts';
-import { readAvailable } from './money-repo.ts';
 import { findProduct, findProducts, type ProductRow } from './product-repo.ts';
 
 export type QuoteInput = z.output<typeof quoteBody>;
