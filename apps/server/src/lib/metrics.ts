@@ -74,6 +74,19 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  readonly storeOrdersChanged = new Counter({
+    name: 'store_job_orders_total',
+    help: 'Orders the store job changed, by what it did (expired: unpaid past its window; auto_completed: shipped, not confirmed in 10 days)',
+    labelNames: ['action'] as const,
+    registers: [this.registry],
+  });
+
+  readonly storeJobFailures = new Counter({
+    name: 'store_job_failures_total',
+    help: 'Store job rounds that failed (logged, retried at the next round)',
+    registers: [this.registry],
+  });
+
   readonly socketConnections = new Gauge({
     name: 'websocket_connections',
     help: 'Open live sockets, by kind (trade: /ws/trade, account: /ws)',
@@ -89,5 +102,6 @@ export class AppMetrics {
     this.depositsCredited.inc({ asset: 'NADI' }, 0);
     for (const outcome of ['completed', 'failed']) this.withdrawalsSettled.inc({ outcome }, 0);
     for (const socket of socketKinds) this.socketConnections.set({ socket }, 0);
+    for (const action of ['expired', 'auto_completed']) this.storeOrdersChanged.inc({ action }, 0);
   }
 }

@@ -17,7 +17,7 @@ export const storeJobIntervalMs = 30_000;
 export const storeJobBatchMax = 500;
 const dayMs = 86_400_000;
 
-type JobDeps = Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now'>;
+type JobDeps = Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now' | 'metrics'>;
 
 export interface StoreRound {
   expired: number;
@@ -54,8 +54,13 @@ export function startStoreJob(deps: JobDeps, log: FastifyBaseLogger, options: { 
     round: async () => {
       const result = await runStoreRound(deps);
       if (result.expired > 0 || result.completed > 0) log.info(result, 'store job: unpaid orders expired, shipped orders completed');
+      deps.metrics?.storeOrdersChanged.inc({ action: 'expired' }, result.expired);
+      deps.metrics?.storeOrdersChanged.inc({ action: 'auto_completed' }, result.completed);
       return result;
     },
-    onError: (err) => log.error({ err }, 'store job round failed; retrying'),
+    onError: (err) => {
+      deps.metrics?.storeJobFailures.inc();
+      log.error({ err }, 'store job round failed; retrying');
+    },
   });
 }

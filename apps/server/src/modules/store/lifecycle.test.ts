@@ -22,11 +22,14 @@ import {
   type SeededProduct,
   type Shopper,
 } from '../../test/store.ts';
-import { runStoreRound } from './job.ts';
+import { scrape } from '../../test/metrics.ts';
+import { startStoreJob, type StoreJob } from './job.ts';
 
 let t: TestApp;
 let operator: string;
 let box: SeededProduct;
+/** The store job as the server runs it, its timer far away: each test runs its rounds itself. */
+let job: StoreJob;
 const db = () => t.database.db;
 const dayMs = 86_400_000;
 
@@ -39,12 +42,15 @@ beforeAll(async () => {
   });
   operator = await operatorToken(t.app);
   box = await productOf(db(), 'NADI-BOX-1');
+  job = startStoreJob(t.app.deps, t.app.log, { intervalMs: 3_600_000 });
+  await job.runOnce();
 });
 afterAll(async () => {
+  await job?.stop();
   await t?.close();
 });
 
-const round = () => runStoreRound(t.app.deps);
+const round = () => job.runOnce();
 
 async function chainOrder(shopper: Shopper, quantity = 1) {
   const res = await placeOrder(t, shopper, { items: [{ product_id: box.id, quantity }], pay_method: 'chain' });
@@ -80,8 +86,10 @@ describe('unpaid orders', () => {
     await travel(29 * 60_000, [shopper]);
     expect(await round()).toEqual({ expired: 0, completed: 0 });
     await travel(60_000, [shopper]);
+    const expiredBefore = (await scrape(t.app))('store_job_orders_total', { action: 'expired' }) ?? 0;
     expect(await round()).toEqual({ expired: 1, completed: 0 });
     expect(await round()).toEqual({ expired: 0, completed: 0 });
+    expect((await scrape(t.app))('store_job_orders_total', { action: 'expired' })).toBe(expiredBefore + 1);
     expect(await stockOf(db(), box.id)).toEqual(before);
     const expired = (await shopGet(t, shopper, `/api/v1/machine/orderDetail?id=${order.id}`)).json().data;
     expect(expired).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', cancelled_at: t.clock.now().toISOString(), expires_at: null });
