@@ -205,10 +205,23 @@ describe('the store (EN)', () => {
     expect(await page.getByTestId('awaiting-device').count()).toBe(0);
     await shoot(page, '80-store-en-mining-device');
 
-    // The addresses screen lists the one added while ordering, as the default.
+    // The addresses screen lists the one added while ordering, as the default; its edit screen;
+    // deleting asks "Delete this address?" first. The orders keep the address they were sent to.
     await page.goto('/address');
     await expect.poll(() => page.getByTestId('address-item').count(), { timeout: 15_000 }).toBe(1);
     await shoot(page, '80-store-en-addresses');
+    await page.getByTestId('address-edit').first().click();
+    await page.waitForURL(/\/address\/\d+\/edit$/);
+    await expect.poll(() => page.getByTestId('address-form').getByLabel(text('EN', 'address.field.receiverName')).inputValue()).toBe('Ada Lovelace');
+    await shoot(page, '80-store-en-address-edit');
+    await page.goto('/address');
+    await page.getByTestId('address-delete').first().click();
+    const dialog = page.locator('.adm-modal, .adm-dialog');
+    await dialog.getByText(text('EN', 'address.deleteConfirm')).waitFor();
+    await expectToast(page, text('EN', 'address.deleted'), () => dialog.getByRole('button', { name: text('EN', 'address.delete') }).click());
+    await expect.poll(() => page.getByTestId('address-item').count(), { timeout: 15_000 }).toBe(0);
+    await page.goto(`/store/orders/${byBalance}`);
+    await expect.poll(() => page.getByTestId('order-detail').textContent(), { timeout: 15_000 }).toContain('Ada Lovelace');
     await page.context().close();
   });
 });

@@ -64,6 +64,7 @@ export const errorReasons = [
   'ORDER_NOT_TO_SHIP',
   'SHIP_DEVICES_MISMATCH',
   'STOCK_BELOW_ZERO',
+  'STORE_UNPAID_LIMIT',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -135,6 +136,7 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   ORDER_NOT_TO_SHIP: { http: 409, body: 409 },
   SHIP_DEVICES_MISMATCH: { http: 400, body: 400 },
   STOCK_BELOW_ZERO: { http: 400, body: 400 },
+  STORE_UNPAID_LIMIT: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -85,6 +85,7 @@ const EN: Catalogue = {
   'address.AREA_REQUIRED': 'Please enter the area',
   'address.DETAIL_REQUIRED': 'Please enter the detailed address',
   'address.TOO_LONG': 'This is too long',
+  STORE_UNPAID_LIMIT: 'You have {max} orders waiting for payment; pay or cancel one first',
 };
 
 const TW: Catalogue = {
@@ -162,6 +163,7 @@ const TW: Catalogue = {
   'address.AREA_REQUIRED': '請輸入所在地區',
   'address.DETAIL_REQUIRED': '請輸入詳細地址',
   'address.TOO_LONG': '內容過長',
+  STORE_UNPAID_LIMIT: '您已有 {max} 筆待付款訂單，請先付款或取消其中一筆',
 };
 
 const CN: Catalogue = {
@@ -239,6 +241,7 @@ const CN: Catalogue = {
   'address.AREA_REQUIRED': '请输入所在地区',
   'address.DETAIL_REQUIRED': '请输入详细地址',
   'address.TOO_LONG': '内容过长',
+  STORE_UNPAID_LIMIT: '您已有 {max} 笔待付款订单，请先付款或取消其中一笔',
 };
 
 const JP: Catalogue = {
@@ -316,6 +319,7 @@ const JP: Catalogue = {
   'address.AREA_REQUIRED': '地域を入力してください',
   'address.DETAIL_REQUIRED': '詳細住所を入力してください',
   'address.TOO_LONG': '長すぎます',
+  STORE_UNPAID_LIMIT: '支払い待ちの注文が {max} 件あります。先にいずれかを支払うかキャンセルしてください',
 };
 
 const KO: Catalogue = {
@@ -393,6 +397,7 @@ const KO: Catalogue = {
   'address.AREA_REQUIRED': '지역을 입력해 주세요',
   'address.DETAIL_REQUIRED': '상세 주소를 입력해 주세요',
   'address.TOO_LONG': '너무 깁니다',
+  STORE_UNPAID_LIMIT: '결제 대기 중인 주문이 {max}건 있습니다. 먼저 하나를 결제하거나 취소해 주세요',
 };
 
 const TH: Catalogue = {
@@ -470,6 +475,7 @@ const TH: Catalogue = {
   'address.AREA_REQUIRED': 'กรุณากรอกพื้นที่',
   'address.DETAIL_REQUIRED': 'กรุณากรอกที่อยู่โดยละเอียด',
   'address.TOO_LONG': 'ยาวเกินไป',
+  STORE_UNPAID_LIMIT: 'คุณมีคำสั่งซื้อรอชำระเงิน {max} รายการ กรุณาชำระหรือยกเลิกก่อน',
 };
 
 const PT: Catalogue = {
@@ -547,6 +553,7 @@ const PT: Catalogue = {
   'address.AREA_REQUIRED': 'Informe a região',
   'address.DETAIL_REQUIRED': 'Informe o endereço completo',
   'address.TOO_LONG': 'Texto longo demais',
+  STORE_UNPAID_LIMIT: 'Você tem {max} pedidos aguardando pagamento; pague ou cancele um antes',
 };
 
 const MS: Catalogue = {
@@ -624,6 +631,7 @@ const MS: Catalogue = {
   'address.AREA_REQUIRED': 'Sila masukkan kawasan',
   'address.DETAIL_REQUIRED': 'Sila masukkan alamat terperinci',
   'address.TOO_LONG': 'Terlalu panjang',
+  STORE_UNPAID_LIMIT: 'Anda ada {max} pesanan menunggu bayaran; bayar atau batalkan satu dahulu',
 };
 
 const ID: Catalogue = {
@@ -701,6 +709,7 @@ const ID: Catalogue = {
   'address.AREA_REQUIRED': 'Silakan masukkan wilayah',
   'address.DETAIL_REQUIRED': 'Silakan masukkan alamat lengkap',
   'address.TOO_LONG': 'Terlalu panjang',
+  STORE_UNPAID_LIMIT: 'Anda punya {max} pesanan menunggu pembayaran; bayar atau batalkan salah satunya dulu',
 };
 
 const VN: Catalogue = {
@@ -778,6 +787,7 @@ const VN: Catalogue = {
   'address.AREA_REQUIRED': 'Vui lòng nhập khu vực',
   'address.DETAIL_REQUIRED': 'Vui lòng nhập địa chỉ chi tiết',
   'address.TOO_LONG': 'Quá dài',
+  STORE_UNPAID_LIMIT: 'Bạn có {max} đơn hàng đang chờ thanh toán; hãy thanh toán hoặc hủy một đơn trước',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

@@ -133,7 +133,7 @@ describe('unpaid orders', () => {
       Array.from({ length: 7 }, () => placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'chain' })),
     );
     expect(orders.filter((o) => o.statusCode === 200)).toHaveLength(5);
-    expect(orders.filter((o) => o.json().reason === 'ORDER_LIMIT_REACHED')).toHaveLength(2);
+    expect(orders.filter((o) => o.json().reason === 'STORE_UNPAID_LIMIT')).toHaveLength(2);
     const first = orders.find((o) => o.statusCode === 200)?.json().data.order;
     await shopPost(t, shopper, '/api/v1/machine/cancel', { id: first.id });
     expect((await placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }], pay_method: 'chain' })).statusCode).toBe(200);

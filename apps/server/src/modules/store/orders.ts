@@ -196,7 +196,8 @@ async function createChainOrder(deps: AppDeps, userId: number, key: string, inpu
   const expiresAt = new Date(m.now.getTime() + deps.settings.storePaymentMinutes * 60_000);
   const written: { order?: OrderRow } = {};
   await createPaymentOrder(deps, userId, { kind: 'store', asset: plan.payAsset, amount: plan.payAmount }, async (tx, payment) => {
-    if ((await lockUnpaidCount(tx, userId)) >= unpaidOrdersPerUserMax) throw new AppError('ORDER_LIMIT_REACHED');
+    if ((await lockUnpaidCount(tx, userId)) >= unpaidOrdersPerUserMax)
+      throw new AppError('STORE_UNPAID_LIMIT', undefined, { params: { max: String(unpaidOrdersPerUserMax) } });
     const address = await takePlan(tx, userId, input, plan, m.now);
     const values = { ...orderValues(userId, key, input, plan, m.now), ...address, status: 'unpaid', paymentOrderId: payment.id, expiresAt };
     written.order = await writeOrder(tx, values, plan);
