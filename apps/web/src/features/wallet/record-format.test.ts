@@ -25,10 +25,10 @@ describe('signedAmountView', () => {
 describe('record type names', () => {
   const localesDir = join(import.meta.dirname, '../../locales');
 
-  it.each(readdirSync(localesDir).filter((name) => name.endsWith('.json')))('%s names all 33 record types', (file) => {
+  it.each(readdirSync(localesDir).filter((name) => name.endsWith('.json')))('%s names all 34 record types', (file) => {
     const messages = JSON.parse(readFileSync(join(localesDir, file), 'utf8')) as { records?: { type?: Record<string, string> } };
     const names = messages.records?.type ?? {};
-    expect(recordTypes).toHaveLength(33);
+    expect(recordTypes).toHaveLength(34);
     const missing = recordTypes.filter((type) => !names[recordTypeKey(type).replace('records.type.', '')]?.trim());
     expect(missing).toEqual([]);
     // Each type reads differently, so two kinds of record never look alike in one list.
