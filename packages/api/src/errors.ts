@@ -65,6 +65,16 @@ export const errorReasons = [
   'SHIP_DEVICES_MISMATCH',
   'STOCK_BELOW_ZERO',
   'STORE_UNPAID_LIMIT',
+  'NODE_SALE_CLOSED',
+  'NODE_SOLD_OUT',
+  'NODE_LIMIT_REACHED',
+  'NODE_UNPAID_LIMIT',
+  'NODE_QUOTA_BELOW_SOLD',
+  'PLEDGE_PRODUCT_CLOSED',
+  'PLEDGE_BELOW_MIN',
+  'PLEDGE_POOL_FULL',
+  'PLEDGE_NODE_ONLY',
+  'PLEDGE_NOT_REDEEMABLE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -137,6 +147,16 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   SHIP_DEVICES_MISMATCH: { http: 400, body: 400 },
   STOCK_BELOW_ZERO: { http: 400, body: 400 },
   STORE_UNPAID_LIMIT: { http: 400, body: 400 },
+  NODE_SALE_CLOSED: { http: 400, body: 400 },
+  NODE_SOLD_OUT: { http: 409, body: 409 },
+  NODE_LIMIT_REACHED: { http: 400, body: 400 },
+  NODE_UNPAID_LIMIT: { http: 400, body: 400 },
+  NODE_QUOTA_BELOW_SOLD: { http: 400, body: 400 },
+  PLEDGE_PRODUCT_CLOSED: { http: 400, body: 400 },
+  PLEDGE_BELOW_MIN: { http: 400, body: 400 },
+  PLEDGE_POOL_FULL: { http: 400, body: 400 },
+  PLEDGE_NODE_ONLY: { http: 400, body: 400 },
+  PLEDGE_NOT_REDEEMABLE: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

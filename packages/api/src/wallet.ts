@@ -12,7 +12,8 @@ export type UserAccountKind = (typeof userAccountKinds)[number];
 /**
  * System accounts: the platform's side of every flow. The pools (mining, node, savings, referral,
  * sign-in) are funded from the treasury at genesis and pay every reward (docs/economy.md); `vesting`
- * holds the mining income that is locked or released but not yet claimed.
+ * holds the mining income that is locked or released but not yet claimed; `pledged` the principal of
+ * active savings and `savings_interest` their interest not yet claimed (docs/nodes-and-savings.md).
  */
 export const systemAccountKinds = [
   'custody',
@@ -26,6 +27,8 @@ export const systemAccountKinds = [
   'referral_pool',
   'signin_pool',
   'vesting',
+  'pledged',
+  'savings_interest',
 ] as const;
 export type SystemAccountKind = (typeof systemAccountKinds)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
@@ -59,9 +62,9 @@ export const fundRecordTypes = [
   'share_income',
   // Beyond the spec's 25: claiming released (formerly locked) mining income at /receive.
   'locked_income_release',
-  // A store order's money given back: an operator's refund of an unshipped order, or a wallet
-  // payment that arrived for an order already cancelled (credited to the fund account).
-  'store_refund',
+  // A purchase's money given back: an operator's refund of an unshipped store order, or a wallet
+  // payment that arrived for a store or node order already lapsed (credited to the fund account).
+  'purchase_refund',
 ] as const;
 export const internalRecordTypes = ['freeze', 'unfreeze', 'exchange', 'exchange_fee', 'withdraw', 'withdraw_fee', 'trade_fee'] as const;
 export const recordTypes = [...fundRecordTypes, ...internalRecordTypes] as const;

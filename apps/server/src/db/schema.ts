@@ -717,7 +717,7 @@ export const miners = pgTable(
     uniqueIndex('miners_trial_once_key')
       .on(t.userId)
       .where(sql`${t.kind} = 'trial'`),
-    check('miners_kind', sql`${t.kind} in ('device', 'destroy', 'trial')`),
+    check('miners_kind', sql`${t.kind} in ('device', 'destroy', 'trial', 'node', 'pledge')`),
     check('miners_status', sql`${t.status} between 1 and 4`),
     check('miners_device', sql`(${t.kind} = 'device') = (${t.deviceId} is not null)`),
     check('miners_budget', sql`${t.basePower} >= 0 and ${t.giftPower} >= 0 and ${t.releasedUsdt} >= 0 and ${t.releasedUsdt} <= ${t.budgetUsdt}`),
@@ -1052,4 +1052,240 @@ export const performanceEvents = pgTable(
     index('performance_events_time_idx').on(t.createdAt),
     check('performance_events_kind', sql`${t.kind} in ('device', 'node', 'destroy')`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Nodes and savings (docs/nodes-and-savings.md). A held node and an active pledge each have a miner
+// row (kind 'node' / 'pledge') carrying their power, so the mining settlement counts them like any
+// other power; what they earn besides is settled by node_settle_epoch and pledge_settle_epoch.
+
+/** A node tier (T1–T5): price, quota and what it gives. `sold` never passes `total_quota`. */
+export const nodeTiers = pgTable(
+  'node_tiers',
+  {
+    id: serial('id').primaryKey(),
+    levelId: integer('level_id').notNull(),
+    name: text('name').notNull(),
+    priceUsdt: units('price_usdt').notNull(),
+    totalQuota: integer('total_quota').notNull(),
+    /** Held, plus held for unpaid wallet orders. */
+    sold: integer('sold').notNull().default(0),
+    perUserLimit: integer('per_user_limit').notNull(),
+    giftPower: power('gift_power').notNull(),
+    machineRateBps: integer('machine_rate_bps').notNull(),
+    withdrawRate: integer('withdraw_rate').notNull(),
+    isOnSale: boolean('is_on_sale').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('node_tiers_level_key').on(t.levelId),
+    check(
+      'node_tiers_numbers',
+      sql`${t.priceUsdt} > 0 and ${t.sold} >= 0 and ${t.sold} <= ${t.totalQuota} and ${t.perUserLimit} > 0 and ${t.giftPower} >= 0 and ${t.machineRateBps} between 0 and 10000 and ${t.withdrawRate} >= 0`,
+    ),
+  ],
+);
+
+/** A node a user holds (bought by balance, destroy quota or the wallet). */
+export const userNodes = pgTable(
+  'user_nodes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => nodeTiers.id),
+    payMethod: text('pay_method').notNull(),
+    payAsset: text('pay_asset').notNull(),
+    payAmount: units('pay_amount').notNull(),
+    /** USDT per NADI a NADI payment was computed at. */
+    price: units('price'),
+    /** The request's idempotency key (scoped to the user): a repeat answers this holding. */
+    requestKey: text('request_key'),
+    flowId: bigint('flow_id', { mode: 'number' }),
+    paymentOrderId: bigint('payment_order_id', { mode: 'number' }).references(() => paymentOrders.id),
+    minerId: bigint('miner_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_nodes_user_idx').on(t.userId, t.tierId),
+    uniqueIndex('user_nodes_request_key').on(t.requestKey),
+    uniqueIndex('user_nodes_payment_order_key').on(t.paymentOrderId),
+    check('user_nodes_pay', sql`${t.payMethod} in ('balance', 'credit', 'chain') and ${t.payAsset} in ('USDT', 'NADI') and ${t.payAmount} > 0`),
+  ],
+);
+
+/** A node paid from the wallet: the unit of quota it holds until paid or expired. */
+export const nodeOrders = pgTable(
+  'node_orders',
+  {
+    paymentOrderId: bigint('payment_order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => paymentOrders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => nodeTiers.id),
+    requestKey: text('request_key').notNull(),
+    payAsset: text('pay_asset').notNull(),
+    price: units('price'),
+    /** unpaid (holds a unit), paid (the holding exists), expired (unit released), refunded (paid late, no unit left). */
+    status: text('status').notNull().default('unpaid'),
+    expiresAt: at('expires_at').notNull(),
+    holdingId: bigint('holding_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('node_orders_request_key').on(t.requestKey),
+    index('node_orders_unpaid_idx').on(t.status, t.expiresAt),
+    index('node_orders_user_idx').on(t.userId, t.tierId),
+    check('node_orders_status', sql`${t.status} in ('unpaid', 'paid', 'expired', 'refunded')`),
+  ],
+);
+
+/** A settled epoch of the node rewards: the fee inflow it split and what it paid. */
+export const nodeEpochs = pgTable('node_epochs', {
+  epoch: integer('epoch').primaryKey(),
+  feesNadi: units('fees_nadi').notNull(),
+  feesUsdt: units('fees_usdt').notNull(),
+  dividendNadi: units('dividend_nadi').notNull(),
+  dividendUsdt: units('dividend_usdt').notNull(),
+  bonusPaid: units('bonus_paid').notNull(),
+  weightTotal: bigint('weight_total', { mode: 'bigint' }).notNull(),
+  holders: integer('holders').notNull(),
+  flowId: bigint('flow_id', { mode: 'number' }),
+  settledAt: at('settled_at').notNull(),
+});
+
+/** What each held node earned in an epoch. */
+export const nodeEarnings = pgTable(
+  'node_earnings',
+  {
+    epoch: integer('epoch').notNull(),
+    holdingId: bigint('holding_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    miningIncome: units('mining_income').notNull(),
+    dividendNadi: units('dividend_nadi').notNull(),
+    dividendUsdt: units('dividend_usdt').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.epoch, t.holdingId] }),
+    index('node_earnings_holding_idx').on(t.holdingId, t.epoch),
+    index('node_earnings_user_idx').on(t.userId, t.epoch),
+  ],
+);
+
+/** A savings product (flexible, locked, joint, node). Rates in parts per million per epoch. */
+export const pledgeProducts = pgTable(
+  'pledge_products',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    termEpochs: integer('term_epochs').notNull().default(0),
+    minPledge: units('min_pledge').notNull(),
+    dayRatePpm: integer('day_rate_ppm').notNull().default(0),
+    /** Joint savings: the interest shared each epoch. */
+    epochBudget: units('epoch_budget'),
+    poolCap: units('pool_cap').notNull(),
+    /** NADI pledged in it now (active positions). */
+    total: units('total')
+      .notNull()
+      .default(sql`0`),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('pledge_products_kind', sql`${t.kind} in ('flexible', 'locked', 'joint', 'node')`),
+    check(
+      'pledge_products_numbers',
+      sql`${t.termEpochs} >= 0 and ${t.minPledge} > 0 and ${t.dayRatePpm} >= 0 and ${t.poolCap} > 0 and ${t.total} >= 0 and ${t.total} <= ${t.poolCap} and ${t.endsAt} > ${t.startsAt}`,
+    ),
+    check('pledge_products_term', sql`(${t.kind} = 'locked') = (${t.termEpochs} > 0)`),
+    check('pledge_products_joint', sql`(${t.kind} = 'joint') = (${t.epochBudget} is not null)`),
+  ],
+);
+
+/** A user's pledge. Interest from start_epoch (the epoch after joining) to end_epoch (locked) or redemption. */
+export const pledgePositions = pgTable(
+  'pledge_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => pledgeProducts.id),
+    amount: units('amount').notNull(),
+    /** The product's rate when joined (joint: 0, its share of the budget is computed each epoch). */
+    dayRatePpm: integer('day_rate_ppm').notNull(),
+    startEpoch: integer('start_epoch').notNull(),
+    endEpoch: integer('end_epoch'),
+    status: text('status').notNull().default('active'),
+    requestKey: text('request_key').notNull(),
+    minerId: bigint('miner_id', { mode: 'number' }),
+    flowId: bigint('flow_id', { mode: 'number' }),
+    releaseFlowId: bigint('release_flow_id', { mode: 'number' }),
+    interestTotal: units('interest_total')
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+    redeemedAt: at('redeemed_at'),
+  },
+  (t) => [
+    index('pledge_positions_user_idx').on(t.userId, t.id),
+    index('pledge_positions_active_idx').on(t.status, t.productId),
+    uniqueIndex('pledge_positions_request_key').on(t.requestKey),
+    check('pledge_positions_status', sql`${t.status} in ('active', 'redeemed')`),
+    check('pledge_positions_amount', sql`${t.amount} > 0 and ${t.interestTotal} >= 0`),
+  ],
+);
+
+/** A settled epoch of savings interest and releases. */
+export const pledgeEpochs = pgTable('pledge_epochs', {
+  epoch: integer('epoch').primaryKey(),
+  interestPaid: units('interest_paid').notNull(),
+  released: units('released').notNull(),
+  positions: integer('positions').notNull(),
+  flowId: bigint('flow_id', { mode: 'number' }),
+  settledAt: at('settled_at').notNull(),
+});
+
+/** Interest each position earned in an epoch (receiveInfo's lines). */
+export const pledgeInterestLines = pgTable(
+  'pledge_interest_lines',
+  {
+    epoch: integer('epoch').notNull(),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    amount: units('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.positionId] }), index('pledge_interest_lines_user_idx').on(t.userId, t.epoch)],
+);
+
+/** A user's savings interest: accrued and not yet claimed, and claimed so far. */
+export const pledgeInterest = pgTable(
+  'pledge_interest',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    claimable: units('claimable')
+      .notNull()
+      .default(sql`0`),
+    claimedTotal: units('claimed_total')
+      .notNull()
+      .default(sql`0`),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('pledge_interest_not_negative', sql`${t.claimable} >= 0 and ${t.claimedTotal} >= 0`)],
 );

@@ -86,6 +86,16 @@ const EN: Catalogue = {
   'address.DETAIL_REQUIRED': 'Please enter the detailed address',
   'address.TOO_LONG': 'This is too long',
   STORE_UNPAID_LIMIT: 'You have {max} orders waiting for payment; pay or cancel one first',
+  NODE_SALE_CLOSED: 'The node sale has ended',
+  NODE_SOLD_OUT: 'This node tier is sold out',
+  NODE_LIMIT_REACHED: 'You can hold at most {max} nodes of this tier',
+  NODE_UNPAID_LIMIT: 'You have {max} node orders waiting for payment; pay or let one expire first',
+  NODE_QUOTA_BELOW_SOLD: 'The quota cannot be below what is sold ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'This savings product is not open to join',
+  PLEDGE_BELOW_MIN: 'The minimum pledge is {amount} NADI',
+  PLEDGE_POOL_FULL: 'The pool has only {left} NADI of room left',
+  PLEDGE_NODE_ONLY: 'Node savings are for node holders only',
+  PLEDGE_NOT_REDEEMABLE: 'A locked position is released at the end of its term',
 };
 
 const TW: Catalogue = {
@@ -164,6 +174,16 @@ const TW: Catalogue = {
   'address.DETAIL_REQUIRED': '請輸入詳細地址',
   'address.TOO_LONG': '內容過長',
   STORE_UNPAID_LIMIT: '您已有 {max} 筆待付款訂單，請先付款或取消其中一筆',
+  NODE_SALE_CLOSED: '節點銷售已結束',
+  NODE_SOLD_OUT: '此節點等級已售罄',
+  NODE_LIMIT_REACHED: '此等級每人最多持有 {max} 個節點',
+  NODE_UNPAID_LIMIT: '您已有 {max} 筆待付款的節點訂單，請先完成付款或等待其逾期',
+  NODE_QUOTA_BELOW_SOLD: '額度不能低於已售數量（{sold}）',
+  PLEDGE_PRODUCT_CLOSED: '此理財產品目前不開放加入',
+  PLEDGE_BELOW_MIN: '最低質押數量為 {amount} NADI',
+  PLEDGE_POOL_FULL: '資金池僅剩 {left} NADI 額度',
+  PLEDGE_NODE_ONLY: '節點理財僅限節點持有者參加',
+  PLEDGE_NOT_REDEEMABLE: '定期質押將於期滿時釋放',
 };
 
 const CN: Catalogue = {
@@ -242,6 +262,16 @@ const CN: Catalogue = {
   'address.DETAIL_REQUIRED': '请输入详细地址',
   'address.TOO_LONG': '内容过长',
   STORE_UNPAID_LIMIT: '您已有 {max} 笔待付款订单，请先付款或取消其中一笔',
+  NODE_SALE_CLOSED: '节点销售已结束',
+  NODE_SOLD_OUT: '此节点等级已售罄',
+  NODE_LIMIT_REACHED: '此等级每人最多持有 {max} 个节点',
+  NODE_UNPAID_LIMIT: '您已有 {max} 笔待付款的节点订单，请先完成付款或等待其过期',
+  NODE_QUOTA_BELOW_SOLD: '额度不能低于已售数量（{sold}）',
+  PLEDGE_PRODUCT_CLOSED: '此理财产品目前不开放加入',
+  PLEDGE_BELOW_MIN: '最低质押数量为 {amount} NADI',
+  PLEDGE_POOL_FULL: '资金池仅剩 {left} NADI 额度',
+  PLEDGE_NODE_ONLY: '节点理财仅限节点持有者参加',
+  PLEDGE_NOT_REDEEMABLE: '定期质押将于期满时释放',
 };
 
 const JP: Catalogue = {
@@ -320,6 +350,16 @@ const JP: Catalogue = {
   'address.DETAIL_REQUIRED': '詳細住所を入力してください',
   'address.TOO_LONG': '長すぎます',
   STORE_UNPAID_LIMIT: '支払い待ちの注文が {max} 件あります。先にいずれかを支払うかキャンセルしてください',
+  NODE_SALE_CLOSED: 'ノードの販売は終了しました',
+  NODE_SOLD_OUT: 'このノードは完売しました',
+  NODE_LIMIT_REACHED: 'このランクのノードは1人 {max} 個までです',
+  NODE_UNPAID_LIMIT: '支払い待ちのノード注文が {max} 件あります。先に支払うか期限切れを待ってください',
+  NODE_QUOTA_BELOW_SOLD: '枠は販売済み数（{sold}）を下回れません',
+  PLEDGE_PRODUCT_CLOSED: 'この預け入れ商品は現在参加できません',
+  PLEDGE_BELOW_MIN: '最低預け入れ額は {amount} NADI です',
+  PLEDGE_POOL_FULL: 'プールの残り枠は {left} NADI のみです',
+  PLEDGE_NODE_ONLY: 'ノード預け入れはノード保有者専用です',
+  PLEDGE_NOT_REDEEMABLE: '定期の預け入れは満期に解放されます',
 };
 
 const KO: Catalogue = {
@@ -398,6 +438,16 @@ const KO: Catalogue = {
   'address.DETAIL_REQUIRED': '상세 주소를 입력해 주세요',
   'address.TOO_LONG': '너무 깁니다',
   STORE_UNPAID_LIMIT: '결제 대기 중인 주문이 {max}건 있습니다. 먼저 하나를 결제하거나 취소해 주세요',
+  NODE_SALE_CLOSED: '노드 판매가 종료되었습니다',
+  NODE_SOLD_OUT: '이 노드 등급은 매진되었습니다',
+  NODE_LIMIT_REACHED: '이 등급의 노드는 1인당 최대 {max}개까지 보유할 수 있습니다',
+  NODE_UNPAID_LIMIT: '결제 대기 중인 노드 주문이 {max}건 있습니다. 먼저 결제하거나 만료를 기다려 주세요',
+  NODE_QUOTA_BELOW_SOLD: '수량은 판매된 수({sold})보다 적을 수 없습니다',
+  PLEDGE_PRODUCT_CLOSED: '이 예치 상품은 현재 가입할 수 없습니다',
+  PLEDGE_BELOW_MIN: '최소 예치 수량은 {amount} NADI입니다',
+  PLEDGE_POOL_FULL: '풀의 남은 한도는 {left} NADI뿐입니다',
+  PLEDGE_NODE_ONLY: '노드 예치는 노드 보유자만 가입할 수 있습니다',
+  PLEDGE_NOT_REDEEMABLE: '기간 예치는 만기에 해제됩니다',
 };
 
 const TH: Catalogue = {
@@ -476,6 +526,16 @@ const TH: Catalogue = {
   'address.DETAIL_REQUIRED': 'กรุณากรอกที่อยู่โดยละเอียด',
   'address.TOO_LONG': 'ยาวเกินไป',
   STORE_UNPAID_LIMIT: 'คุณมีคำสั่งซื้อรอชำระเงิน {max} รายการ กรุณาชำระหรือยกเลิกก่อน',
+  NODE_SALE_CLOSED: 'การขายโหนดสิ้นสุดแล้ว',
+  NODE_SOLD_OUT: 'โหนดระดับนี้ขายหมดแล้ว',
+  NODE_LIMIT_REACHED: 'ถือโหนดระดับนี้ได้สูงสุด {max} โหนดต่อคน',
+  NODE_UNPAID_LIMIT: 'คุณมีคำสั่งซื้อโหนดรอชำระ {max} รายการ กรุณาชำระหรือรอให้หมดอายุก่อน',
+  NODE_QUOTA_BELOW_SOLD: 'โควตาต้องไม่น้อยกว่าที่ขายไปแล้ว ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'ผลิตภัณฑ์ออมทรัพย์นี้ไม่เปิดให้เข้าร่วม',
+  PLEDGE_BELOW_MIN: 'จำนวนขั้นต่ำในการฝากคือ {amount} NADI',
+  PLEDGE_POOL_FULL: 'พูลเหลือพื้นที่เพียง {left} NADI',
+  PLEDGE_NODE_ONLY: 'การออมสำหรับโหนดเปิดให้เฉพาะผู้ถือโหนด',
+  PLEDGE_NOT_REDEEMABLE: 'การฝากแบบล็อกจะถูกปลดเมื่อครบกำหนด',
 };
 
 const PT: Catalogue = {
@@ -554,6 +614,16 @@ const PT: Catalogue = {
   'address.DETAIL_REQUIRED': 'Informe o endereço completo',
   'address.TOO_LONG': 'Texto longo demais',
   STORE_UNPAID_LIMIT: 'Você tem {max} pedidos aguardando pagamento; pague ou cancele um antes',
+  NODE_SALE_CLOSED: 'A venda de nós terminou',
+  NODE_SOLD_OUT: 'Este nível de nó está esgotado',
+  NODE_LIMIT_REACHED: 'Você pode ter no máximo {max} nós deste nível',
+  NODE_UNPAID_LIMIT: 'Você tem {max} pedidos de nó aguardando pagamento; pague ou espere um expirar',
+  NODE_QUOTA_BELOW_SOLD: 'A cota não pode ser menor que o vendido ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'Este produto de poupança não está aberto',
+  PLEDGE_BELOW_MIN: 'O valor mínimo é {amount} NADI',
+  PLEDGE_POOL_FULL: 'O pool tem apenas {left} NADI de espaço',
+  PLEDGE_NODE_ONLY: 'A poupança de nó é só para detentores de nós',
+  PLEDGE_NOT_REDEEMABLE: 'Uma posição com prazo é liberada no fim do prazo',
 };
 
 const MS: Catalogue = {
@@ -632,6 +702,16 @@ const MS: Catalogue = {
   'address.DETAIL_REQUIRED': 'Sila masukkan alamat terperinci',
   'address.TOO_LONG': 'Terlalu panjang',
   STORE_UNPAID_LIMIT: 'Anda ada {max} pesanan menunggu bayaran; bayar atau batalkan satu dahulu',
+  NODE_SALE_CLOSED: 'Jualan nod telah tamat',
+  NODE_SOLD_OUT: 'Tahap nod ini telah habis dijual',
+  NODE_LIMIT_REACHED: 'Anda boleh memegang paling banyak {max} nod tahap ini',
+  NODE_UNPAID_LIMIT: 'Anda ada {max} pesanan nod menunggu bayaran; bayar atau tunggu satu tamat tempoh dahulu',
+  NODE_QUOTA_BELOW_SOLD: 'Kuota tidak boleh kurang daripada yang telah dijual ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'Produk simpanan ini tidak dibuka untuk disertai',
+  PLEDGE_BELOW_MIN: 'Jumlah minimum ialah {amount} NADI',
+  PLEDGE_POOL_FULL: 'Kolam hanya tinggal ruang {left} NADI',
+  PLEDGE_NODE_ONLY: 'Simpanan nod hanya untuk pemegang nod',
+  PLEDGE_NOT_REDEEMABLE: 'Simpanan berkunci dilepaskan pada akhir tempohnya',
 };
 
 const ID: Catalogue = {
@@ -710,6 +790,16 @@ const ID: Catalogue = {
   'address.DETAIL_REQUIRED': 'Silakan masukkan alamat lengkap',
   'address.TOO_LONG': 'Terlalu panjang',
   STORE_UNPAID_LIMIT: 'Anda punya {max} pesanan menunggu pembayaran; bayar atau batalkan salah satunya dulu',
+  NODE_SALE_CLOSED: 'Penjualan node telah berakhir',
+  NODE_SOLD_OUT: 'Tingkat node ini sudah habis',
+  NODE_LIMIT_REACHED: 'Anda dapat memiliki maksimal {max} node tingkat ini',
+  NODE_UNPAID_LIMIT: 'Anda punya {max} pesanan node menunggu pembayaran; bayar atau tunggu salah satunya kedaluwarsa',
+  NODE_QUOTA_BELOW_SOLD: 'Kuota tidak boleh di bawah yang terjual ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'Produk tabungan ini tidak dibuka untuk diikuti',
+  PLEDGE_BELOW_MIN: 'Jumlah minimum adalah {amount} NADI',
+  PLEDGE_POOL_FULL: 'Pool hanya tersisa {left} NADI',
+  PLEDGE_NODE_ONLY: 'Tabungan node hanya untuk pemegang node',
+  PLEDGE_NOT_REDEEMABLE: 'Posisi berjangka dilepas di akhir jangka waktunya',
 };
 
 const VN: Catalogue = {
@@ -788,6 +878,16 @@ const VN: Catalogue = {
   'address.DETAIL_REQUIRED': 'Vui lòng nhập địa chỉ chi tiết',
   'address.TOO_LONG': 'Quá dài',
   STORE_UNPAID_LIMIT: 'Bạn có {max} đơn hàng đang chờ thanh toán; hãy thanh toán hoặc hủy một đơn trước',
+  NODE_SALE_CLOSED: 'Đợt bán node đã kết thúc',
+  NODE_SOLD_OUT: 'Hạng node này đã bán hết',
+  NODE_LIMIT_REACHED: 'Mỗi người được giữ tối đa {max} node hạng này',
+  NODE_UNPAID_LIMIT: 'Bạn có {max} đơn node đang chờ thanh toán; hãy thanh toán hoặc chờ một đơn hết hạn',
+  NODE_QUOTA_BELOW_SOLD: 'Hạn mức không thể thấp hơn số đã bán ({sold})',
+  PLEDGE_PRODUCT_CLOSED: 'Sản phẩm tiết kiệm này không mở để tham gia',
+  PLEDGE_BELOW_MIN: 'Số lượng tối thiểu là {amount} NADI',
+  PLEDGE_POOL_FULL: 'Quỹ chỉ còn {left} NADI',
+  PLEDGE_NODE_ONLY: 'Tiết kiệm node chỉ dành cho người giữ node',
+  PLEDGE_NOT_REDEEMABLE: 'Khoản kỳ hạn được giải phóng khi đáo hạn',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

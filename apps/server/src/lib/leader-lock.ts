@@ -20,6 +20,8 @@ export const lockKeys = {
   miningSettlement: 727_102,
   /** The store job: expiring unpaid orders, completing orders nobody confirmed (modules/store). */
   storeJobs: 727_103,
+  /** The node job: releasing the quota of unpaid wallet orders for nodes (modules/node). */
+  nodeJobs: 727_104,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -2,8 +2,10 @@ import { authFeature } from '../features/auth/routes.tsx';
 import { homeFeature } from '../features/home/routes.tsx';
 import { languageFeature } from '../features/language/routes.tsx';
 import { miningFeature } from '../features/mining/routes.tsx';
+import { nodeFeature } from '../features/node/routes.tsx';
 import { noticeFeature } from '../features/notice/routes.tsx';
 import { paymentFeature } from '../features/payment/routes.tsx';
+import { pledgeFeature } from '../features/pledge/routes.tsx';
 import { rechargeFeature } from '../features/recharge/routes.tsx';
 import { storeFeature } from '../features/store/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
@@ -29,6 +31,8 @@ export const features = [
   tradeFeature,
   miningFeature,
   storeFeature,
+  nodeFeature,
+  pledgeFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);

@@ -41,7 +41,9 @@ export type IconName =
   | 'chart'
   | 'cpu'
   | 'bag'
-  | 'pin';
+  | 'pin'
+  | 'network'
+  | 'coins';
 
 export interface NavEntry {
   id: string;

@@ -194,10 +194,10 @@ describe('a payment after the order lapsed', () => {
     });
     expect(await balanceOf(db(), shopper.id, 'fund', 'USDT')).toEqual({ available: tokens(4000), frozen: 0n });
     expect(await systemBalance(db(), 'treasury', 'USDT')).toBe(treasury);
-    expect(await flowsOf(order.id)).toEqual([{ key: `payment_order:${order.payment.id}`, type: 'store_refund', legs: 1 }]);
+    expect(await flowsOf(order.id)).toEqual([{ key: `payment_order:${order.payment.id}`, type: 'purchase_refund', legs: 1 }]);
     expect(await performanceOf(db(), shopper.id)).toEqual({ me: 0n, team: 0n });
-    const log = (await shopGet(bed.t, shopper, '/api/v1/wallet/moneyLog?type=store_refund')).json().data.list;
-    expect(log).toMatchObject([{ type: 'store_refund', asset: 'USDT', amount: '4000' }]);
+    const log = (await shopGet(bed.t, shopper, '/api/v1/wallet/moneyLog?type=purchase_refund')).json().data.list;
+    expect(log).toMatchObject([{ type: 'purchase_refund', asset: 'USDT', amount: '4000' }]);
     expect(await auditLedger(db())).toMatchObject({ isOk: true, problems: [] });
   });
 });

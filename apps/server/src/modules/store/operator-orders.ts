@@ -120,7 +120,7 @@ async function refundLegs(tx: Tx, order: OrderRow): Promise<{ legs: Leg[]; unrec
   const memo = { order: String(order.id), order_no: order.orderNo };
   const paid = (await flowLegs(tx, order.flowId)).filter((l) => l.type === 'balance_buy_node_device');
   const fund = userAccount(order.userId, 'fund', order.payAsset as AccountRef['asset']);
-  const legs = paid.reverse().map((l) => transfer('store_refund', l.credit, l.debit.kind === 'custody' ? fund : l.debit, l.amount, memo));
+  const legs = paid.reverse().map((l) => transfer('purchase_refund', l.credit, l.debit.kind === 'custody' ? fund : l.debit, l.amount, memo));
   let recovered = 0n;
   if (order.rewardUserId !== null && order.rewardNadi > 0n) {
     // The pool first, as every store payment locks it before its flow (one lock order).
@@ -145,7 +145,7 @@ export async function refundOrder(deps: AppDeps, session: SessionContext, id: nu
     const { flowId } = await postFlow(tx, {
       idempotencyKey: `store_order:${locked.id}:refund`,
       userId: locked.userId,
-      type: 'store_refund',
+      type: 'purchase_refund',
       params: { order: locked.id },
       legs,
       result: () => null,

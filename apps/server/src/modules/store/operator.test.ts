@@ -253,8 +253,8 @@ describe('refunds', () => {
     expect(await stockOf(db(), box.id)).toEqual(before.stock);
     expect(await performanceOf(db(), shopper.id)).toEqual({ me: 0n, team: 0n });
     expect(await performanceOf(db(), referrer.id)).toEqual({ me: 0n, team: 0n });
-    const refundLog = (await shopGet(t, shopper, '/api/v1/wallet/moneyLog?type=store_refund')).json().data.list;
-    expect(refundLog).toMatchObject([{ type: 'store_refund', asset: 'USDT', amount: '1000', balance_after: '1000' }]);
+    const refundLog = (await shopGet(t, shopper, '/api/v1/wallet/moneyLog?type=purchase_refund')).json().data.list;
+    expect(refundLog).toMatchObject([{ type: 'purchase_refund', asset: 'USDT', amount: '1000', balance_after: '1000' }]);
 
     expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id })).json().reason).toBe('ORDER_NOT_TO_SHIP');
     expect((await shopPost(t, shopper, '/api/v1/machine/cancel', { id: order.id })).json().reason).toBe('ORDER_NOT_CANCELLABLE');

@@ -112,14 +112,14 @@ export async function fulfilStoreOrder(deps: Pick<AppDeps, 'settings' | 'now'>, 
   await payOrder(tx, m, order, { account: custody, idempotencyKey: key });
 }
 
-/** A payment for a cancelled order whose units are gone: into the buyer's fund account (store_refund). */
+/** A payment for a cancelled order whose units are gone: into the buyer's fund account (purchase_refund). */
 async function creditLatePayment(tx: Tx, m: MiningNow, order: OrderRow, custody: AccountRef, key: string): Promise<void> {
   const { flowId } = await postFlow(tx, {
     idempotencyKey: key,
     userId: order.userId,
-    type: 'store_refund',
+    type: 'purchase_refund',
     params: { order: order.id },
-    legs: [transfer('store_refund', custody, userAccount(order.userId, 'fund', custody.asset), order.payAmount, memoOf(order))],
+    legs: [transfer('purchase_refund', custody, userAccount(order.userId, 'fund', custody.asset), order.payAmount, memoOf(order))],
     result: () => null,
   });
   await updateOrder(tx, order.id, { paidAt: m.now, refundFlowId: flowId, refundedAt: m.now });

@@ -1,0 +1,2 @@
+// The pledge module's public surface (docs/nodes-and-savings.md).
+export { pledgeModule } from './routes.ts';
