@@ -11,6 +11,7 @@ import { marketSettingKey } from '../../modules/market/index.ts';
 import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
 import { seedDefaultDeviceModel, seedDeviceModels, storeDeviceModels } from '../../modules/device/index.ts';
 import { seedStoreProducts, storeSeedProducts } from './store-products.ts';
+import { pledgeSeedProducts, seedPledgeProducts } from './pledge-products.ts';
 
 const nodeSaleDaysDefault = 30;
 
@@ -47,6 +48,9 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
       const granted = await grantTrialsToExistingUsers(tx, now, { settings });
       await tx.update(seedRuns).set({ rows: granted }).where(eq(seedRuns.name, 'mining-trials'));
     }
+    // The savings products (docs/nodes-and-savings.md), in every environment, once: later the operator's.
+    const pledge = await tx.insert(seedRuns).values({ name: 'pledge-products', rows: pledgeSeedProducts.length }).onConflictDoNothing().returning();
+    if (pledge.length > 0) await seedPledgeProducts(tx, now);
     if (settings.env !== 'development') return;
     // The device model the demo devices and the device agent use (npm run device:agent).
     const models = await tx.insert(seedRuns).values({ name: 'device-models', rows: 1 }).onConflictDoNothing().returning();
