@@ -3,7 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, tokens } from '../../test/money.ts';
-import { accrueInterest, insertProduct, join, newSaver, pledgeGet, pledgePost, savingsSnapshot, seededProduct, systemBalance, type Saver } from '../../test/pledge.ts';
+import {
+  accrueInterest,
+  insertProduct,
+  join,
+  newSaver,
+  pledgeGet,
+  pledgePost,
+  savingsSnapshot,
+  seededProduct,
+  systemBalance,
+  type Saver,
+} from '../../test/pledge.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { interestLinesMax } from './interest.ts';
@@ -123,7 +134,10 @@ describe('savings interest', () => {
 
   it('shows at most a page of the newest lines', async () => {
     const u = await newSaver(t);
-    const product = await insertProduct(t.database.db, { startsAt: new Date(t.clock.now().getTime() - 1000), endsAt: new Date(t.clock.now().getTime() + 86_400_000) });
+    const product = await insertProduct(t.database.db, {
+      startsAt: new Date(t.clock.now().getTime() - 1000),
+      endsAt: new Date(t.clock.now().getTime() + 86_400_000),
+    });
     const id = await position(u, product, '100');
     for (let epoch = 1; epoch <= interestLinesMax + 5; epoch += 1) {
       await accrueInterest(t.database.db, { userId: u.id, positionId: id, epoch, amount: tokens(1) / 100n });

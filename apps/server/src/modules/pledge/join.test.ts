@@ -3,17 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, tokens } from '../../test/money.ts';
-import {
-  giveNode,
-  insertProduct,
-  join,
-  newSaver,
-  pledgeGet,
-  productTotal,
-  savingsSnapshot,
-  seededProduct,
-  systemBalance,
-} from '../../test/pledge.ts';
+import { giveNode, insertProduct, join, newSaver, pledgeGet, productTotal, savingsSnapshot, seededProduct, systemBalance } from '../../test/pledge.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLedger } from '../ledger/index.ts';
 
@@ -132,7 +122,9 @@ describe('joining', () => {
 
     const db = t.database.db;
     const stored = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`select day_rate_ppm, start_epoch, end_epoch, status, (flow_id is not null) as has_flow from pledge_positions where id = ${position.id}`),
+      await db.execute(
+        sql`select day_rate_ppm, start_epoch, end_epoch, status, (flow_id is not null) as has_flow from pledge_positions where id = ${position.id}`,
+      ),
     );
     expect(stored).toEqual([{ day_rate_ppm: 600, start_epoch: 1, end_epoch: 30, status: 'active', has_flow: true }]);
     const miner = rowsOf<Record<string, unknown>>(
@@ -145,7 +137,9 @@ describe('joining', () => {
     expect(log.map((r: { type: string }) => r.type)).toEqual(['pledge', 'trial']);
     expect(log[0]).toMatchObject({ before: '10.00', after: '16.00', change: '6.00', miner_id: expect.any(Number) });
     const journal = rowsOf<{ type: string; amount: string }>(
-      await db.execute(sql`select t.type, t.amount::text as amount from ledger_transfers t join pledge_positions x on x.flow_id = t.flow_id where x.id = ${position.id}`),
+      await db.execute(
+        sql`select t.type, t.amount::text as amount from ledger_transfers t join pledge_positions x on x.flow_id = t.flow_id where x.id = ${position.id}`,
+      ),
     );
     expect(journal).toEqual([{ type: 'balance_savings', amount: (tokens(600) + tokens(1) / 2n).toString() }]);
     expect((await auditLedger(db)).isOk).toBe(true);

@@ -170,7 +170,11 @@ describe('another user', () => {
       ['releases', () => pledgeGet(t, b, '/api/v1/financial/releases'), (r) => expect(r.data).toMatchObject({ total: 0, list: [] })],
       ['redeem flexible', () => redeem(b, flexible), (r) => expect(r.reason).toBe('NOT_FOUND')],
       ['redeem locked', () => redeem(b, locked), (r) => expect(r.reason).toBe('NOT_FOUND')],
-      ['receiveInfo', () => pledgeGet(t, b, '/api/v1/financial/receiveInfo'), (r) => expect(r.data).toMatchObject({ claimable: '0', claimed_total: '0', lines: [] })],
+      [
+        'receiveInfo',
+        () => pledgeGet(t, b, '/api/v1/financial/receiveInfo'),
+        (r) => expect(r.data).toMatchObject({ claimable: '0', claimed_total: '0', lines: [] }),
+      ],
       ['receive', () => pledgePost(t, b, '/api/v1/financial/receive', {}), (r) => expect(r.reason).toBe('NOTHING_TO_CLAIM')],
     ];
     for (const [name, call, check] of table) {
