@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { balanceOf, tokens } from '../../test/money.ts';
 import { giveNode, insertProduct, join, newSaver, pledgeGet, productTotal, savingsSnapshot, seededProduct, systemBalance } from '../../test/pledge.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { seedDatabase } from '../../db/seed/seed.ts';
 import { auditLedger } from '../ledger/index.ts';
 
 let t: TestApp;
@@ -51,6 +52,17 @@ describe('savings products', () => {
         epoch_budget: p.kind === 'joint' ? '10000' : null,
       });
     }
+  });
+
+  it('seeds the products once: a second start adds nothing and keeps an operator’s change', async () => {
+    const count = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from pledge_products`))[0]?.n;
+    const before = await count();
+    const flexible = await seededProduct(t.database.db, 'flexible');
+    await t.database.db.execute(sql`update pledge_products set day_rate_ppm = 350 where id = ${flexible}`);
+    await seedDatabase(t.database.db, t.settings, t.clock.now());
+    expect(await count()).toBe(before);
+    expect((await pledgeGet(t, null, `/api/v1/financial/detail?id=${flexible}`)).json().data.day_rate).toBe('0.035');
+    await t.database.db.execute(sql`update pledge_products set day_rate_ppm = 300 where id = ${flexible}`);
   });
 
   it('tells a signed-in caller which products they may join: node savings only with a node', async () => {
@@ -195,6 +207,8 @@ describe('joining', () => {
     }
     const short = await join(t, u, flexible, '300');
     expect(short.json().msg).toBe('Insufficient balance: you have 250 NADI, 300 NADI is needed');
+    expect((await join(t, u, small, '301')).json().msg).toBe('The pool has only 300 NADI of room left');
+    expect((await join(t, u, flexible, '99')).json().msg).toBe('The minimum pledge is 100 NADI');
     expect(await savingsSnapshot(db)).toBe(before);
   });
 
