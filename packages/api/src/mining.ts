@@ -14,7 +14,7 @@ export const powerText = z.string();
 /** Miner status (spec section 4): 1 experience (trial), 2 paused, 3 permanent (running), 4 unknown. */
 export const minerStatuses = [1, 2, 3, 4] as const;
 export type MinerStatus = (typeof minerStatuses)[number];
-export const minerKinds = ['device', 'destroy', 'trial'] as const;
+export const minerKinds = ['device', 'destroy', 'trial', 'node', 'pledge'] as const;
 export type MinerKind = (typeof minerKinds)[number];
 /** Pay methods of the spec: balance, destroy / chain, credit limit (destroy quota). */
 export const payMethods = ['balance', 'chain', 'credit'] as const;

@@ -8,7 +8,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { formatBps, formatPower } from '../mining-format.ts';
 import { budgetView, minerKindKey, minerStatusView, payMethodKey } from '../miner-view.ts';
 
-const kindIcons: Record<MinerItem['kind'], IconName> = { device: 'cpu', destroy: 'flame', trial: 'spark' };
+const kindIcons: Record<MinerItem['kind'], IconName> = { device: 'cpu', destroy: 'flame', trial: 'spark', node: 'network', pledge: 'coins' };
 
 /** One miner: kind and status, its power, how it was paid and when, and the device or the destroy budget. */
 export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMinBps: number | null }) {
