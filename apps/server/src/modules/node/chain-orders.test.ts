@@ -49,7 +49,12 @@ async function pay(from: number, orderKey: Hex, token: Address, amount: string) 
   const units = parseUnits(amount, 18);
   const approve = await wallet.writeContract({ address: token, abi: nadiTokenAbi, functionName: 'approve', args: [bed.contracts.paymentGateway, units] });
   await bed.client.waitForTransactionReceipt({ hash: approve });
-  const hash = await wallet.writeContract({ address: bed.contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'pay', args: [orderKey, token, units] });
+  const hash = await wallet.writeContract({
+    address: bed.contracts.paymentGateway,
+    abi: paymentGatewayAbi,
+    functionName: 'pay',
+    args: [orderKey, token, units],
+  });
   expect((await bed.client.waitForTransactionReceipt({ hash })).status).toBe('success');
 }
 

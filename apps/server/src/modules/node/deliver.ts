@@ -124,7 +124,11 @@ async function refundLatePayment(tx: Tx, order: NodeOrderRow, payment: PaymentOr
     userId: order.userId,
     type: 'purchase_refund',
     params: { node_order: payment.id },
-    legs: [transfer('purchase_refund', systemAccount('custody', asset), userAccount(order.userId, 'fund', asset), payment.amount, { node_order: String(payment.id) })],
+    legs: [
+      transfer('purchase_refund', systemAccount('custody', asset), userAccount(order.userId, 'fund', asset), payment.amount, {
+        node_order: String(payment.id),
+      }),
+    ],
     result: () => null,
   });
   await updateNodeOrder(tx, payment.id, { status: 'refunded' });

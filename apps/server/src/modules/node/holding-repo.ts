@@ -16,7 +16,10 @@ export async function insertHolding(tx: Tx, holding: NewHolding): Promise<Holdin
 }
 
 /** A running miner of kind 'node' carrying the tier's gift power (counted by the mining settlement). */
-export async function insertNodeMiner(tx: Tx, m: { userId: number; power: bigint; payMethod: string; flowId: number; epoch: number; now: Date }): Promise<number> {
+export async function insertNodeMiner(
+  tx: Tx,
+  m: { userId: number; power: bigint; payMethod: string; flowId: number; epoch: number; now: Date },
+): Promise<number> {
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       insert into miners (user_id, kind, status, base_power, gift_power, pay_method, flow_id, starts_epoch, created_at)

@@ -39,7 +39,11 @@ export async function runNodeRound(deps: Pick<AppDeps, 'db' | 'now'>): Promise<N
 /** runOnce() answers what a round changed; stop() waits for it and releases the lock. */
 export type NodeJob = LeaderJob<NodeRound>;
 
-export function startNodeJob(deps: Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now'>, log: FastifyBaseLogger, options: { lock?: LeaderLock; intervalMs?: number } = {}): NodeJob {
+export function startNodeJob(
+  deps: Pick<AppDeps, 'db' | 'dbKind' | 'settings' | 'now'>,
+  log: FastifyBaseLogger,
+  options: { lock?: LeaderLock; intervalMs?: number } = {},
+): NodeJob {
   return startLeaderJob({
     lock: options.lock ?? leaderLockFor(deps, lockKeys.nodeJobs),
     intervalMs: options.intervalMs ?? nodeJobIntervalMs,

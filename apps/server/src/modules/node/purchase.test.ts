@@ -142,7 +142,10 @@ describe('by destroy quota', () => {
   it('charges the price in USDT from the destroy quota, whatever asset was asked', async () => {
     const who = await buyer(0, 600);
     const res = await buyNodeAs(t, who, { tier_id: tier(2).id, pay_method: 'credit', pay_asset: 'NADI' });
-    expect(res.json().data).toMatchObject({ holding: { level_id: 2, pay_method: 'credit', pay_asset: 'USDT', pay_amount: '500', gift_power: '300.00' }, balance: '100' });
+    expect(res.json().data).toMatchObject({
+      holding: { level_id: 2, pay_method: 'credit', pay_asset: 'USDT', pay_amount: '500', gift_power: '300.00' },
+      balance: '100',
+    });
     expect(await balanceOf(db(), who.id, 'destroy_quota', 'USDT')).toEqual({ available: tokens(100), frozen: 0n });
     expect((await shopGet(t, who, '/api/v1/user/info')).json().data.node_level).toBe(2);
     const short = await buyNodeAs(t, who, { tier_id: tier(2).id, pay_method: 'credit' });
@@ -194,7 +197,11 @@ describe('quota and limits under concurrency', () => {
       expect(listed).toMatchObject({ limited_quota_num: 0, sale_state: 'sold_out' });
       expect(await auditLedger(db())).toMatchObject({ isOk: true, problems: [] });
     } finally {
-      await setSold(db(), t3.id, Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from user_nodes where tier_id = ${t3.id}`))[0]?.n));
+      await setSold(
+        db(),
+        t3.id,
+        Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from user_nodes where tier_id = ${t3.id}`))[0]?.n),
+      );
     }
   });
 

@@ -67,7 +67,14 @@ describe('the tiers', () => {
       sale_state: 'on_sale',
       deadline,
     });
-    expect(data.list[4]).toMatchObject({ price_usdt: '5000', total_quota: 100, per_user_limit: 1, gift_power: '3000.00', machine_rate: '10', withdraw_rate: 60 });
+    expect(data.list[4]).toMatchObject({
+      price_usdt: '5000',
+      total_quota: 100,
+      per_user_limit: 1,
+      gift_power: '3000.00',
+      machine_rate: '10',
+      withdraw_rate: 60,
+    });
     expect((await shopGet(t, null, '/api/v1/node/detail?id=99')).json().reason).toBe('NOT_FOUND');
   });
 
@@ -115,7 +122,14 @@ describe('the operator', () => {
     };
     expect((await post(t.app, who.token, '/api/v1/operator/node/tier', body)).json().reason).toBe('FORBIDDEN');
     const saved = await post(t.app, operator, '/api/v1/operator/node/tier', body);
-    expect(saved.json().data).toMatchObject({ price_usdt: '4800', total_quota: 120, per_user_limit: 2, gift_power: '3100.50', machine_rate: '10.5', withdraw_rate: 61 });
+    expect(saved.json().data).toMatchObject({
+      price_usdt: '4800',
+      total_quota: 120,
+      per_user_limit: 2,
+      gift_power: '3100.50',
+      machine_rate: '10.5',
+      withdraw_rate: 61,
+    });
     const sold = (await tierOf(db(), 1)).sold;
     const below = await post(t.app, operator, '/api/v1/operator/node/tier', { ...body, id: t1.id, name: 'T1', total_quota: sold - 1 });
     expect(below.json()).toMatchObject({ reason: 'NODE_QUOTA_BELOW_SOLD', params: { sold: String(sold) } });

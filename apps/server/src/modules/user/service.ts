@@ -6,7 +6,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { createUserAccounts } from '../ledger/index.ts';
 import { grantTrial, type MiningDeps } from '../mining/index.ts';
 import { readPerformance } from '../team/index.ts';
-import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, readNodeLevel, type NewUser, type UserRow } from './repo.ts';
+import {
+  countTeam,
+  findUserByAddress,
+  findUserById,
+  findUserByInviteCode,
+  insertUserWithAncestors,
+  readNodeLevel,
+  type NewUser,
+  type UserRow,
+} from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
