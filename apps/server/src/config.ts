@@ -114,6 +114,10 @@ const rawSchema = z.object({
   STORE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   /** Run the store job (expiring unpaid orders, completing unconfirmed ones) in this process (one instance at a time: an advisory lock). */
   STORE_JOBS: z.enum(['true', 'false']).default('true'),
+  // Nodes (docs/nodes-and-savings.md). How long a node paid from the wallet holds its unit of quota.
+  NODE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** Run the node job (releasing the quota of unpaid wallet orders) in this process (one instance at a time: an advisory lock). */
+  NODE_JOBS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -189,6 +193,9 @@ export interface AppSettings {
   /** An unpaid (wallet) store order's hold on its units, in minutes. */
   storePaymentMinutes: number;
   isStoreJobsOn: boolean;
+  /** An unpaid (wallet) node order's hold on its unit of quota, in minutes. */
+  nodePaymentMinutes: number;
+  isNodeJobsOn: boolean;
   /** Test orders for the payment flow: everywhere but production. */
   isTestOrderOn: boolean;
   logLevel: string;
@@ -278,6 +285,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     isMiningJobsOn: raw.MINING_JOBS === 'true',
     storePaymentMinutes: raw.STORE_PAYMENT_MINUTES,
     isStoreJobsOn: raw.STORE_JOBS === 'true',
+    nodePaymentMinutes: raw.NODE_PAYMENT_MINUTES,
+    isNodeJobsOn: raw.NODE_JOBS === 'true',
     isTestOrderOn: appEnv !== 'production',
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,

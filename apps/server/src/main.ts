@@ -12,6 +12,7 @@ import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
 import { deleteStaleNonces } from './modules/auth/index.ts';
 import { seedDemoHistory, startMakerBot } from './modules/market/index.ts';
 import { startSettlementJob } from './modules/mining/index.ts';
+import { startNodeJob } from './modules/node/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
 
@@ -52,6 +53,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const settlement = settings.isMiningJobsOn ? startSettlementJob(app.deps, app.log) : null;
   // Store: expiring unpaid orders and completing unconfirmed ones, one instance at a time.
   const storeJob = settings.isStoreJobsOn ? startStoreJob(app.deps, app.log) : null;
+  // Nodes: releasing the quota of unpaid wallet orders, one instance at a time.
+  const nodeJob = settings.isNodeJobsOn ? startNodeJob(app.deps, app.log) : null;
   return {
     app,
     database,
@@ -61,6 +64,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await Promise.all(workers.map((worker) => worker.stop()));
       await settlement?.stop();
       await storeJob?.stop();
+      await nodeJob?.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -10,6 +10,7 @@ import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
 import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
 import { seedDefaultDeviceModel, seedDeviceModels, storeDeviceModels } from '../../modules/device/index.ts';
+import { seedNodeTiers } from './node-tiers.ts';
 import { seedStoreProducts, storeSeedProducts } from './store-products.ts';
 import { pledgeSeedProducts, seedPledgeProducts } from './pledge-products.ts';
 
@@ -51,6 +52,8 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     // The savings products (docs/nodes-and-savings.md), in every environment, once: later the operator's.
     const pledge = await tx.insert(seedRuns).values({ name: 'pledge-products', rows: pledgeSeedProducts.length }).onConflictDoNothing().returning();
     if (pledge.length > 0) await seedPledgeProducts(tx, now);
+    // The node tiers (docs/nodes-and-savings.md) in every environment; an operator's change is kept.
+    await seedNodeTiers(tx, now);
     if (settings.env !== 'development') return;
     // The device model the demo devices and the device agent use (npm run device:agent).
     const models = await tx.insert(seedRuns).values({ name: 'device-models', rows: 1 }).onConflictDoNothing().returning();

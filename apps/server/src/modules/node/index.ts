@@ -1,2 +1,5 @@
-// The node module's public surface (docs/nodes-and-savings.md).
+// The node module's public surface (docs/nodes-and-savings.md): the user and operator API, and what
+// other modules call: the fulfilment of nodes paid on chain (the payment watcher's) and the node job.
 export { nodeModule } from './routes.ts';
+export { fulfilNodeOrder } from './deliver.ts';
+export { nodeJobIntervalMs, runNodeRound, startNodeJob, type NodeJob, type NodeRound } from './job.ts';

@@ -1,4 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authHeader } from '@nadi/api/common';
+import { nodeRoutes } from '@nadi/api/node';
+import type { AppDeps } from '../../deps.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import { authenticate } from '../auth/index.ts';
+import { myEarnings, myNodes } from './holdings.ts';
+import { buyNode, quoteNode } from './purchase.ts';
+import { nodeTier, nodeTiers, saveTier } from './tiers.ts';
 
-// STUB (issue 17 scaffolding): the node API is registered here.
-export async function nodeModule(_app: FastifyInstance) {}
+/** Purchases per client address and minute: a wallet purchase holds a unit for its payment window. */
+const buysPerMinuteMax = 30;
+
+/**
+ * The caller on the routes open to everyone (the tiers): signed in, they show what the caller holds;
+ * a missing, expired or unknown token reads as signed out rather than failing a public page.
+ */
+async function optionalUserId(deps: AppDeps, request: FastifyRequest): Promise<number | null> {
+  const header = request.headers[authHeader];
+  if (typeof header !== 'string' || header.length === 0) return null;
+  try {
+    return (await authenticate(deps, header)).userId;
+  } catch {
+    return null;
+  }
+}
+
+/** The node API (packages/api/src/node.ts). */
+export async function nodeModule(app: FastifyInstance) {
+  const { deps } = app;
+  registerRoute(app, nodeRoutes.list, async ({ request }) => nodeTiers(deps, await optionalUserId(deps, request)));
+  registerRoute(app, nodeRoutes.detail, async ({ request, input }) => nodeTier(deps, await optionalUserId(deps, request), input.id));
+  registerRoute(app, nodeRoutes.quote, async ({ session, input }) => quoteNode(deps, session.userId, input));
+  registerRoute(
+    app,
+    nodeRoutes.buy,
+    async ({ session, input, request }) => buyNode(deps, session.userId, idempotencyKeyOf(request, session.userId, 'node_buy'), input),
+    { rateLimitPerMinute: buysPerMinuteMax },
+  );
+  registerRoute(app, nodeRoutes.mine, async ({ session, input }) => myNodes(deps, session.userId, input));
+  registerRoute(app, nodeRoutes.earnings, async ({ session, input }) => myEarnings(deps, session.userId, input));
+  registerRoute(app, nodeRoutes.operatorSaveTier, async ({ session, input }) => saveTier(deps, session, input));
+}

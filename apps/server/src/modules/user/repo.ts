@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { userAncestors, users } from '../../db/schema.ts';
+import { nodeTiers, userAncestors, userNodes, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -60,4 +60,15 @@ export async function countTeam(db: Db, userId: number): Promise<{ direct: numbe
     .from(userAncestors)
     .where(and(eq(userAncestors.ancestorId, userId)));
   return { direct: rows[0]?.direct ?? 0, team: rows[0]?.team ?? 0 };
+}
+
+/** The highest tier level among the user's nodes (the "high-level agent" badge), null without one. */
+export async function readNodeLevel(db: Db, userId: number): Promise<number | null> {
+  const rows = await db
+    .select({ level: sql<number | null>`max(${nodeTiers.levelId})` })
+    .from(userNodes)
+    .innerJoin(nodeTiers, eq(nodeTiers.id, userNodes.tierId))
+    .where(eq(userNodes.userId, userId));
+  const level = rows[0]?.level;
+  return level == null ? null : Number(level);
 }

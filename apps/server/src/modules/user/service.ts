@@ -6,7 +6,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { createUserAccounts } from '../ledger/index.ts';
 import { grantTrial, type MiningDeps } from '../mining/index.ts';
 import { readPerformance } from '../team/index.ts';
-import { countTeam, findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
+import {
+  countTeam,
+  findUserByAddress,
+  findUserById,
+  findUserByInviteCode,
+  insertUserWithAncestors,
+  readNodeLevel,
+  type NewUser,
+  type UserRow,
+} from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -67,10 +76,11 @@ export async function isRegistered(db: Db, address: string): Promise<boolean> {
 export async function getUserInfo(db: Db, userId: number, publicUrl: string): Promise<UserInfo> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const [team, referrer, performance] = await Promise.all([
+  const [team, referrer, performance, nodeLevel] = await Promise.all([
     countTeam(db, user.id),
     user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
     readPerformance(db, user.id),
+    readNodeLevel(db, user.id),
   ]);
   return {
     id: user.id,
@@ -84,6 +94,7 @@ export async function getUserInfo(db: Db, userId: number, publicUrl: string): Pr
     team_num: team.team,
     me_performance: toDecimalString(performance.mePerformance),
     team_performance: toDecimalString(performance.teamPerformance),
+    node_level: nodeLevel,
     referrer_code: referrer?.inviteCode ?? null,
     created_at: user.createdAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { units } from '@nadi/money/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
@@ -48,5 +49,23 @@ describe('user info performance (spec section 3)', () => {
     expect(await buyer.info()).toMatchObject({ me_performance: '1250.5', team_performance: '0' });
     expect(await middle.info()).toMatchObject({ me_performance: '0.000000000000000001', team_performance: '1250.5', zhi_num: 1, team_num: 1 });
     expect(await top.info()).toMatchObject({ me_performance: '0', team_performance: '1250.500000000000000001', zhi_num: 1, team_num: 2 });
+  });
+});
+
+describe('node level (the "high-level agent" badge)', () => {
+  it('is null without a node, then the highest tier level the user holds', async () => {
+    const user = await member(rootInviteCode);
+    expect((await user.info()).node_level).toBeNull();
+    const hold = async (level: number) => {
+      await t.database.db.execute(sql`
+        insert into user_nodes (user_id, tier_id, pay_method, pay_asset, pay_amount)
+        select ${user.id}, id, 'balance', 'NADI', 1 from node_tiers where level_id = ${level}`);
+    };
+    await hold(3);
+    expect((await user.info()).node_level).toBe(3);
+    await hold(1);
+    expect((await user.info()).node_level).toBe(3);
+    await hold(4);
+    expect((await user.info()).node_level).toBe(4);
   });
 });
