@@ -1,6 +1,6 @@
 // The mining user API's reads. Amounts and power come back as text and become bigint here.
 import { sql, type SQL } from 'drizzle-orm';
-import { minerKinds, type IncomeLineType, type MinerKind, type PowerLogType } from '@nadi/api/mining';
+import type { IncomeLineType, MinerKind, PowerLogType } from '@nadi/api/mining';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -141,17 +141,9 @@ function minerSelect(epoch: number, where: SQL): SQL {
      where ${where}`;
 }
 
-/**
- * A user's miners, newest first, with their device and this epoch's beats. Only the kinds of the
- * mining screen (the contract's minerKinds): a node's and a pledge's miners carry their power for the
- * settlement, and are shown on the node and savings screens.
- */
+/** A user's miners, newest first, with their device and this epoch's beats. */
 export async function listMiners(db: Db, userId: number, kind: MinerKind | undefined, epoch: number, offset: number, limit: number) {
-  const kinds = sql.join(
-    (kind ? [kind] : minerKinds).map((k) => sql`${k}`),
-    sql`, `,
-  );
-  const where = sql`m.user_id = ${userId} and m.kind in (${kinds})`;
+  const where = kind ? sql`m.user_id = ${userId} and m.kind = ${kind}` : sql`m.user_id = ${userId}`;
   const [rows, count] = await Promise.all([
     db.execute(sql`${minerSelect(epoch, where)} order by m.id desc limit ${limit} offset ${offset}`),
     db.execute(sql`select count(*)::int as total from miners m where ${where}`),
