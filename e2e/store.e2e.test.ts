@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
+import { nadiForUsdt } from '@nadi/economy/economy';
+import { parseAmount, toDecimalString, units } from '@nadi/money/money';
 import { apiGet, apiPost, operatorAddress, operatorToken, rpc } from './support/api.ts';
 import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
@@ -76,6 +78,7 @@ interface OrderView {
   pay_asset: string;
   pay_amount: string;
   total_usdt: string;
+  price: string | null;
 }
 
 /** From the store's first product to the order confirmation, `quantity` of it. */
@@ -124,7 +127,8 @@ describe('the store (EN)', () => {
     await page.getByTestId('address-sheet-add').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('confirm-address').textContent()).toContain('Ada Lovelace');
     await page.getByRole('radio', { name: 'NADI' }).click();
-    await expect.poll(() => page.getByTestId('confirm-pay-amount').textContent(), { timeout: 15_000 }).toContain('1,000');
+    // 500 USDT in NADI at the reference price (the market's average once the trade suite has traded).
+    await expect.poll(() => page.getByTestId('confirm-pay-amount').textContent(), { timeout: 15_000 }).toMatch(/NADI$/);
     await shoot(page, '80-store-en-confirm');
     await expectToast(page, text('EN', 'orderConfirm.paid'), () => page.getByTestId('confirm-submit').click());
     await page.waitForURL(/\/store\/orders\/\d+$/);
@@ -132,7 +136,10 @@ describe('the store (EN)', () => {
     await expect.poll(() => page.getByTestId('order-status').first().textContent()).toBe(text('EN', 'store.status.to_ship'));
     await shoot(page, '80-store-en-order-to-ship');
     const paid = await apiGet<OrderView>(token, `/api/v1/machine/orderDetail?id=${byBalance}`);
-    expect(paid).toMatchObject({ status: 'to_ship', pay_method: 'balance', pay_asset: 'NADI', pay_amount: '1000', total_usdt: '500' });
+    expect(paid).toMatchObject({ status: 'to_ship', pay_method: 'balance', pay_asset: 'NADI', total_usdt: '500' });
+    const basis = paid.price ? parseAmount(paid.price) : null;
+    if (!basis?.ok) throw new Error(`a NADI order names its price, got ${paid.price}`);
+    expect(paid.pay_amount).toBe(toDecimalString(nadiForUsdt(units('500'), basis.units)));
 
     // Through the wallet: USDT with the payment stepper; the watcher makes it to_ship once confirmed.
     await buyNow(page, 'EN', null);
