@@ -21,6 +21,11 @@ export const userInfo = z.object({
   me_performance: amountText,
   /** The purchases of everyone below the user in the invite tree, in USDT (not the user's own). */
   team_performance: amountText,
+  /**
+   * The highest node tier the user holds (1–5, shown as T{node_level}, the "high-level agent" badge of
+   * node owners); null without a node.
+   */
+  node_level: z.number().int().nullable(),
   referrer_code: z.string().nullable(),
   created_at: z.string(),
 });

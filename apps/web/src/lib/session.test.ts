@@ -20,6 +20,7 @@ const user: UserInfo = {
   team_num: 0,
   me_performance: '0',
   team_performance: '0',
+  node_level: null,
   referrer_code: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };
