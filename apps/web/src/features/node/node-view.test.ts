@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeTier, type NodeTier } from '@nadi/api/node';
-import { buyBlock, levelLabel, parseTierId, quotaView, returnEstimate, saleStateAt, sortTiers } from './node-view.ts';
+import { buyBlock, formatCount, levelLabel, parseTierId, quotaView, returnEstimate, saleStateAt, sortTiers } from './node-view.ts';
 
 const deadline = '2026-12-31T16:00:00.000Z';
 const deadlineMs = Date.parse(deadline);
@@ -102,7 +102,12 @@ describe('returnEstimate', () => {
   });
 });
 
-describe('levelLabel and sortTiers', () => {
+describe('levelLabel, formatCount and sortTiers', () => {
+  it('groups counts as amounts are grouped', () => {
+    expect(formatCount(5000)).toBe('5,000');
+    expect(formatCount(0)).toBe('0');
+  });
+
   it('names a level as the spec does', () => {
     expect(levelLabel(3)).toBe('T3');
   });

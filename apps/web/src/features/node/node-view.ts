@@ -1,6 +1,7 @@
 // What the node screens show of a tier (docs/nodes-and-savings.md): its quota as a bar, whether it
 // can be bought and why not, the days-until-return estimate with its basis, and the level label.
 // Pure, so every state is tested without a screen.
+import { formatAmount } from '@nadi/money/money';
 import type { NodeSaleState, NodeTier } from '@nadi/api/node';
 
 /** Tier ids the contract accepts (`node/detail`: 1–100). */
@@ -19,6 +20,11 @@ export function parseTierId(param: string | undefined): number | null {
 /** "T3": how the spec names a node level. */
 export function levelLabel(levelId: number): string {
   return `T${levelId}`;
+}
+
+/** A count of nodes grouped as amounts are ("5,000"), so the figures on a card read alike. */
+export function formatCount(count: number): string {
+  return formatAmount(BigInt(Math.trunc(count)), { decimals: 0 });
 }
 
 export type QuotaTone = 'none' | 'low' | 'ok';

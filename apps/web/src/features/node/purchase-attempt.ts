@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { nodePayAssets, nodePayMethods } from '@nadi/api/node';
 import { isRefusal, newIdempotencyKey } from '../../lib/intent-key.ts';
+import type { PaymentOutcome } from '../../lib/payment/payment-flow.ts';
 import { readItem, removeItem, storageKeys, writeItem } from '../../lib/storage.ts';
 import type { NodeBuyRequest, PurchaseChoice } from './purchase.ts';
 
@@ -34,6 +35,11 @@ export function attemptFor(choice: PurchaseChoice, stored: PurchaseAttempt | nul
   return { tier_id: choice.tier_id, pay_method: choice.pay_method, pay_asset: choice.pay_asset, request_key: newKey(), sent: null };
 }
 
+/** Whether the stored attempt is this choice's with a body already sent (a wallet order not yet paid): submitting continues it. */
+export function isResumable(stored: PurchaseAttempt | null, choice: PurchaseChoice): boolean {
+  return stored !== null && stored.sent !== null && isSameChoice(stored, choice);
+}
+
 /** What to send: the body already sent under the key when its outcome is unknown, else the fresh one. */
 export function submissionOf(attempt: PurchaseAttempt, fresh: NodeBuyRequest): { key: string; body: NodeBuyRequest } {
   return { key: attempt.request_key, body: attempt.sent ?? fresh };
@@ -52,6 +58,16 @@ export function settleAttempt(attempt: PurchaseAttempt, body: NodeBuyRequest, ou
   if (outcome.kind === 'bought') return null;
   if (outcome.kind === 'failed' && isRefusal(outcome.error)) return { ...attempt, sent: null };
   return { ...attempt, sent: body };
+}
+
+/**
+ * After the wallet stepper: a paid order (confirmed, or on chain and still being confirmed) ends the
+ * attempt, and so does one the server rejected (its order id is used up, a new purchase needs a new
+ * order). Anything else (cancelled, short of gas, a wrong network) is tried again with the same order.
+ */
+export function isAttemptOverAfterPayment(outcome: PaymentOutcome): boolean {
+  if (outcome.kind === 'success' || outcome.kind === 'pending') return true;
+  return outcome.kind === 'failed' && outcome.reason === 'order-rejected';
 }
 
 export function readAttempt(): PurchaseAttempt | null {

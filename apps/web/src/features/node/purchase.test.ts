@@ -3,7 +3,7 @@ import { nodeQuoteData, type NodeQuote } from '@nadi/api/node';
 import { ApiError, classifyFailure } from '../../lib/api-client.ts';
 import { installMemoryStorage } from '../../lib/testing/memory-storage.ts';
 import { buyRequest, classifyBuyRefusal, isQuoteFor, payAssetFor, payAssetOptions, quoteFacts, topUpPath, type PurchaseChoice } from './purchase.ts';
-import { attemptFor, readAttempt, saveAttempt, settleAttempt, submissionOf } from './purchase-attempt.ts';
+import { attemptFor, isAttemptOverAfterPayment, isResumable, readAttempt, saveAttempt, settleAttempt, submissionOf } from './purchase-attempt.ts';
 
 const balanceChoice: PurchaseChoice = { tier_id: 2, pay_method: 'balance', pay_asset: 'NADI' };
 
@@ -151,8 +151,20 @@ describe('purchase attempts', () => {
     const choice: PurchaseChoice = { tier_id: 5, pay_method: 'chain', pay_asset: 'USDT' };
     const attempt = attemptFor(choice, null, newKey);
     const body = { tier_id: 5, pay_method: 'chain' as const, pay_asset: 'USDT' as const };
+    expect(isResumable(attempt, choice)).toBe(false);
     const waiting = settleAttempt(attempt, body, { kind: 'awaiting-payment' });
+    expect(isResumable(waiting, choice)).toBe(true);
+    expect(isResumable(waiting, { ...choice, pay_asset: 'NADI' })).toBe(false);
     expect(submissionOf(attemptFor(choice, waiting, newKey), body)).toEqual({ key: 'key-1', body });
+  });
+
+  it('ends a wallet attempt once paid or rejected, and keeps it to try the same order again otherwise', () => {
+    expect(isAttemptOverAfterPayment({ kind: 'success', txHash: null })).toBe(true);
+    expect(isAttemptOverAfterPayment({ kind: 'pending', txHash: null })).toBe(true);
+    expect(isAttemptOverAfterPayment({ kind: 'failed', step: 'pay-wait', reason: 'order-rejected' })).toBe(true);
+    expect(isAttemptOverAfterPayment({ kind: 'cancelled', step: 'approve' })).toBe(false);
+    expect(isAttemptOverAfterPayment({ kind: 'failed', step: 'network', reason: 'wrong-network' })).toBe(false);
+    expect(isAttemptOverAfterPayment({ kind: 'insufficient-gas', currentUnits: 0n, requiredUnits: 1n, symbol: 'BNB' })).toBe(false);
   });
 
   it('survives a refresh in session storage, and forgets what it cannot read', () => {
