@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { nodeQuoteData, type NodeQuote } from '@nadi/api/node';
 import { ApiError, classifyFailure } from '../../lib/api-client.ts';
 import { installMemoryStorage } from '../../lib/testing/memory-storage.ts';
-import { buyRequest, classifyBuyRefusal, isQuoteFor, payAssetFor, payAssetOptions, quoteFacts, topUpPath, type PurchaseChoice } from './purchase.ts';
+import { buyRequest, classifyBuyRefusal, isQuoteFor, nextPayChoice, payAssetOptions, quoteFacts, topUpPath, type PurchaseChoice } from './purchase.ts';
 import { attemptFor, isAttemptOverAfterPayment, isResumable, readAttempt, saveAttempt, settleAttempt, submissionOf } from './purchase-attempt.ts';
 
 const balanceChoice: PurchaseChoice = { tier_id: 2, pay_method: 'balance', pay_asset: 'NADI' };
@@ -41,10 +41,15 @@ describe('pay methods and assets', () => {
     expect(payAssetOptions('chain')).toEqual(['USDT', 'NADI']);
   });
 
-  it('keeps the asset across a change of method when the new method takes it', () => {
-    expect(payAssetFor('chain', 'NADI')).toBe('NADI');
-    expect(payAssetFor('credit', 'NADI')).toBe('USDT');
-    expect(payAssetFor('balance', 'USDT')).toBe('NADI');
+  it('starts another method from its first asset: the wallet pays USDT unless NADI is chosen', () => {
+    expect(nextPayChoice({ method: 'balance', asset: 'NADI' }, 'chain', 'NADI')).toEqual({ method: 'chain', asset: 'USDT' });
+    expect(nextPayChoice({ method: 'chain', asset: 'USDT' }, 'chain', 'NADI')).toEqual({ method: 'chain', asset: 'NADI' });
+    expect(nextPayChoice({ method: 'chain', asset: 'NADI' }, 'credit', 'NADI')).toEqual({ method: 'credit', asset: 'USDT' });
+    expect(nextPayChoice({ method: 'credit', asset: 'USDT' }, 'balance', 'USDT')).toEqual({ method: 'balance', asset: 'NADI' });
+  });
+
+  it('never pairs a method with an asset it does not take', () => {
+    expect(nextPayChoice({ method: 'balance', asset: 'NADI' }, 'balance', 'USDT')).toEqual({ method: 'balance', asset: 'NADI' });
   });
 });
 

@@ -36,10 +36,20 @@ export function payAssetOptions(method: NodePayMethod): NodePayAsset[] {
   return ['USDT', 'NADI'];
 }
 
-/** The asset kept when the method changes: the same one if the new method takes it, else its first. */
-export function payAssetFor(method: NodePayMethod, asset: NodePayAsset): NodePayAsset {
+export interface PayChoice {
+  method: NodePayMethod;
+  asset: NodePayAsset;
+}
+
+/**
+ * The method and asset after a tap. Another method starts from its first asset (USDT on the wallet,
+ * the currency the price is in); an asset tapped within a method is kept when the method takes it.
+ */
+export function nextPayChoice(current: PayChoice, method: NodePayMethod, asset: NodePayAsset): PayChoice {
   const options = payAssetOptions(method);
-  return options.includes(asset) ? asset : (options[0] ?? 'USDT');
+  const first = options[0] ?? 'USDT';
+  if (method !== current.method) return { method, asset: first };
+  return { method, asset: options.includes(asset) ? asset : first };
 }
 
 export interface QuoteFacts {

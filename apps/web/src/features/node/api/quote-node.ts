@@ -19,8 +19,6 @@ export const nodeQuoteQueryOptions = (choice: PurchaseChoice | null) =>
     queryFn: ({ signal }) => quoteNode(choice as PurchaseChoice, signal),
     enabled: choice !== null,
     staleTime: 0,
-    // A refusal (sold out, limit) is an answer, not a hiccup: shown at once rather than retried.
-    retry: false,
     // USDT amounts do not move; the available balance is read again when the screen is refocused.
     refetchInterval: choice?.pay_asset === 'NADI' ? quoteRefetchMs : false,
     refetchOnWindowFocus: true,

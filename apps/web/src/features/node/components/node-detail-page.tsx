@@ -9,7 +9,7 @@ import { formatPower } from '../../../lib/power-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useNodeDetail } from '../api/get-node-detail.ts';
 import { buyBlock, formatCount, parseTierId, saleStateAt } from '../node-view.ts';
-import { LevelBadge, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
+import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { WalletNodePayment } from './wallet-node-payment.tsx';
 import '../../../components/money.css';
@@ -102,7 +102,7 @@ function TierFacts({ tier }: { tier: NodeTier }) {
         <div className="facts__row">
           <dt>{t('node.facts.limit')}</dt>
           <dd className="mono" data-testid="node-limit">
-            {t('node.facts.limitValue', { held: tier.held, max: tier.per_user_limit })}
+            <LimitText tier={tier} />
           </dd>
         </div>
         <div className="facts__row">

@@ -10,7 +10,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useNodeList } from '../api/get-node-list.ts';
 import { saleStateAt, sortTiers } from '../node-view.ts';
-import { LevelBadge, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
+import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
 import '../../../components/money.css';
 import './node.css';
 
@@ -123,7 +123,9 @@ function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
         </div>
         <div>
           <dt>{t('node.facts.limit')}</dt>
-          <dd className="mono">{t('node.facts.limitValue', { held: tier.held, max: tier.per_user_limit })}</dd>
+          <dd className="mono">
+            <LimitText tier={tier} />
+          </dd>
         </div>
       </dl>
       <ReturnEstimateText tier={tier} isCompact />

@@ -3,6 +3,7 @@ import type { NodeSaleState, NodeTier } from '@nadi/api/node';
 import { pad2, parseDeadline, remainingUntil } from '../../../lib/countdown.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { formatCount, levelLabel, quotaView, returnEstimate, saleStateKeys } from '../node-view.ts';
 
 /** T1–T5, each in its own colour, so a tier is recognised at a glance. */
@@ -34,14 +35,7 @@ export function QuotaBar({ tier }: { tier: Pick<NodeTier, 'limited_quota_num' | 
         <span className="quota__label">{t('node.quota.left')}</span>
         <span className="quota__value mono">{t('node.quota.value', { left: formatCount(quota.left), total: formatCount(quota.total) })}</span>
       </div>
-      <div
-        className="quota__bar"
-        role="progressbar"
-        aria-label={t('node.quota.left')}
-        aria-valuemin={0}
-        aria-valuemax={quota.total}
-        aria-valuenow={quota.left}
-      >
+      <div className="quota__bar" role="progressbar" aria-label={t('node.quota.left')} aria-valuemin={0} aria-valuemax={quota.total} aria-valuenow={quota.left}>
         <span style={{ width: `${quota.leftBps / 100}%` }} />
       </div>
     </div>
@@ -100,6 +94,13 @@ export function ReturnEstimateText({ tier, isCompact = false }: { tier: Pick<Nod
       )}
     </div>
   );
+}
+
+/** The per-user limit: signed in, how many of it the caller holds; signed out, the limit alone. */
+export function LimitText({ tier }: { tier: Pick<NodeTier, 'held' | 'per_user_limit'> }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  return <>{isSignedIn ? t('node.facts.limitValue', { held: tier.held, max: tier.per_user_limit }) : t('node.facts.limitMax', { max: tier.per_user_limit })}</>;
 }
 
 /** An amount for the node screens: grouped, fraction cut at the digits every money screen shows. */

@@ -20,12 +20,13 @@ import {
   buyRequest,
   classifyBuyRefusal,
   isQuoteFor,
-  payAssetFor,
+  nextPayChoice,
   payAssetOptions,
   payMethodOptions,
   quoteFacts,
   topUpPath,
   type NodePayAsset,
+  type PayChoice,
   type PurchaseChoice,
 } from '../purchase.ts';
 import { showAmount } from './node-parts.tsx';
@@ -74,7 +75,7 @@ function Blocked({ tier, block }: { tier: NodeTier; block: Exclude<BuyBlock, nul
 }
 
 /** The method stored with an unfinished attempt for this tier (a wallet order not yet paid), so it is offered again. */
-function initialChoice(tier: NodeTier): { method: NodePayMethod; asset: NodePayAsset } {
+function initialChoice(tier: NodeTier): PayChoice {
   const stored = readAttempt();
   if (stored?.tier_id === tier.id && stored.sent !== null) return { method: stored.pay_method, asset: stored.pay_asset };
   return { method: 'balance', asset: 'NADI' };
@@ -102,7 +103,7 @@ function PurchaseForm({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: 
         method={picked.method}
         asset={picked.asset}
         isDisabled={purchase.isBusy}
-        onChange={(method, asset) => setPicked({ method, asset: payAssetFor(method, asset) })}
+        onChange={(method, asset) => setPicked((current) => nextPayChoice(current, method, asset))}
       />
       {picked.method === 'chain' ? (
         <p className="network-note" data-testid="node-network-note">
