@@ -11,6 +11,8 @@ export const storageKeys = {
   securityChecked: 'nadi.security-checked',
   /** The store's temporary order (spec section 3: session storage holds it). */
   tempOrder: 'nadi.store.temp-order',
+  /** The node purchase under way (spec section 3: session storage holds payment info). */
+  nodePurchase: 'nadi.node.purchase',
 } as const;
 
 function area(kind: StorageArea): Storage | null {

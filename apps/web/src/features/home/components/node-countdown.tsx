@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { ErrorView } from '../../../components/state-view.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { pad2, parseDeadline, remainingUntil } from '../countdown.ts';
+import { pad2, parseDeadline, remainingUntil } from '../../../lib/countdown.ts';
 
 /** Checked four times a second so the display turns over close to each whole second. */
 const clockPollMs = 250;

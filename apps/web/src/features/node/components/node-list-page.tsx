@@ -1,4 +1,134 @@
-// STUB (issue 17 scaffolding): replaced by the screen's real implementation before the merge lands.
-export default function Stub() {
-  return null;
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NodeTier } from '@nadi/api/node';
+import { Icon } from '../../../components/icon.tsx';
+import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { formatPower } from '../../../lib/power-format.ts';
+import { requestSignIn } from '../../../lib/sign-in-request.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useNodeList } from '../api/get-node-list.ts';
+import { saleStateAt, sortTiers } from '../node-view.ts';
+import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
+import '../../../components/money.css';
+import './node.css';
+
+const myNodesPath = '/node/mine';
+
+/** /node (side menu "node"): the tiers T1–T5 with live quota and the sale's countdown. Open to everyone. */
+export default function NodeListPage() {
+  const { t } = useTranslation();
+  const nodes = useNodeList();
+  return (
+    <div className="money-screen node-page">
+      <header className="node-hero">
+        <h1 className="node-hero__title">{t('node.list.title')}</h1>
+        <p className="node-hero__text">{t('node.list.subtitle')}</p>
+      </header>
+      {nodes.data ? <SaleCountdown deadline={nodes.data.deadline} /> : null}
+      <MyNodesEntry />
+      <section className="records" aria-labelledby="node-tiers-title">
+        <h2 id="node-tiers-title" className="node-section-title">
+          {t('node.list.tiers')}
+        </h2>
+        {nodes.isPending ? (
+          <LoadingView />
+        ) : !nodes.data ? (
+          <ErrorView title={t('node.list.loadFailed')} error={nodes.error} onRetry={() => void nodes.refetch()} />
+        ) : nodes.data.list.length === 0 ? (
+          <EmptyView title={t('node.list.empty')} hint={t('node.list.emptyHint')} icon="network" />
+        ) : (
+          <TierCards tiers={nodes.data.list} />
+        )}
+      </section>
+      {nodes.data && nodes.data.list.length > 0 ? <p className="form-hint">{t('node.list.estimateNote')}</p> : null}
+    </div>
+  );
+}
+
+/** The cards; the clock is read here once a second so a sale closing at the deadline shows at once. */
+function TierCards({ tiers }: { tiers: NodeTier[] }) {
+  const now = useNow();
+  return (
+    <ul className="tier-list">
+      {sortTiers(tiers).map((tier) => (
+        <li key={tier.id}>
+          <TierCard tier={tier} nowMs={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** My nodes need a session: a signed-out visitor is asked to sign in, then taken there. */
+function MyNodesEntry() {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  function onClick(event: MouseEvent) {
+    if (isSignedIn) return;
+    event.preventDefault();
+    requestSignIn({ redirectTo: myNodesPath });
+  }
+  return (
+    <Link to={myNodesPath} className="node-entry card" onClick={onClick} data-testid="node-my-nodes">
+      <span className="node-entry__icon" aria-hidden="true">
+        <Icon name="network" size={20} />
+      </span>
+      <span className="node-entry__text">
+        <span className="node-entry__title">{t('node.list.myNodes')}</span>
+        <span className="node-entry__hint">{t('node.list.myNodesHint')}</span>
+      </span>
+      <Icon name="chevron" size={18} className="node-entry__chevron" />
+    </Link>
+  );
+}
+
+function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
+  const { t } = useTranslation();
+  const state = saleStateAt(tier, nowMs);
+  return (
+    <Link to={`/node/${tier.id}`} className={`tier-card card tier-card--${state}`} data-testid="node-tier" data-level={tier.level_id}>
+      <span className="tier-card__head">
+        <LevelBadge level={tier.level_id} />
+        <span className="tier-card__name">{tier.name}</span>
+        {tier.is_bought ? (
+          <span className="owned-chip" data-testid="node-owned">
+            <Icon name="check" size={12} />
+            {t('node.owned', { held: tier.held })}
+          </span>
+        ) : null}
+        <SaleStateChip state={state} />
+      </span>
+      <span className="tier-card__price-row">
+        <span className="tier-card__price mono">
+          {showAmount(tier.price_usdt)}
+          <span className="tier-card__asset">USDT</span>
+        </span>
+        <span className="chip">{tier.network.name}</span>
+      </span>
+      <QuotaBar tier={tier} />
+      <dl className="tier-card__grid">
+        <div>
+          <dt>{t('node.facts.giftPower')}</dt>
+          <dd className="mono">+{formatPower(tier.gift_power)} P</dd>
+        </div>
+        <div>
+          <dt>{t('node.facts.machineRate')}</dt>
+          <dd className="mono">{t('node.facts.machineRateValue', { rate: tier.machine_rate })}</dd>
+        </div>
+        <div>
+          <dt>{t('node.facts.withdrawRate')}</dt>
+          <dd className="mono">{tier.withdraw_rate}</dd>
+        </div>
+        <div>
+          <dt>{t('node.facts.limit')}</dt>
+          <dd className="mono">
+            <LimitText tier={tier} />
+          </dd>
+        </div>
+      </dl>
+      <ReturnEstimateText tier={tier} isCompact />
+    </Link>
+  );
 }

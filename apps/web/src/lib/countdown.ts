@@ -1,3 +1,5 @@
+// The node sale countdown (the home screen and the node list show the same deadline): the time left
+// as days, hours, minutes and seconds. Pure, so it is tested without a clock.
 export interface Remaining {
   days: number;
   hours: number;

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import type { NodeSaleState, NodeTier } from '@nadi/api/node';
+import { pad2, parseDeadline, remainingUntil } from '../../../lib/countdown.ts';
+import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { formatCount, levelLabel, quotaView, returnEstimate, saleStateKeys } from '../node-view.ts';
+
+/** T1–T5, each in its own colour, so a tier is recognised at a glance. */
+export function LevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {
+  const tone = Math.min(5, Math.max(1, level));
+  return (
+    <span className={`level-badge level-badge--t${tone}${size === 'large' ? ' level-badge--large' : ''}`} data-testid="node-level">
+      {levelLabel(level)}
+    </span>
+  );
+}
+
+export function SaleStateChip({ state }: { state: NodeSaleState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`sale-chip sale-chip--${state}`} data-testid="node-sale-state" data-state={state}>
+      {t(saleStateKeys[state])}
+    </span>
+  );
+}
+
+/** What is left of the quota, as a bar and in numbers. */
+export function QuotaBar({ tier }: { tier: Pick<NodeTier, 'limited_quota_num' | 'total_quota'> }) {
+  const { t } = useTranslation();
+  const quota = quotaView(tier);
+  return (
+    <div className={`quota quota--${quota.tone}`} data-testid="node-quota">
+      <div className="quota__head">
+        <span className="quota__label">{t('node.quota.left')}</span>
+        <span className="quota__value mono">{t('node.quota.value', { left: formatCount(quota.left), total: formatCount(quota.total) })}</span>
+      </div>
+      <div className="quota__bar" role="progressbar" aria-label={t('node.quota.left')} aria-valuemin={0} aria-valuemax={quota.total} aria-valuenow={quota.left}>
+        <span style={{ width: `${quota.leftBps / 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The time left until the node sale closes (the home countdown's deadline), ticking each second;
+ * its own component so only it renders every second.
+ */
+export function SaleCountdown({ deadline }: { deadline: string }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const deadlineMs = parseDeadline(deadline);
+  if (deadlineMs === null) return null;
+  const left = remainingUntil(deadlineMs, now);
+  return (
+    <section className={`sale-countdown card${left.isEnded ? ' sale-countdown--ended' : ''}`} data-testid="node-countdown">
+      <p className="sale-countdown__label">{left.isEnded ? t('node.countdown.ended') : t('node.countdown.title')}</p>
+      {left.isEnded ? null : (
+        <p className="sale-countdown__value mono" role="timer" aria-live="off">
+          {t('node.countdown.value', { days: left.days, time: `${pad2(left.hours)}:${pad2(left.minutes)}:${pad2(left.seconds)}` })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Days until return, always labelled as an estimate, with the figures it rests on. */
+export function ReturnEstimateText({ tier, isCompact = false }: { tier: Pick<NodeTier, 'days_until_return' | 'return_basis'>; isCompact?: boolean }) {
+  const { t } = useTranslation();
+  const estimate = returnEstimate(tier);
+  if (estimate.kind === 'none') {
+    return (
+      <p className="return-estimate return-estimate--none" data-testid="node-return">
+        {t('node.return.none')}
+      </p>
+    );
+  }
+  const basis = {
+    income: formatMoney(estimate.dailyIncome, 4),
+    price: formatMoney(estimate.price, 6),
+  };
+  return (
+    <div className="return-estimate" data-testid="node-return">
+      <p className="return-estimate__days">
+        <span className="mono">{t('node.return.days', { days: estimate.days })}</span>
+        <span className="chip">{t('node.return.estimate')}</span>
+      </p>
+      {isCompact ? (
+        <p className="return-estimate__basis">{t('node.return.basisShort', basis)}</p>
+      ) : (
+        <p className="return-estimate__basis">
+          {estimate.epoch === null ? t('node.return.basisToday', basis) : t('node.return.basisEpoch', { ...basis, epoch: estimate.epoch })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The per-user limit: signed in, how many of it the caller holds; signed out, the limit alone. */
+export function LimitText({ tier }: { tier: Pick<NodeTier, 'held' | 'per_user_limit'> }) {
+  const { t } = useTranslation();
+  const { isSignedIn } = useSession();
+  return <>{isSignedIn ? t('node.facts.limitValue', { held: tier.held, max: tier.per_user_limit }) : t('node.facts.limitMax', { max: tier.per_user_limit })}</>;
+}
+
+/** An amount for the node screens: grouped, fraction cut at the digits every money screen shows. */
+export function showAmount(text: string): string {
+  return formatMoney(text, amountDigitsShown);
+}
