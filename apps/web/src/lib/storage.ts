@@ -11,6 +11,8 @@ export const storageKeys = {
   securityChecked: 'nadi.security-checked',
   /** The store's temporary order (spec section 3: session storage holds it). */
   tempOrder: 'nadi.store.temp-order',
+  /** The savings detail last read (spec section 3: session storage holds it). */
+  pledgeDetail: 'nadi.pledge.detail',
 } as const;
 
 function area(kind: StorageArea): Storage | null {
