@@ -45,11 +45,15 @@ describe('savings interest (docs/nodes-and-savings.md)', () => {
     expect(jointShareOf(10_000n * one, 10_000n * one, 100_000n * one)).toBe(1_000n * one);
     expect(jointShareOf(10_000n * one, 1n, 0n)).toBe(0n);
     fc.assert(
-      fc.property(fc.array(fc.bigInt({ min: 1n, max: 10n ** 30n }), { minLength: 1, maxLength: 20 }), fc.bigInt({ min: 0n, max: 10n ** 24n }), (amounts, budget) => {
-        const total = amounts.reduce((sum, amount) => sum + amount, 0n);
-        const paid = amounts.reduce((sum, amount) => sum + jointShareOf(budget, amount, total), 0n);
-        return paid <= budget && budget - paid < BigInt(amounts.length);
-      }),
+      fc.property(
+        fc.array(fc.bigInt({ min: 1n, max: 10n ** 30n }), { minLength: 1, maxLength: 20 }),
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        (amounts, budget) => {
+          const total = amounts.reduce((sum, amount) => sum + amount, 0n);
+          const paid = amounts.reduce((sum, amount) => sum + jointShareOf(budget, amount, total), 0n);
+          return paid <= budget && budget - paid < BigInt(amounts.length);
+        },
+      ),
     );
   });
 

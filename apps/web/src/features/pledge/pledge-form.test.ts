@@ -55,7 +55,11 @@ describe('the join amount (spec section 5)', () => {
   });
 
   it('reads the bounds from the product and the balance', () => {
-    expect(joinLimits(productFixture({ min_pledge: '500' }), '12.5')).toEqual({ availableUnits: (25n * one) / 2n, minUnits: 500n * one, roomUnits: 750_000n * one });
+    expect(joinLimits(productFixture({ min_pledge: '500' }), '12.5')).toEqual({
+      availableUnits: (25n * one) / 2n,
+      minUnits: 500n * one,
+      roomUnits: 750_000n * one,
+    });
   });
 });
 

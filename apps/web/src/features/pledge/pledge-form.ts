@@ -69,8 +69,10 @@ export function classifyJoinRefusal(error: unknown): JoinRefusal {
   if (reason === 'BALANCE_SHORT' && params.current !== undefined && params.required !== undefined) {
     return { kind: 'balance-short', current: params.current, required: params.required };
   }
-  if (reason === 'PLEDGE_BELOW_MIN' && params.amount !== undefined) return { kind: 'field', text: { key: 'errors.PLEDGE_BELOW_MIN', params: { amount: show(params.amount) } } };
-  if (reason === 'PLEDGE_POOL_FULL' && params.left !== undefined) return { kind: 'field', text: { key: 'errors.PLEDGE_POOL_FULL', params: { left: show(params.left) } } };
+  if (reason === 'PLEDGE_BELOW_MIN' && params.amount !== undefined)
+    return { kind: 'field', text: { key: 'errors.PLEDGE_BELOW_MIN', params: { amount: show(params.amount) } } };
+  if (reason === 'PLEDGE_POOL_FULL' && params.left !== undefined)
+    return { kind: 'field', text: { key: 'errors.PLEDGE_POOL_FULL', params: { left: show(params.left) } } };
   if (fields.amount) return { kind: 'field', text: fields.amount };
   if (reason !== null && productReasons.has(reason)) return { kind: 'product', reason };
   return { kind: 'other' };

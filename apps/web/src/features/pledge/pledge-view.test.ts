@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupProducts, joinState, poolFill, positionTerm, savingsName, statusTone } from './pledge-view.ts';
+import { groupProducts, joinState, poolFill, positionTerm, statusTone } from './pledge-view.ts';
 import { productFixture } from './testing/product-fixture.ts';
 
 describe('groupProducts', () => {
@@ -18,15 +18,7 @@ describe('groupProducts', () => {
   });
 });
 
-describe('savingsName', () => {
-  it('names a product by its kind and term, never by the server English name', () => {
-    expect(savingsName('flexible', 0)).toEqual({ key: 'pledge.name.flexible', params: {} });
-    expect(savingsName('locked', 90)).toEqual({ key: 'pledge.name.locked', params: { days: 90 } });
-    expect(savingsName('joint', 0)).toEqual({ key: 'pledge.name.joint', params: {} });
-    expect(savingsName('node', 0)).toEqual({ key: 'pledge.name.node', params: {} });
-    expect(savingsName('node', 30)).toEqual({ key: 'pledge.name.nodeLocked', params: { days: 30 } });
-  });
-
+describe('positionTerm', () => {
   it('reads a position term from its first and last epoch', () => {
     expect(positionTerm({ start_epoch: 43, end_epoch: 72 })).toBe(30);
     expect(positionTerm({ start_epoch: 43, end_epoch: null })).toBe(0);

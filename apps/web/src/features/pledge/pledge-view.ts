@@ -1,6 +1,6 @@
 // How the savings screens read the contract's products and positions (docs/nodes-and-savings.md
-// "Savings"): groups in the order ECONOMY.md lists them, names translated by kind and term (the
-// server's name is English), what a product allows the caller now, and how full its pool is.
+// "Savings"): groups in the order ECONOMY.md lists them, what a product allows the caller now, and
+// how full its pool is. Names are translated by kind and term (lib/savings-name.ts).
 import { unitsOrZero } from '@nadi/money/money';
 import type { PledgeKind, PledgePosition, PledgeProduct, PledgeProductStatus } from '@nadi/api/pledge';
 
@@ -25,13 +25,6 @@ export function groupProducts(products: readonly PledgeProduct[]): ProductGroup[
 export interface Text {
   key: string;
   params: Record<string, string | number>;
-}
-
-/** A product's or position's name in the reader's language, from its kind and lock term in epochs (days). */
-export function savingsName(kind: PledgeKind, termEpochs: number): Text {
-  if (kind === 'locked') return { key: 'pledge.name.locked', params: { days: termEpochs } };
-  if (kind === 'node' && termEpochs > 0) return { key: 'pledge.name.nodeLocked', params: { days: termEpochs } };
-  return { key: `pledge.name.${kind}`, params: {} };
 }
 
 /** A position's lock term: from its first to its last epoch; 0 without a last one (flexible, joint). */

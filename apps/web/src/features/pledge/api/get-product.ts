@@ -13,12 +13,12 @@ export async function getProduct(id: number, signal?: AbortSignal): Promise<Pled
 }
 
 export const productQueryOptions = (id: number) =>
-  queryOptions({
+  queryOptions<PledgeProduct>({
     queryKey: pledgeKeys.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
     // After a refresh the stored detail shows at once while the server is asked again; it is a
     // placeholder, never cached as the answer, so the join form waits for the fresh one.
-    placeholderData: () => readStoredProduct(id) ?? undefined,
+    placeholderData: (): PledgeProduct | undefined => readStoredProduct(id) ?? undefined,
     refetchOnWindowFocus: true,
   });
 
