@@ -57,6 +57,12 @@ export function nodeMiningBonusOf(miningIncome: bigint, machineRateBps: bigint):
 }
 
 /**
+ * The share of the fees' epoch inflow paid as the node dividend: ECONOMY.md's default (50 %). The
+ * value in force is the server's `nodeDividendBps`, which no contract sends to the web yet.
+ */
+export const nodeDividendBpsDefault = 5_000n;
+
+/**
  * A holder's node fee dividend: the epoch's fee inflow × the dividend share (rounded down) is what
  * is split; each holder gets it × their weight ÷ all held nodes' weight, rounded down.
  */
