@@ -17,7 +17,7 @@ import { submitErrorText } from '../../../lib/submit-error.ts';
 import { useJoin } from '../api/join.ts';
 import { pledgeKeys } from '../api/keys.ts';
 import { classifyJoinRefusal, joinLimits, joinProblem, joinProblemText } from '../pledge-form.ts';
-import { useSavingsName } from './product-parts.tsx';
+import { termText, useSavingsName } from './product-parts.tsx';
 
 interface Props {
   product: PledgeProduct;
@@ -68,6 +68,7 @@ export function JoinForm({ product, isFresh, isOpen }: Props) {
       />
       <p className="form-hint">{t('pledge.join.minimum', { amount: formatMoney(product.min_pledge, amountDigitsShown) })}</p>
       <EstimateFacts estimate={estimate} product={product} />
+      {isOpen && !isFresh ? <p className="form-hint">{t('pledge.join.refreshing')}</p> : null}
       {isOpen ? (
         <button type="submit" className="btn btn--block" data-testid="pledge-submit" disabled={submit.isBusy || !isFresh}>
           <Icon name="coins" size={18} />
@@ -83,33 +84,35 @@ function EstimateFacts({ estimate, product }: { estimate: SavingsEstimate | null
   const { t } = useTranslation();
   const show = (units: bigint) => (estimate ? `${formatAmount(units, { fractionDigitsMax: amountDigitsShown })} NADI` : '—');
   return (
-    <dl className="facts pledge-estimate" data-testid="pledge-estimate" aria-live="polite">
-      <div className="facts__row facts__row--receive">
-        <dt>{t('pledge.calc.perDay')}</dt>
-        <dd className="mono" data-testid="pledge-per-day">
-          {show(estimate?.perEpoch ?? 0n)}
-        </dd>
-      </div>
-      <div className="facts__row">
-        <dt>{t('pledge.calc.perMonth')}</dt>
-        <dd className="mono">{show(estimate?.perMonth ?? 0n)}</dd>
-      </div>
-      {product.term_epochs > 0 ? (
-        <div className="facts__row">
-          <dt>{t('pledge.calc.perTerm', { days: product.term_epochs })}</dt>
-          <dd className="mono" data-testid="pledge-per-term">
-            {show(estimate?.perTerm ?? 0n)}
+    <div className="pledge-estimate" data-testid="pledge-estimate" aria-live="polite">
+      <dl className="facts">
+        <div className="facts__row facts__row--receive">
+          <dt>{t('pledge.calc.perDay')}</dt>
+          <dd className="mono" data-testid="pledge-per-day">
+            {show(estimate?.perEpoch ?? 0n)}
           </dd>
         </div>
-      ) : null}
-      <div className="facts__row">
-        <dt>{t('pledge.calc.power')}</dt>
-        <dd className="mono" data-testid="pledge-power">
-          {estimate ? `+${formatPowerUnits(estimate.centiPower)} P` : '—'}
-        </dd>
-      </div>
+        <div className="facts__row">
+          <dt>{t('pledge.calc.perMonth')}</dt>
+          <dd className="mono">{show(estimate?.perMonth ?? 0n)}</dd>
+        </div>
+        {product.term_epochs > 0 ? (
+          <div className="facts__row">
+            <dt>{t('pledge.calc.perTerm', { days: product.term_epochs })}</dt>
+            <dd className="mono" data-testid="pledge-per-term">
+              {show(estimate?.perTerm ?? 0n)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="facts__row">
+          <dt>{t('pledge.calc.power')}</dt>
+          <dd className="mono" data-testid="pledge-power">
+            {estimate ? `+${formatPowerUnits(estimate.centiPower)} P` : '—'}
+          </dd>
+        </div>
+      </dl>
       <p className="pledge-estimate__note">{t(product.kind === 'joint' ? 'pledge.calc.noteJoint' : 'pledge.calc.note')}</p>
-    </dl>
+    </div>
   );
 }
 
@@ -209,7 +212,7 @@ function ConfirmFacts({
       </div>
       <div className="facts__row">
         <dt>{t('pledge.fact.term')}</dt>
-        <dd>{product.term_epochs > 0 ? t('pledge.join.lockedFor', { days: product.term_epochs }) : t('pledge.fact.anyTime')}</dd>
+        <dd>{product.term_epochs > 0 ? t('pledge.join.lockedFor', { days: product.term_epochs }) : termText(product, t)}</dd>
       </div>
     </dl>
   );

@@ -57,7 +57,7 @@ function DetailView({ product, isFresh }: { product: PledgeProduct; isFresh: boo
         <RateBlock product={product} />
         {product.is_rate_estimate ? <p className="form-hint">{t('pledge.rate.estimateHint')}</p> : null}
         <PoolBar product={product} />
-        <ProductFacts product={product} isFull />
+        <ProductFacts product={product} />
       </section>
       {state === 'open' ? null : <ClosedNote state={state} />}
       <JoinForm product={product} isFresh={isFresh} isOpen={state === 'open'} />

@@ -104,7 +104,7 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
   const name = useSavingsName();
   const view = positionView(position);
   const time = (iso: string) => (
-    <time className="mono" dateTime={iso}>
+    <time className="pledge-facts__time" dateTime={iso}>
       {formatDateTime(iso, tag)}
     </time>
   );

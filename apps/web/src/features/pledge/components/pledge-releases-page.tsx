@@ -4,6 +4,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { savingsNameOf } from '../../../lib/savings-name.ts';
+import { useProducts } from '../api/get-products.ts';
 import { useReleases, type ReleaseRecord } from '../api/get-releases.ts';
 import { releaseView } from '../position-view.ts';
 import '../../../components/money.css';
@@ -17,6 +19,12 @@ import './pledge.css';
 export default function PledgeReleasesPage() {
   const { t } = useTranslation();
   const releases = useReleases();
+  // Records carry the product's server name only; the products translate it (else it shows as is).
+  const products = useProducts();
+  const nameOf = (name: string) => {
+    const text = savingsNameOf(name, products.data);
+    return text ? t(text.key, text.params) : name;
+  };
   return (
     <div className="money-screen pledge-releases">
       <p className="form-hint">{t('pledge.release.intro')}</p>
@@ -24,7 +32,7 @@ export default function PledgeReleasesPage() {
         <InfiniteList
           query={releases}
           getKey={(record) => record.position_id}
-          renderItem={(record) => <ReleaseCard record={record} />}
+          renderItem={(record) => <ReleaseCard record={record} name={nameOf(record.name)} />}
           errorTitle={t('pledge.release.loadFailed')}
           empty={{ title: t('pledge.release.empty'), hint: t('pledge.release.emptyHint'), icon: 'clock' }}
         />
@@ -33,15 +41,14 @@ export default function PledgeReleasesPage() {
   );
 }
 
-function ReleaseCard({ record }: { record: ReleaseRecord }) {
+function ReleaseCard({ record, name }: { record: ReleaseRecord; name: string }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   const view = releaseView(record.status);
   return (
     <article className="pledge-position card" data-testid="release-record">
       <header className="pledge-card__head">
-        {/* The record carries the server's name only (no kind or term to translate it by). */}
-        <h3 className="pledge-card__name">{record.name}</h3>
+        <h3 className="pledge-card__name">{name}</h3>
         <span className={`status-chip pledge-status--${view.tone}`} data-testid="release-status">
           {t(view.statusKey)}
         </span>
@@ -59,11 +66,11 @@ function ReleaseCard({ record }: { record: ReleaseRecord }) {
         </div>
         <div>
           <dt>{t('pledge.release.time')}</dt>
-          <dd className="mono">{record.release_time ? formatDateTime(record.release_time, tag) : '—'}</dd>
+          <dd className="pledge-facts__time">{record.release_time ? formatDateTime(record.release_time, tag) : '—'}</dd>
         </div>
         <div>
           <dt>{t('pledge.release.buyTime')}</dt>
-          <dd className="mono">{formatDateTime(record.buy_time, tag)}</dd>
+          <dd className="pledge-facts__time">{formatDateTime(record.buy_time, tag)}</dd>
         </div>
       </dl>
     </article>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PledgeProduct, PledgeProductStatus } from '@nadi/api/pledge';
 import { Icon } from '../../../components/icon.tsx';
@@ -76,19 +77,25 @@ export function PoolBar({ product }: { product: PledgeProduct }) {
   );
 }
 
+/** The lock term: days, "redeem any time" for flexible savings, else no fixed term (joint, node). */
+export function termText(product: Pick<PledgeProduct, 'kind' | 'term_epochs'>, t: TFunction): string {
+  if (product.term_epochs > 0) return t('pledge.fact.termDays', { days: product.term_epochs });
+  return t(product.kind === 'flexible' ? 'pledge.fact.anyTime' : 'pledge.fact.noTerm');
+}
+
 /** Minimum, power pool, remaining days and the joining window, as facts. */
-export function ProductFacts({ product, isFull = false }: { product: PledgeProduct; isFull?: boolean }) {
+export function ProductFacts({ product }: { product: PledgeProduct }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   return (
-    <dl className={`pledge-facts${isFull ? ' pledge-facts--full' : ''}`}>
+    <dl className="pledge-facts pledge-facts--window">
       <div>
         <dt>{t('pledge.fact.min')}</dt>
         <dd className="mono">{formatMoney(product.min_pledge, amountDigitsShown)} NADI</dd>
       </div>
       <div>
         <dt>{t('pledge.fact.term')}</dt>
-        <dd>{product.term_epochs > 0 ? t('pledge.fact.termDays', { days: product.term_epochs }) : t('pledge.fact.anyTime')}</dd>
+        <dd>{termText(product, t)}</dd>
       </div>
       {product.epoch_budget === null ? null : (
         <div>
