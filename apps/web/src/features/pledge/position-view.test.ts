@@ -2,25 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { positionFilterFromParam, positionView, releaseView } from './position-view.ts';
 
 describe('positionView', () => {
-  it('lets only an active flexible position be redeemed', () => {
-    expect(positionView({ kind: 'flexible', status: 'active', start_epoch: 43, end_epoch: null })).toEqual({
+  it('lets an active position without a term be redeemed (flexible, joint, node)', () => {
+    expect(positionView({ status: 'active', start_epoch: 43, end_epoch: null })).toEqual({
       term: 0,
       statusKey: 'pledge.position.status.active',
       tone: 'open',
       isRedeemable: true,
     });
-    expect(positionView({ kind: 'flexible', status: 'redeemed', start_epoch: 43, end_epoch: null }).isRedeemable).toBe(false);
-    expect(positionView({ kind: 'joint', status: 'active', start_epoch: 43, end_epoch: null }).isRedeemable).toBe(false);
+    expect(positionView({ status: 'redeemed', start_epoch: 43, end_epoch: null }).isRedeemable).toBe(false);
   });
 
   it('shows a locked position as locked for its term until it is released', () => {
-    expect(positionView({ kind: 'locked', status: 'active', start_epoch: 43, end_epoch: 132 })).toEqual({
+    expect(positionView({ status: 'active', start_epoch: 43, end_epoch: 132 })).toEqual({
       term: 90,
       statusKey: 'pledge.position.status.locked',
       tone: 'waiting',
       isRedeemable: false,
     });
-    expect(positionView({ kind: 'locked', status: 'redeemed', start_epoch: 43, end_epoch: 132 }).statusKey).toBe('pledge.position.status.redeemed');
+    expect(positionView({ status: 'redeemed', start_epoch: 43, end_epoch: 132 }).statusKey).toBe('pledge.position.status.redeemed');
   });
 });
 

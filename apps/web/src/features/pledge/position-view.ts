@@ -1,6 +1,7 @@
 // How my positions and release records read (spec section 4: savings release is "waiting for
 // release, then redeemed"): the filter of the positions screen, each position's status and whether
-// it can be redeemed now (flexible savings only; locked ones are released at the end of their term).
+// it can be redeemed now (a position without a term: flexible, joint, node; a locked one is released
+// at the end of its term, docs/nodes-and-savings.md).
 import type { PledgePosition } from '@nadi/api/pledge';
 import { positionTerm } from './pledge-view.ts';
 
@@ -20,11 +21,11 @@ export interface PositionView {
   isRedeemable: boolean;
 }
 
-export function positionView(position: Pick<PledgePosition, 'kind' | 'status' | 'start_epoch' | 'end_epoch'>): PositionView {
+export function positionView(position: Pick<PledgePosition, 'status' | 'start_epoch' | 'end_epoch'>): PositionView {
   const term = positionTerm(position);
   if (position.status === 'redeemed') return { term, statusKey: 'pledge.position.status.redeemed', tone: 'off', isRedeemable: false };
   if (position.end_epoch !== null) return { term, statusKey: 'pledge.position.status.locked', tone: 'waiting', isRedeemable: false };
-  return { term, statusKey: 'pledge.position.status.active', tone: 'open', isRedeemable: position.kind === 'flexible' };
+  return { term, statusKey: 'pledge.position.status.active', tone: 'open', isRedeemable: true };
 }
 
 /** A release record's status chip: waiting for release, then redeemed. */

@@ -77,10 +77,9 @@ export function PoolBar({ product }: { product: PledgeProduct }) {
   );
 }
 
-/** The lock term: days, "redeem any time" for flexible savings, else no fixed term (joint, node). */
-export function termText(product: Pick<PledgeProduct, 'kind' | 'term_epochs'>, t: TFunction): string {
-  if (product.term_epochs > 0) return t('pledge.fact.termDays', { days: product.term_epochs });
-  return t(product.kind === 'flexible' ? 'pledge.fact.anyTime' : 'pledge.fact.noTerm');
+/** The lock term in days; without one (flexible, joint, node) the position is redeemed any time. */
+export function termText(product: Pick<PledgeProduct, 'term_epochs'>, t: TFunction): string {
+  return product.term_epochs > 0 ? t('pledge.fact.termDays', { days: product.term_epochs }) : t('pledge.fact.anyTime');
 }
 
 /** Minimum, power pool, remaining days and the joining window, as facts. */
