@@ -123,7 +123,8 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
       <dl className="pledge-facts">
         <div>
           <dt>{t('pledge.position.rate')}</dt>
-          <dd className="mono">{position.kind === 'joint' ? t('pledge.position.jointRate') : `${position.day_rate}%`}</dd>
+          {/* A joint position earns a share of a budget: its rate is today's estimate. */}
+          <dd className="mono">{position.kind === 'joint' ? `≈ ${position.day_rate}%` : `${position.day_rate}%`}</dd>
         </div>
         <div>
           <dt>{t('pledge.position.power')}</dt>
