@@ -13,6 +13,8 @@ export const storageKeys = {
   tempOrder: 'nadi.store.temp-order',
   /** The node purchase under way (spec section 3: session storage holds payment info). */
   nodePurchase: 'nadi.node.purchase',
+  /** The savings detail last read (spec section 3: session storage holds it). */
+  pledgeDetail: 'nadi.pledge.detail',
 } as const;
 
 function area(kind: StorageArea): Storage | null {

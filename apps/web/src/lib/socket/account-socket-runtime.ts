@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { noticeTextFor } from '@nadi/api/notice';
 import { getLang } from '../langs.ts';
 import { invalidateMining } from '../invalidate-mining.ts';
+import { invalidatePledge } from '../invalidate-pledge.ts';
 import { invalidateWallet } from '../invalidate-wallet.ts';
 import { notify } from '../notify.ts';
 import { queryClient } from '../query-client.ts';
@@ -12,8 +13,9 @@ import { AccountSocket, accountSocketUrl } from './account-socket.ts';
 /**
  * The app's account socket for the signed-in user (loaded only once a session exists, so the
  * home route never downloads it). A balance push refreshes the wallet's balances and records, and
- * the mining figures (a claim or a destroy moves the balance); a settled mining epoch refreshes the
- * mining queries and the wallet; a new notice refreshes the notices and is announced.
+ * the mining and savings figures (a claim, a destroy, a join or a release moves the balance); a
+ * settled mining epoch refreshes the mining and savings queries (interest accrued, positions
+ * released) and the wallet; a new notice refreshes the notices and is announced.
  */
 export function startAccountSocket(): () => void {
   const socket = new AccountSocket({
@@ -26,11 +28,13 @@ export function startAccountSocket(): () => void {
       if (push.type === 'balance') {
         void invalidateWallet();
         void invalidateMining();
+        void invalidatePledge();
         return;
       }
       if (push.type === 'mining_epoch') {
         // Income was credited or vested: mining figures and balances changed.
         void invalidateMining();
+        void invalidatePledge();
         void invalidateWallet();
         return;
       }

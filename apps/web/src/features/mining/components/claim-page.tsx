@@ -11,11 +11,24 @@ import { useClaim } from '../api/claim.ts';
 import { useVesting } from '../api/get-vesting.ts';
 import { refusalText } from '../mining-errors.ts';
 import { nextRelease } from '../vesting-chart.ts';
+import { SavingsClaim } from './savings-claim.tsx';
 import '../../../components/money.css';
 import './mining.css';
 
-/** /receive: released mining income waiting to be claimed into the fund account, and what is still locked. */
+/**
+ * /receive: released mining income waiting to be claimed into the fund account, and what is still
+ * locked; then the savings interest, claimed on its own (each part loads and fails on its own).
+ */
 export default function ClaimPage() {
+  return (
+    <>
+      <MiningClaim />
+      <SavingsClaim />
+    </>
+  );
+}
+
+function MiningClaim() {
   const { t } = useTranslation();
   const vesting = useVesting();
   if (vesting.isPending) return <LoadingView />;

@@ -8,11 +8,12 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { checkCalculator, estimateIncome, powerProblemKey, type PowerCheck } from '../calculator.ts';
 import { economyParams, formatBps, formatDuration, formatPower } from '../mining-format.ts';
+import { NodeRewardSections, SavingsSection } from './grow-rewards.tsx';
 import { OverviewGate } from './overview-gate.tsx';
 import '../../../components/money.css';
 import './mining.css';
 
-/** /grow: how mining income is computed, with the numbers in force, and a calculator. */
+/** /grow: how mining, node and savings income is computed, with the numbers in force, and calculators. */
 export default function GrowPage() {
   return <OverviewGate>{(overview) => <GrowView overview={overview} />}</OverviewGate>;
 }
@@ -64,6 +65,8 @@ function GrowView({ overview }: { overview: MiningOverview }) {
         formula={t('mining.grow.trialFormula', { power: formatPower(p.trial_power), epochs: p.trial_epochs })}
         lines={[t('mining.grow.trialText', { power: formatPower(p.trial_power), epochs: p.trial_epochs })]}
       />
+      <NodeRewardSections incomeEstimate={overview.estimate_today} />
+      <SavingsSection />
       <p className="form-hint">{t('mining.grow.paramsNote')}</p>
     </div>
   );

@@ -1,4 +1,91 @@
-// STUB (issue 17 scaffolding): replaced by the screen's real implementation before the merge lands.
-export default function Stub() {
-  return null;
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { PledgeProduct } from '@nadi/api/pledge';
+import { Icon } from '../../../components/icon.tsx';
+import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { productIdMax, parseRouteId } from '../../../lib/route-id.ts';
+import { useProduct } from '../api/get-product.ts';
+import { joinState, type JoinState } from '../pledge-view.ts';
+import { JoinForm } from './join-form.tsx';
+import { NodeOnlyNote, PoolBar, ProductFacts, RateBlock, StatusChip, useSavingsName } from './product-parts.tsx';
+import '../../../components/money.css';
+import './pledge.css';
+
+/**
+ * /pledge/detail/{id} (spec section 2): one product with its rules, a calculator and the join form.
+ * The product last read is kept in session storage (spec section 3), so a refresh shows it at once;
+ * the form waits for the fresh answer before it sends anything.
+ */
+export default function PledgeDetailPage() {
+  const { t } = useTranslation();
+  const id = parseRouteId(useParams().id, productIdMax);
+  if (id === null) return <ErrorView title={t('pledge.detail.missing')} action={<BackToList />} />;
+  return <Detail id={id} />;
+}
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/pledge" className="btn btn--ghost btn--small">
+      {t('pledge.detail.backToList')}
+    </Link>
+  );
+}
+
+function Detail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const query = useProduct(id);
+  if (query.isPending) return <LoadingView />;
+  if (!query.data) return <ErrorView title={t('pledge.detail.loadFailed')} error={query.error} onRetry={() => void query.refetch()} action={<BackToList />} />;
+  return <DetailView product={query.data} isFresh={!query.isPlaceholderData} />;
+}
+
+function DetailView({ product, isFresh }: { product: PledgeProduct; isFresh: boolean }) {
+  const { t } = useTranslation();
+  const name = useSavingsName();
+  const state = joinState(product);
+  return (
+    <div className="money-screen pledge-detail" data-testid="pledge-detail">
+      <section className="pledge-card card" aria-labelledby="pledge-detail-name">
+        <header className="pledge-card__head">
+          <h2 id="pledge-detail-name" className="pledge-card__name">
+            {name(product.kind, product.term_epochs)}
+          </h2>
+          <StatusChip status={product.status} />
+        </header>
+        <p className="pledge-card__hint">{t(`pledge.kindHint.${product.kind}`)}</p>
+        <RateBlock product={product} />
+        {product.is_rate_estimate ? <p className="form-hint">{t('pledge.rate.estimateHint')}</p> : null}
+        <PoolBar product={product} />
+        <ProductFacts product={product} />
+      </section>
+      {state === 'open' ? null : <ClosedNote state={state} />}
+      <JoinForm product={product} isFresh={isFresh} isOpen={state === 'open'} />
+      <p className="form-hint">{t(`pledge.rules.${product.kind}`)}</p>
+      <Link to="/grow" className="text-link">
+        {t('pledge.detail.howItWorks')}
+        <Icon name="chevron" size={16} />
+      </Link>
+    </div>
+  );
+}
+
+/** Why the product cannot be joined now; node savings point to the nodes. */
+function ClosedNote({ state }: { state: Exclude<JoinState, 'open'> }) {
+  const { t } = useTranslation();
+  if (state === 'node-only') {
+    return (
+      <div className="pledge-closed card">
+        <NodeOnlyNote />
+        <Link to="/node" className="btn btn--ghost btn--small">
+          {t('pledge.detail.toNodes')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <p className="pledge-closed pledge-closed--plain card" data-testid="pledge-closed">
+      {t(`pledge.closed.${state}`)}
+    </p>
+  );
 }

@@ -22,7 +22,7 @@ import { useOrder } from '../api/get-order.ts';
 import { storeKeys } from '../api/keys.ts';
 import { useCancelAction, useReceiptAction } from '../hooks/use-order-actions.ts';
 import { assetAmountText, autoConfirmAt, orderActions, orderStatusView, priceBasis } from '../order-view.ts';
-import { orderIdMax, parseRouteId } from '../route-id.ts';
+import { orderIdMax, parseRouteId } from '../../../lib/route-id.ts';
 import { ProductImage } from './product-image.tsx';
 import '../../../components/money.css';
 import './store.css';

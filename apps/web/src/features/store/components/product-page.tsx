@@ -9,7 +9,7 @@ import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProduct } from '../api/get-product.ts';
 import { clampQuantity, powerFor, quantityBounds, stockView, totalFor, type QuantityBounds } from '../product-view.ts';
-import { parseRouteId, productIdMax } from '../route-id.ts';
+import { parseRouteId, productIdMax } from '../../../lib/route-id.ts';
 import { startTempOrder } from '../temp-order.ts';
 import { ProductImage } from './product-image.tsx';
 import '../../../components/money.css';

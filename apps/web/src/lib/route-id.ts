@@ -1,3 +1,4 @@
+// Ids in the route (`/store/orders/:id`, `/pledge/detail/:id`): shared by the features that open one object.
 /** Order ids are bigint serials on the server (contract: up to 2^53 − 1); product ids are 32-bit. */
 export const orderIdMax = Number.MAX_SAFE_INTEGER;
 export const productIdMax = 2 ** 31 - 1;

@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { unitsOrZero } from '@nadi/money/money';
+import type { ReceiveInfo } from '@nadi/api/pledge';
+import { Icon } from '../../../components/icon.tsx';
+import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { savingsNameOf } from '../../../lib/savings-name.ts';
+import { useClaimSavingsInterest } from '../api/claim-savings-interest.ts';
+import { useSavingsInterest } from '../api/get-savings-interest.ts';
+import { useSavingsProducts } from '../api/get-savings-products.ts';
+import { refusalText } from '../mining-errors.ts';
+
+/**
+ * The savings interest on /receive (financial/receiveInfo, financial/receive): what the settled
+ * epochs accrued on my positions, its latest lines, and the claim into the fund account.
+ */
+export function SavingsClaim() {
+  const { t } = useTranslation();
+  const info = useSavingsInterest();
+  return (
+    <section className="money-screen savings-claim" aria-labelledby="savings-claim-title" data-testid="savings-claim">
+      <h2 id="savings-claim-title" className="mining-section-title">
+        {t('mining.savings.title')}
+      </h2>
+      {info.isPending ? <LoadingView /> : null}
+      {!info.isPending && !info.data ? <ErrorView title={t('mining.savings.loadFailed')} error={info.error} onRetry={() => void info.refetch()} /> : null}
+      {info.data ? <SavingsClaimView data={info.data} /> : null}
+    </section>
+  );
+}
+
+function SavingsClaimView({ data }: { data: ReceiveInfo }) {
+  const { t } = useTranslation();
+  const claim = useClaimSavingsInterest();
+  const hasClaimable = unitsOrZero(data.claimable) > 0n;
+
+  function submit() {
+    if (!hasClaimable || claim.isPending) return;
+    claim.mutate(data.claimable, {
+      onSuccess: (result) => notify(t('mining.savings.success', { amount: formatMoney(result.amount, amountDigitsShown) }), 'success'),
+      onError: (error) => {
+        // Claimed elsewhere meanwhile (another tab, a double tap): the figures are read again.
+        const isNothing = isApiError(error) && error.failure.reason === 'NOTHING_TO_CLAIM';
+        notify(isNothing ? t('errors.NOTHING_TO_CLAIM') : refusalText(error, t), 'fail');
+      },
+    });
+  }
+
+  return (
+    <>
+      <div className="claim-card card">
+        <p className="claim-card__label">{t('mining.savings.claimable')}</p>
+        <p className="claim-card__value mono" data-testid="savings-claimable">
+          {formatMoney(data.claimable, amountDigitsShown)}
+          <span className="mining-figure__unit">NADI</span>
+        </p>
+        <p className="claim-card__hint">{hasClaimable ? t('mining.savings.hint') : t('mining.savings.nothingYet')}</p>
+        <button type="button" className="btn btn--block" data-testid="savings-claim-submit" onClick={submit} disabled={!hasClaimable || claim.isPending}>
+          {claim.isPending ? t('mining.claim.claiming') : t('mining.savings.submit')}
+        </button>
+      </div>
+      <dl className="facts card">
+        <div className="facts__row">
+          <dt>{t('mining.savings.claimed')}</dt>
+          <dd className="mono">{formatMoney(data.claimed_total, amountDigitsShown)} NADI</dd>
+        </div>
+        <div className="facts__row">
+          <dt>{t('mining.savings.lastSettled')}</dt>
+          <dd className="mono">{data.last_settled_epoch === null ? '—' : `#${data.last_settled_epoch}`}</dd>
+        </div>
+      </dl>
+      <InterestLines lines={data.lines} />
+      <Link to="/pledge" className="text-link">
+        {t('mining.savings.toSavings')}
+        <Icon name="chevron" size={16} />
+      </Link>
+    </>
+  );
+}
+
+/** The latest accrual lines, newest first: epoch, position, principal and rate, interest. */
+function InterestLines({ lines }: { lines: ReceiveInfo['lines'] }) {
+  const { t } = useTranslation();
+  // Lines carry the product's server name only; the products translate it (else it shows as is).
+  const products = useSavingsProducts();
+  const nameOf = (name: string) => {
+    const text = savingsNameOf(name, products.data);
+    return text ? t(text.key, text.params) : name;
+  };
+  if (lines.length === 0) return <p className="form-hint">{t('mining.savings.noLines')}</p>;
+  return (
+    <section className="records" aria-label={t('mining.savings.lines')}>
+      <h3 className="savings-lines__title">{t('mining.savings.lines')}</h3>
+      <ul className="savings-lines card">
+        {lines.map((line) => (
+          <li key={`${line.epoch}-${line.position_id}`} className="savings-line" data-testid="savings-line">
+            <div className="savings-line__main">
+              <span className="savings-line__name">{nameOf(line.name)}</span>
+              <span className="savings-line__meta mono">
+                {t('mining.savings.lineMeta', { epoch: line.epoch, principal: formatMoney(line.principal, 4), rate: line.day_rate })}
+              </span>
+            </div>
+            <span className="savings-line__amount mono">+{formatMoney(line.amount, amountDigitsShown)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

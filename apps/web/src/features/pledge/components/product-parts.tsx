@@ -1,0 +1,134 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { PledgeProduct, PledgeProductStatus } from '@nadi/api/pledge';
+import { Icon } from '../../../components/icon.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { langTags } from '../../../lib/langs.ts';
+import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
+import { formatPower } from '../../../lib/power-format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { savingsName } from '../../../lib/savings-name.ts';
+import { poolFill, statusTone } from '../pledge-view.ts';
+
+// The pieces the list and the detail both show of a product: its translated name, status, rates,
+// pool and dates.
+
+export function useSavingsName() {
+  const { t } = useTranslation();
+  return (kind: PledgeProduct['kind'], termEpochs: number) => {
+    const name = savingsName(kind, termEpochs);
+    return t(name.key, name.params);
+  };
+}
+
+export function StatusChip({ status }: { status: PledgeProductStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`status-chip pledge-status--${statusTone(status)}`} data-testid="pledge-status">
+      {t(`pledge.status.${status}`)}
+    </span>
+  );
+}
+
+/** APR first (labelled APR, never APY), then the day and month rates it comes from. */
+export function RateBlock({ product }: { product: PledgeProduct }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pledge-rate">
+      <div className="pledge-rate__main">
+        <span className="pledge-rate__label">
+          {t('pledge.rate.apr')}
+          {product.is_rate_estimate ? <span className="chip">{t('pledge.rate.estimate')}</span> : null}
+        </span>
+        <span className="pledge-rate__apr mono" data-testid="pledge-apr">
+          {product.apr}%
+        </span>
+      </div>
+      <dl className="pledge-rate__side">
+        <div>
+          <dt>{t('pledge.rate.day')}</dt>
+          <dd className="mono">{product.day_rate}%</dd>
+        </div>
+        <div>
+          <dt>{t('pledge.rate.month')}</dt>
+          <dd className="mono">{product.month_rate}%</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The total pledge pool against its cap, as a bar. */
+export function PoolBar({ product }: { product: PledgeProduct }) {
+  const { t } = useTranslation();
+  const fill = poolFill(product);
+  return (
+    <div className="pledge-pool">
+      <div className="pledge-pool__head">
+        <span>{t('pledge.fact.pool')}</span>
+        <span className="mono">
+          {formatMoney(product.total_pledge, 2)} / {formatMoney(product.pool_cap, 2)} NADI
+        </span>
+      </div>
+      <div className="pledge-pool__bar" role="img" aria-label={t('pledge.fact.poolFilled', { percent: (fill.filledBps / 100).toFixed(2) })}>
+        <span style={{ width: `${fill.filledBps / 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** The lock term in days; without one (flexible, joint, node) the position is redeemed any time. */
+export function termText(product: Pick<PledgeProduct, 'term_epochs'>, t: TFunction): string {
+  return product.term_epochs > 0 ? t('pledge.fact.termDays', { days: product.term_epochs }) : t('pledge.fact.anyTime');
+}
+
+/** Minimum, power pool, remaining days and the joining window, as facts. */
+export function ProductFacts({ product }: { product: PledgeProduct }) {
+  const { t } = useTranslation();
+  const tag = langTags[useLang()];
+  return (
+    <dl className="pledge-facts pledge-facts--window">
+      <div>
+        <dt>{t('pledge.fact.min')}</dt>
+        <dd className="mono">{formatMoney(product.min_pledge, amountDigitsShown)} NADI</dd>
+      </div>
+      <div>
+        <dt>{t('pledge.fact.term')}</dt>
+        <dd>{termText(product, t)}</dd>
+      </div>
+      {product.epoch_budget === null ? null : (
+        <div>
+          <dt>{t('pledge.fact.budget')}</dt>
+          <dd className="mono">{formatMoney(product.epoch_budget, 2)} NADI</dd>
+        </div>
+      )}
+      <div>
+        <dt>{t('pledge.fact.powerPool')}</dt>
+        <dd className="mono">{formatPower(product.power_pool)} P</dd>
+      </div>
+      <div>
+        <dt>{t('pledge.fact.remaining')}</dt>
+        <dd className="mono">{product.remaining_days}</dd>
+      </div>
+      <div>
+        <dt>{t('pledge.fact.window')}</dt>
+        <dd>
+          <time dateTime={product.start_date}>{formatDate(product.start_date, tag)}</time>
+          {' – '}
+          <time dateTime={product.end_date}>{formatDate(product.end_date, tag)}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Node savings for a caller without a node: locked, with the way to the nodes. */
+export function NodeOnlyNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="pledge-lock" data-testid="pledge-node-only">
+      <Icon name="lock" size={16} />
+      {t('pledge.nodeOnly')}
+    </p>
+  );
+}
