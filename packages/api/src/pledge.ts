@@ -74,6 +74,9 @@ export type PledgePosition = z.infer<typeof pledgePosition>;
 export const releaseRecord = z.object({
   position_id: z.number().int(),
   name: z.string(),
+  /** The product's kind and term, so a client names it in its own language. */
+  kind: z.enum(pledgeKinds),
+  term_epochs: z.number().int(),
   release_amount: amountText,
   release_time: z.string().nullable(),
   /** Share of the principal released, percent ("100"). */
@@ -86,6 +89,8 @@ export const interestLine = z.object({
   epoch: z.number().int(),
   position_id: z.number().int(),
   name: z.string(),
+  kind: z.enum(pledgeKinds),
+  term_epochs: z.number().int(),
   amount: amountText,
   /** The position's principal and the rate that epoch (joint: its share of the budget). */
   principal: amountText,

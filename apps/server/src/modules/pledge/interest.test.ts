@@ -67,9 +67,9 @@ describe('savings interest', () => {
       claimable: '5.6',
       claimed_total: '0',
       lines: [
-        { epoch: 2, position_id: flexible, name: 'Flexible savings', amount: '0.3', principal: '1000', day_rate: '0.03' },
-        { epoch: 1, position_id: joint, name: 'Joint savings', amount: '5', principal: '2000', day_rate: '0.25' },
-        { epoch: 1, position_id: flexible, name: 'Flexible savings', amount: '0.3', principal: '1000', day_rate: '0.03' },
+        { epoch: 2, position_id: flexible, name: 'Flexible savings', kind: 'flexible', term_epochs: 0, amount: '0.3', principal: '1000', day_rate: '0.03' },
+        { epoch: 1, position_id: joint, name: 'Joint savings', kind: 'joint', term_epochs: 0, amount: '5', principal: '2000', day_rate: '0.25' },
+        { epoch: 1, position_id: flexible, name: 'Flexible savings', kind: 'flexible', term_epochs: 0, amount: '0.3', principal: '1000', day_rate: '0.03' },
       ],
       last_settled_epoch: 2,
     });

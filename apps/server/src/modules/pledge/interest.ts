@@ -27,6 +27,8 @@ export async function getReceiveInfo(deps: PledgeDeps, userId: number): Promise<
       epoch: l.epoch,
       position_id: l.positionId,
       name: l.name,
+      kind: l.kind,
+      term_epochs: l.termEpochs,
       amount: toDecimalString(l.amount),
       principal: toDecimalString(l.principal),
       // A joint position has no rate of its own: its line shows the share of the budget it got.

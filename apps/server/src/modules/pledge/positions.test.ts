@@ -59,6 +59,8 @@ describe('records and release records', () => {
       {
         position_id: locked,
         name: 'Locked savings 90 days',
+        kind: 'locked',
+        term_epochs: 90,
         release_amount: '500',
         release_time: releaseAt,
         release_rate: '100',

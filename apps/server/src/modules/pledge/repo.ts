@@ -278,6 +278,7 @@ export interface InterestLineRow {
   positionId: number;
   name: string;
   kind: PledgeKind;
+  termEpochs: number;
   amount: bigint;
   principal: bigint;
   dayRatePpm: bigint;
@@ -285,9 +286,18 @@ export interface InterestLineRow {
 
 /** The user's latest interest lines, newest epoch first. */
 export async function latestInterestLines(db: Db, userId: number, limit: number): Promise<InterestLineRow[]> {
-  const rows = rowsOf<{ epoch: number; position_id: string; name: string; kind: PledgeKind; amount: string; principal: string; day_rate_ppm: number }>(
+  const rows = rowsOf<{
+    epoch: number;
+    position_id: string;
+    name: string;
+    kind: PledgeKind;
+    term_epochs: number;
+    amount: string;
+    principal: string;
+    day_rate_ppm: number;
+  }>(
     await db.execute(sql`
-      select l.epoch, l.position_id::text as position_id, p.name, p.kind, l.amount::text as amount, x.amount::text as principal, x.day_rate_ppm
+      select l.epoch, l.position_id::text as position_id, p.name, p.kind, p.term_epochs, l.amount::text as amount, x.amount::text as principal, x.day_rate_ppm
         from pledge_interest_lines l
         join pledge_positions x on x.id = l.position_id
         join pledge_products p on p.id = x.product_id
@@ -300,6 +310,7 @@ export async function latestInterestLines(db: Db, userId: number, limit: number)
     positionId: Number(r.position_id),
     name: r.name,
     kind: r.kind,
+    termEpochs: Number(r.term_epochs),
     amount: BigInt(r.amount),
     principal: BigInt(r.principal),
     dayRatePpm: BigInt(r.day_rate_ppm),

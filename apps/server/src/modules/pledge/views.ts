@@ -74,6 +74,8 @@ export function releaseView(x: PositionRow, time: PledgeTime): z.infer<typeof re
   return {
     position_id: x.id,
     name: x.product.name,
+    kind: x.product.kind,
+    term_epochs: x.product.termEpochs,
     release_amount: toDecimalString(x.amount),
     release_time: (x.redeemedAt ?? scheduled)?.toISOString() ?? null,
     release_rate: '100',

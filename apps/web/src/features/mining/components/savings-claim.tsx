@@ -7,10 +7,9 @@ import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { notify } from '../../../lib/notify.ts';
-import { savingsNameOf } from '../../../lib/savings-name.ts';
+import { savingsName } from '../../../lib/savings-name.ts';
 import { useClaimSavingsInterest } from '../api/claim-savings-interest.ts';
 import { useSavingsInterest } from '../api/get-savings-interest.ts';
-import { useSavingsProducts } from '../api/get-savings-products.ts';
 import { refusalText } from '../mining-errors.ts';
 
 /**
@@ -84,11 +83,9 @@ function SavingsClaimView({ data }: { data: ReceiveInfo }) {
 /** The latest accrual lines, newest first: epoch, position, principal and rate, interest. */
 function InterestLines({ lines }: { lines: ReceiveInfo['lines'] }) {
   const { t } = useTranslation();
-  // Lines carry the product's server name only; the products translate it (else it shows as is).
-  const products = useSavingsProducts();
-  const nameOf = (name: string) => {
-    const text = savingsNameOf(name, products.data);
-    return text ? t(text.key, text.params) : name;
+  const nameOf = (line: ReceiveInfo['lines'][number]) => {
+    const text = savingsName(line.kind, line.term_epochs);
+    return t(text.key, text.params);
   };
   if (lines.length === 0) return <p className="form-hint">{t('mining.savings.noLines')}</p>;
   return (
@@ -98,7 +95,7 @@ function InterestLines({ lines }: { lines: ReceiveInfo['lines'] }) {
         {lines.map((line) => (
           <li key={`${line.epoch}-${line.position_id}`} className="savings-line" data-testid="savings-line">
             <div className="savings-line__main">
-              <span className="savings-line__name">{nameOf(line.name)}</span>
+              <span className="savings-line__name">{nameOf(line)}</span>
               <span className="savings-line__meta mono">
                 {t('mining.savings.lineMeta', { epoch: line.epoch, principal: formatMoney(line.principal, 4), rate: line.day_rate })}
               </span>

@@ -4,8 +4,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { savingsNameOf } from '../../../lib/savings-name.ts';
-import { useProducts } from '../api/get-products.ts';
+import { savingsName } from '../../../lib/savings-name.ts';
 import { useReleases, type ReleaseRecord } from '../api/get-releases.ts';
 import { releaseView } from '../position-view.ts';
 import '../../../components/money.css';
@@ -19,11 +18,9 @@ import './pledge.css';
 export default function PledgeReleasesPage() {
   const { t } = useTranslation();
   const releases = useReleases();
-  // Records carry the product's server name only; the products translate it (else it shows as is).
-  const products = useProducts();
-  const nameOf = (name: string) => {
-    const text = savingsNameOf(name, products.data);
-    return text ? t(text.key, text.params) : name;
+  const nameOf = (record: ReleaseRecord) => {
+    const text = savingsName(record.kind, record.term_epochs);
+    return t(text.key, text.params);
   };
   return (
     <div className="money-screen pledge-releases">
@@ -32,7 +29,7 @@ export default function PledgeReleasesPage() {
         <InfiniteList
           query={releases}
           getKey={(record) => record.position_id}
-          renderItem={(record) => <ReleaseCard record={record} name={nameOf(record.name)} />}
+          renderItem={(record) => <ReleaseCard record={record} name={nameOf(record)} />}
           errorTitle={t('pledge.release.loadFailed')}
           empty={{ title: t('pledge.release.empty'), hint: t('pledge.release.emptyHint'), icon: 'clock' }}
         />
