@@ -174,7 +174,7 @@ describe('miners', () => {
     const page2 = (await get(u.token, '/api/v1/mining/miners?page=2&page_size=3')).json().data;
     expect(page2).toMatchObject({ total: 4, page: 2, page_size: 3 });
     expect(page2.list.map((m: { kind: string }) => m.kind)).toEqual(['trial']);
-    for (const bad of ['kind=node', 'page=0', 'page_size=51', 'page=1e3']) expect((await get(u.token, `/api/v1/mining/miners?${bad}`)).statusCode).toBe(400);
+    for (const bad of ['kind=rig', 'page=0', 'page_size=51', 'page=1e3']) expect((await get(u.token, `/api/v1/mining/miners?${bad}`)).statusCode).toBe(400);
   });
 });
 
