@@ -28,6 +28,8 @@ export {
   SettlementError,
   uptimeBeatsNeeded,
   type EpochSettlement,
+  type NodeSettlement,
+  type PledgeSettlement,
   type SettleDeps,
   type SettleOutcome,
 } from './settlement/settle.ts';
