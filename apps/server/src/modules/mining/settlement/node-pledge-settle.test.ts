@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDecimalString } from '@nadi/money/money';
 import { unit } from '@nadi/economy/economy';
 import type { Tx } from '../../../db/client.ts';
+import { pgCode } from '../../../db/pg-code.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { seedDatabase } from '../../../db/seed/seed.ts';
 import { createTestDatabase, testSettings } from '../../../test/harness.ts';
@@ -478,5 +479,165 @@ describe('node and savings settlement against the reference model', () => {
       }),
       { numRuns: Number(process.env.SETTLE_RUNS ?? 30) },
     );
+  });
+});
+
+// ─── The promises a user sees, one by one ───────────────────────────────────────────────────
+
+const settleAt = (tx: Tx, epoch: number) => settleEpoch({ db: tx, settings, now: () => inEpoch(epoch + 1, 5) }, epoch);
+
+async function fundOf(tx: Tx, userId: number, asset: ModelAsset): Promise<bigint> {
+  const row = rowsOf<{ a: string }>(
+    await tx.execute(sql`select available::text as a from ledger_accounts where user_id = ${userId} and kind = 'fund' and asset = ${asset}`),
+  )[0];
+  return BigInt(row?.a ?? '0');
+}
+
+/** A clean slate inside the test's transaction: the genesis, no miners, holdings or positions. */
+async function cleanSlate(tx: Tx): Promise<void> {
+  await setSetting(tx, 'mining_genesis', genesis.toISOString());
+  await setSetting(tx, 'nadi_reference_price', toDecimalString(price));
+  await tx.execute(sql`delete from user_nodes`);
+  await tx.execute(sql`delete from pledge_positions`);
+}
+
+describe('what a node holder gets', () => {
+  it('the highest machine_rate on their mining income, and half the fees by weight, per node', async () => {
+    await inRolledBackTransaction(database.db, async (tx) => {
+      await cleanSlate(tx);
+      const [small, big] = (await createUsers(tx, 2)) as [number, number];
+      const t1 = await insertNodeTier(tx, { levelId: 901, giftPower: 5_000n, machineRateBps: 200, withdrawRate: 1 });
+      const t5 = await insertNodeTier(tx, { levelId: 905, giftPower: 5_000n, machineRateBps: 1_000, withdrawRate: 60 });
+      const first = await insertHolding(tx, { userId: small, tierId: t1, giftPower: 5_000n, createdAt: inEpoch(0, 1_000), epoch: 0 });
+      const second = await insertHolding(tx, { userId: small, tierId: t1, giftPower: 5_000n, createdAt: inEpoch(0, 2_000), epoch: 0 });
+      const t5Node = await insertHolding(tx, { userId: big, tierId: t5, giftPower: 5_000n, createdAt: inEpoch(0, 3_000), epoch: 0 });
+      // A node bought after the epoch ended earns nothing for it.
+      await insertHolding(tx, { userId: small, tierId: t5, giftPower: 5_000n, createdAt: inEpoch(1, 0), epoch: 1 });
+      const feesBefore = await systemBalance(tx, 'fees', 'USDT');
+      await creditFee(tx, 'USDT', 1_000n * unit, inEpoch(0, 60_000));
+      await creditFee(tx, 'USDT', 7n * unit, inEpoch(1, 0));
+
+      const outcome = await settleAt(tx, 0);
+      if (outcome.status !== 'settled') throw new Error('not settled');
+      // Equal power (the T1 holder's two nodes against one T5): the T1 holder mined twice as much.
+      const income = rowsOf<{ user_id: number; income: string }>(
+        await tx.execute(
+          sql`select user_id, (device_income + destroy_income + power_income)::text as income from mining_results where epoch = 0 order by user_id`,
+        ),
+      ).map((r) => BigInt(r.income));
+      const [smallIncome, bigIncome] = income as [bigint, bigint];
+      const [smallBonus, bigBonus] = [(smallIncome * 200n) / 10_000n, (bigIncome * 1_000n) / 10_000n];
+      // 500 USDT over weights 2 and 60.
+      const [smallDividend, bigDividend] = [(500n * unit * 2n) / 62n, (500n * unit * 60n) / 62n];
+      expect(outcome.settlement.node).toMatchObject({
+        ...{ feesUsdt: 1_000n * unit, bonus: smallBonus + bigBonus },
+        ...{ dividendUsdt: smallDividend + bigDividend, dividendNadi: 0n, holders: 2 },
+      });
+      expect(await fundOf(tx, small, 'USDT')).toBe(smallDividend);
+      expect(await fundOf(tx, big, 'USDT')).toBe(bigDividend);
+      expect(await fundOf(tx, big, 'NADI')).toBe((bigIncome * 2_500n) / 10_000n + bigBonus);
+      const earnings = rowsOf<{ holding_id: number; mining_income: string; dividend_usdt: string }>(
+        await tx.execute(sql`select holding_id::int, mining_income::text, dividend_usdt::text from node_earnings where epoch = 0 order by holding_id`),
+      );
+      // The T1 holder's two nodes share equally, the odd unit to the older one.
+      const older = (x: bigint) => String(x - x / 2n);
+      const newer = (x: bigint) => String(x / 2n);
+      expect(earnings).toEqual([
+        { holding_id: first.id, mining_income: older(smallBonus), dividend_usdt: older(smallDividend) },
+        { holding_id: second.id, mining_income: newer(smallBonus), dividend_usdt: newer(smallDividend) },
+        { holding_id: t5Node.id, mining_income: String(bigBonus), dividend_usdt: String(bigDividend) },
+      ]);
+      // The fees account received 1,007 USDT and paid the two dividends: the 7 of the next epoch, the
+      // other half and the split's dust stay.
+      const kept = 1_007n * unit - smallDividend - bigDividend;
+      expect(await systemBalance(tx, 'fees', 'USDT')).toBe(feesBefore + kept);
+      expect(kept).toBeGreaterThan(507n * unit);
+      return null;
+    });
+  });
+});
+
+describe('what a saver gets', () => {
+  it('interest each epoch it was pledged for all of, the principal back at a locked term’s end, power withdrawn', async () => {
+    await inRolledBackTransaction(database.db, async (tx) => {
+      await cleanSlate(tx);
+      const [saver] = (await createUsers(tx, 1)) as [number];
+      const locked = await insertPledgeProduct(tx, { kind: 'locked', termEpochs: 2, dayRatePpm: 600, epochBudget: null }, genesis);
+      const flexible = await insertPledgeProduct(tx, { kind: 'flexible', termEpochs: 0, dayRatePpm: 300, epochBudget: null }, genesis);
+      const amount = 1_000n * unit;
+      // Joined in epoch 0: earns in epochs 1 and 2, released at the settlement of epoch 2.
+      const term = await insertPosition(tx, {
+        userId: saver,
+        productId: locked,
+        amount,
+        dayRatePpm: 600,
+        startEpoch: 1,
+        endEpoch: 2,
+        createdAt: inEpoch(0),
+        redeemedAt: null,
+      });
+      // Redeemed by its owner early in epoch 2, before epoch 1 was settled: it still earns epoch 1.
+      const flex = await insertPosition(tx, {
+        ...{ userId: saver, productId: flexible, amount, dayRatePpm: 300, startEpoch: 1, endEpoch: null },
+        ...{ createdAt: inEpoch(0), redeemedAt: inEpoch(2, 2_000) },
+      });
+      await settlePledgedPrincipal(tx);
+      const powerBefore = rowsOf<{ p: string }>(await tx.execute(sql`select power::text as p from user_power where user_id = ${saver}`))[0]?.p;
+
+      for (const epoch of [0, 1, 2]) expect((await settleAt(tx, epoch)).status).toBe('settled');
+      const lines = rowsOf<{ epoch: number; position_id: number; amount: string }>(
+        await tx.execute(sql`select epoch, position_id::int, amount::text from pledge_interest_lines where user_id = ${saver} order by epoch, position_id`),
+      );
+      const day = (ppm: bigint) => String((amount * ppm) / 1_000_000n);
+      expect(lines).toEqual([
+        { epoch: 1, position_id: term.id, amount: day(600n) },
+        { epoch: 1, position_id: flex.id, amount: day(300n) },
+        { epoch: 2, position_id: term.id, amount: day(600n) },
+      ]);
+      const claimable = rowsOf<{ c: string }>(await tx.execute(sql`select claimable::text as c from pledge_interest where user_id = ${saver}`))[0]?.c;
+      expect(claimable).toBe(String(((amount * 600n) / 1_000_000n) * 2n + (amount * 300n) / 1_000_000n));
+      expect(await systemBalance(tx, 'savings_interest')).toBe(BigInt(claimable ?? '0'));
+      // The locked principal is back in the fund account, the position redeemed at the end of epoch 2.
+      expect(await fundOf(tx, saver, 'NADI')).toBeGreaterThanOrEqual(amount);
+      const position = rowsOf<{ redeemed_at: unknown }>(
+        await tx.execute(sql`select status, redeemed_at, interest_total::text from pledge_positions where id = ${term.id}`),
+      )[0];
+      expect(position).toMatchObject({ status: 'redeemed', interest_total: String(((amount * 600n) / 1_000_000n) * 2n) });
+      expect(new Date(String(position?.redeemed_at)).toISOString()).toBe(inEpoch(3, 0).toISOString());
+      const log = rowsOf(await tx.execute(sql`select type, before::text, after::text, epoch from power_log where miner_id = ${term.minerId} order by id`));
+      expect(log).toEqual([{ type: 'withdraw', before: powerBefore, after: String(BigInt(powerBefore ?? '0') - term.power), epoch: 2 }]);
+      expect(await systemBalance(tx, 'pledged')).toBe(0n);
+      return null;
+    });
+  });
+});
+
+describe('one transaction', () => {
+  it('leaves the mining part unsettled too when the node part fails, and settles all of it once the cause is gone', async () => {
+    await inRolledBackTransaction(database.db, async (tx) => {
+      await cleanSlate(tx);
+      const [holder] = (await createUsers(tx, 1)) as [number];
+      const tier = await insertNodeTier(tx, { levelId: 903, giftPower: 1_000n, machineRateBps: 600, withdrawRate: 13 });
+      await insertHolding(tx, { userId: holder, tierId: tier, giftPower: 1_000n, createdAt: inEpoch(0), epoch: 0 });
+      // The holder's fund USDT account goes missing: the node part cannot pay its dividend (NL003).
+      await creditFee(tx, 'USDT', unit, inEpoch(0, 5_000));
+      await tx.execute(sql`update ledger_accounts set kind = 'hidden' where user_id = ${holder} and kind = 'fund' and asset = 'USDT'`);
+      const failure = await tx.transaction((sp) => settleEpoch({ db: sp, settings, now: () => inEpoch(1, 5) }, 0)).catch((error: unknown) => error);
+      expect(pgCode(failure)).toBe('NL003');
+      const left = rowsOf(
+        await tx.execute(sql`select (select count(*)::int from mining_epochs) as mining, (select count(*)::int from mining_results) as results,
+                                    (select count(*)::int from ledger_flows where idempotency_key like '%:epoch:0') as flows`),
+      )[0];
+      expect(left).toEqual({ mining: 0, results: 0, flows: 0 });
+
+      await tx.execute(sql`update ledger_accounts set kind = 'fund' where user_id = ${holder} and kind = 'hidden'`);
+      expect((await settleAt(tx, 0)).status).toBe('settled');
+      const flows = rowsOf<{ k: string }>(
+        await tx.execute(sql`select idempotency_key as k from ledger_flows where idempotency_key like '%:epoch:0' order by id`),
+      );
+      expect(flows.map((f) => f.k)).toEqual(['mining:epoch:0', 'node:epoch:0']);
+      expect((await auditLedgerIn(tx)).problems).toEqual([]);
+      return null;
+    });
   });
 });
