@@ -441,6 +441,8 @@ export const economyParamNames = [
   // The store's (docs/store.md): the margin kept as fees, the device direct reward to the referrer.
   'storeMarginBps',
   'deviceDirectRewardBps',
+  // The node fee dividend's share of the fees' epoch inflow (docs/nodes-and-savings.md).
+  'nodeDividendBps',
 ] as const;
 export type EconomyParamName = (typeof economyParamNames)[number];
 export const setEconomyParamBody = z.object({

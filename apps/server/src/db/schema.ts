@@ -1244,6 +1244,10 @@ export const pledgePositions = pgTable(
   (t) => [
     index('pledge_positions_user_idx').on(t.userId, t.id),
     index('pledge_positions_active_idx').on(t.status, t.productId),
+    // The settlement of epoch n also pays positions redeemed after n ended (redeemed_at >= its end).
+    index('pledge_positions_redeemed_idx')
+      .on(t.redeemedAt)
+      .where(sql`${t.redeemedAt} is not null`),
     uniqueIndex('pledge_positions_request_key').on(t.requestKey),
     check('pledge_positions_status', sql`${t.status} in ('active', 'redeemed')`),
     check('pledge_positions_amount', sql`${t.amount} > 0 and ${t.interestTotal} >= 0`),

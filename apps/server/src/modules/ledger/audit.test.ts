@@ -1,5 +1,6 @@
-// The audit's checks of the reward pools, the vesting account and settled mining epochs: each
-// breach is named (the tampering happens in a rolled-back transaction, audited inside it).
+// The audit's checks of the reward pools, the accounts holding what users are owed (vesting, pledged,
+// savings_interest) and settled mining epochs: each breach is named (the tampering happens in a
+// rolled-back transaction, audited inside it).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
@@ -62,6 +63,64 @@ describe('ledger audit: pools, vesting and mining epochs', () => {
       await tx.execute(sql`insert into mining_vesting (user_id, locked, claimable, rate, updated_epoch) values (${userId}, 5, 2, 0, 0)`);
     });
     expect(report.problems).toEqual(['vesting account holds 0 (frozen 0), but mining_vesting owes 7 (locked + claimable)']);
+  });
+
+  it('names a pledged account that differs from the active savings principal, and one below zero', async () => {
+    const differs = await auditAfter(async (tx) => {
+      const userId = await aUser(tx);
+      const product = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into pledge_products (kind, name, min_pledge, day_rate_ppm, pool_cap, total, starts_at, ends_at)
+                             values ('flexible', 'audit', 1, 300, 100, 10, now(), now() + interval '1 day') returning id`),
+      )[0]?.id;
+      for (const [key, amount, status] of [
+        ['audit:a', 7, 'active'],
+        ['audit:b', 3, 'active'],
+        ['audit:c', 50, 'redeemed'],
+      ] as const) {
+        await tx.execute(sql`insert into pledge_positions (user_id, product_id, amount, day_rate_ppm, start_epoch, status, request_key)
+                             values (${userId}, ${product}, ${amount}, 300, 1, ${status}, ${key})`);
+      }
+      await postFlow(tx, {
+        idempotencyKey: 'audit-test:pledged',
+        userId: null,
+        type: 'data_adjustment',
+        params: {},
+        legs: [transfer('data_adjustment', systemAccount('treasury', 'NADI'), systemAccount('pledged', 'NADI'), 9n)],
+        result: () => null,
+      });
+    });
+    expect(differs.problems).toEqual(['pledged account holds 9 (frozen 0), but the active savings positions hold 10']);
+
+    const negative = await auditAfter(async (tx) => {
+      await postFlow(tx, {
+        idempotencyKey: 'audit-test:pledged-out',
+        userId: null,
+        type: 'data_adjustment',
+        params: {},
+        legs: [transfer('data_adjustment', systemAccount('pledged', 'NADI'), systemAccount('treasury', 'NADI'), 1n)],
+        result: () => null,
+      });
+    });
+    expect(negative.problems).toEqual([
+      expect.stringMatching(/^pool pledged NADI \(account \d+\) is negative: available -1, frozen 0$/),
+      'pledged account holds -1 (frozen 0), but the active savings positions hold 0',
+    ]);
+  });
+
+  it("names a savings_interest account that differs from the users' claimable interest", async () => {
+    const report = await auditAfter(async (tx) => {
+      const userId = await aUser(tx);
+      await tx.execute(sql`insert into pledge_interest (user_id, claimable, claimed_total) values (${userId}, 5, 40)`);
+      await postFlow(tx, {
+        idempotencyKey: 'audit-test:interest',
+        userId: null,
+        type: 'data_adjustment',
+        params: {},
+        legs: [transfer('data_adjustment', systemAccount('savings_pool', 'NADI'), systemAccount('savings_interest', 'NADI'), 6n)],
+        result: () => null,
+      });
+    });
+    expect(report.problems).toEqual(["savings_interest account holds 6 (frozen 0), but the users' claimable savings interest is 5"]);
   });
 
   it('names a settled epoch that paid more than its payable, or a payable above its emission', async () => {

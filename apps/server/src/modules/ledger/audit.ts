@@ -13,14 +13,40 @@ export interface AuditReport {
 /** Problems listed in full up to this many; beyond it the count is given. */
 const problemsListedMax = 50;
 
-/** The reward pools funded at genesis (migration 0011) and the vesting account: never below zero. */
-export const poolKinds = ['mining_pool', 'node_pool', 'savings_pool', 'referral_pool', 'signin_pool', 'vesting'] as const;
+/**
+ * The reward pools funded at genesis (migration 0011) and the accounts that hold what users are owed
+ * (mining income vesting, pledged savings principal, savings interest not yet claimed): never below zero.
+ */
+export const poolKinds = ['mining_pool', 'node_pool', 'savings_pool', 'referral_pool', 'signin_pool', 'vesting', 'pledged', 'savings_interest'] as const;
+
+/** System accounts that hold exactly what a table says users are owed (the NADI account of each kind). */
+const owedAccounts = [
+  {
+    kind: 'vesting',
+    owed: sql`(select coalesce(sum(locked + claimable), 0) from mining_vesting)`,
+    says: 'mining_vesting owes',
+    detail: ' (locked + claimable)',
+  },
+  {
+    kind: 'pledged',
+    owed: sql`(select coalesce(sum(amount), 0) from pledge_positions where status = 'active')`,
+    says: 'the active savings positions hold',
+    detail: '',
+  },
+  {
+    kind: 'savings_interest',
+    owed: sql`(select coalesce(sum(claimable), 0) from pledge_interest)`,
+    says: "the users' claimable savings interest is",
+    detail: '',
+  },
+] as const;
 
 /**
  * Proves the ledger on a consistent snapshot of the live database: every asset sums to zero over
  * all accounts, no user balance and no pool is negative, every cached balance and version equals
  * what the journal says, the vesting account holds exactly what mining_vesting says is locked or
- * claimable, and no settled epoch paid more than it could. Each difference names the account.
+ * claimable, `pledged` the active savings principal and `savings_interest` the users' claimable
+ * interest, and no settled epoch paid more than it could. Each difference names the account.
  */
 export async function auditLedger(db: Db): Promise<AuditReport> {
   return db.transaction((tx) => auditLedgerIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -73,10 +99,6 @@ export async function auditLedgerIn(tx: Tx): Promise<AuditReport> {
     await tx.execute(sql`select id, kind, asset, available::text, frozen::text from ledger_accounts
                           where is_system and kind in (${poolList}) and (available < 0 or frozen < 0) order by id`),
   );
-  const vesting = rowsOf<{ available: string; frozen: string; owed: string }>(
-    await tx.execute(sql`select a.available::text, a.frozen::text, (select coalesce(sum(locked + claimable), 0) from mining_vesting)::text as owed
-                           from ledger_accounts a where a.is_system and a.kind = 'vesting' and a.asset = 'NADI'`),
-  );
   const epochs = rowsOf<{ epoch: number; emission: string; payable: string; paid: string }>(
     await tx.execute(sql`select epoch, emission::text, payable::text, paid::text from mining_epochs
                           where paid < 0 or paid > payable or payable > emission order by epoch`),
@@ -95,12 +117,25 @@ export async function auditLedgerIn(tx: Tx): Promise<AuditReport> {
     );
   }
   for (const p of pools) problems.push(`pool ${p.kind} ${p.asset} (account ${p.id}) is negative: available ${p.available}, frozen ${p.frozen}`);
-  for (const v of vesting) {
-    if (BigInt(v.available) !== BigInt(v.owed) || BigInt(v.frozen) !== 0n)
-      problems.push(`vesting account holds ${v.available} (frozen ${v.frozen}), but mining_vesting owes ${v.owed} (locked + claimable)`);
-  }
+  problems.push(...(await owedProblems(tx)));
   for (const e of epochs) problems.push(`mining epoch ${e.epoch} paid ${e.paid} of a payable ${e.payable} and an emission ${e.emission}`);
   const listed = problems.slice(0, problemsListedMax);
   if (problems.length > problemsListedMax) listed.push(`… and ${problems.length - problemsListedMax} more`);
   return { isOk: problems.length === 0, problems: listed, accounts: counts?.accounts ?? 0, transfers: counts?.transfers ?? 0, totals };
+}
+
+/** Each account of owedAccounts that holds other than what its table says users are owed. */
+async function owedProblems(tx: Tx): Promise<string[]> {
+  const problems: string[] = [];
+  for (const o of owedAccounts) {
+    const rows = rowsOf<{ available: string; frozen: string; owed: string }>(
+      await tx.execute(sql`select a.available::text, a.frozen::text, ${o.owed}::text as owed
+                             from ledger_accounts a where a.is_system and a.kind = ${o.kind} and a.asset = 'NADI'`),
+    );
+    for (const v of rows) {
+      if (BigInt(v.available) !== BigInt(v.owed) || BigInt(v.frozen) !== 0n)
+        problems.push(`${o.kind} account holds ${v.available} (frozen ${v.frozen}), but ${o.says} ${v.owed}${o.detail}`);
+    }
+  }
+  return problems;
 }

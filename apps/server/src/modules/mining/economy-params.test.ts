@@ -34,6 +34,7 @@ describe('economy parameters', () => {
     const now = (await list(operator)).json().data;
     const epoch = now.epoch as number;
     expect(now.in_force).toContainEqual({ name: 'immediateBps', value: '2500', effective_epoch: 0 });
+    expect(now.in_force).toContainEqual({ name: 'nodeDividendBps', value: '5000', effective_epoch: 0 });
     expect(now.scheduled).toEqual([]);
 
     const res = await set(operator, { name: 'immediateBps', value: '3000', effective_epoch: epoch + 2 });
@@ -62,6 +63,7 @@ describe('economy parameters', () => {
     const tw = await set(operator, { name: 'immediateBps', value: '10001', effective_epoch: epoch + 1 }, 'TW');
     expect(tw.json()).toMatchObject({ reason: 'PARAM_OUT_OF_RANGE', msg: '數值超出此參數的允許範圍（0 至 10000）', params: { min: '0', max: '10000' } });
     expect((await set(operator, { name: 'vestingEpochs', value: '0', effective_epoch: epoch + 1 })).json().reason).toBe('PARAM_OUT_OF_RANGE');
+    expect((await set(operator, { name: 'nodeDividendBps', value: '10001', effective_epoch: epoch + 1 })).json().reason).toBe('PARAM_OUT_OF_RANGE');
     for (const payload of [
       { name: 'epochSeconds', value: '60', effective_epoch: epoch + 1 },
       { name: 'immediateBps', value: '-1', effective_epoch: epoch + 1 },

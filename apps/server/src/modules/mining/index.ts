@@ -1,7 +1,17 @@
 // The mining module's public surface (docs/economy.md): parameters in force, the epoch clock,
 // power changes, the reference price, the trial miner, the user API's plugin, the fulfilment of
 // destroy orders paid on chain (the payment watcher's), the settlement job and the device API.
-export { paramsAt, isTunableParam, tunableParams, storeDefaults, type EconomyParams, type StoreParams, type TunableParam } from './params.ts';
+export {
+  paramsAt,
+  isTunableParam,
+  tunableParams,
+  storeDefaults,
+  nodeDefaults,
+  type EconomyParams,
+  type NodeParams,
+  type StoreParams,
+  type TunableParam,
+} from './params.ts';
 export { miningNow, type MiningNow } from './service.ts';
 export { epochClock, miningGenesis, genesisSettingKey, type EpochClock } from './clock.ts';
 export { changePower, type PowerChange } from './power.ts';
@@ -18,6 +28,8 @@ export {
   SettlementError,
   uptimeBeatsNeeded,
   type EpochSettlement,
+  type NodeSettlement,
+  type PledgeSettlement,
   type SettleDeps,
   type SettleOutcome,
 } from './settlement/settle.ts';

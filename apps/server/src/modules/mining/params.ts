@@ -1,5 +1,5 @@
 // The economy numbers in force at an epoch (docs/economy.md, "Parameters"): the defaults of
-// @nadi/economy (and the store's two, below), overridden by the operator's rows in `economy_params` whose effective epoch has
+// @nadi/economy (and the store's two and the node dividend share, below), overridden by the operator's rows in `economy_params` whose effective epoch has
 // come (never retroactively). The epoch length and heartbeat interval are deployment settings
 // (EPOCH_SECONDS, HEARTBEAT_SECONDS): changing them would renumber every epoch.
 import { sql } from 'drizzle-orm';
@@ -19,7 +19,16 @@ export interface StoreParams {
   deviceDirectRewardBps: bigint;
 }
 export const storeDefaults: StoreParams = { storeMarginBps: 2_000n, deviceDirectRewardBps: 1_000n };
-export type EconomyParams = MiningParams & StoreParams;
+
+/**
+ * The node fee dividend (docs/nodes-and-savings.md, "What a node earns"): the share of what the fees
+ * accounts received in an epoch that is split over the held nodes by weight, in basis points.
+ */
+export interface NodeParams {
+  nodeDividendBps: bigint;
+}
+export const nodeDefaults: NodeParams = { nodeDividendBps: 5_000n };
+export type EconomyParams = MiningParams & StoreParams & NodeParams;
 
 /** The parameters an operator may change, and how each is stored as text. */
 export const tunableParams = {
@@ -37,6 +46,7 @@ export const tunableParams = {
   referenceWindowSeconds: 'int',
   storeMarginBps: 'bigint',
   deviceDirectRewardBps: 'bigint',
+  nodeDividendBps: 'bigint',
 } as const satisfies Record<EconomyParamName, 'bigint' | 'int'> & Partial<Record<keyof EconomyParams, 'bigint' | 'int'>>;
 
 const unit = 10n ** 18n;
@@ -61,6 +71,8 @@ export const tunableRanges: Record<TunableParam, readonly [bigint, bigint]> = {
   // pay referrers more than the platform keeps.
   storeMarginBps: [0n, 10_000n],
   deviceDirectRewardBps: [0n, 5_000n],
+  // All of the fees may go to the node holders; none at all is the operator's choice too.
+  nodeDividendBps: [0n, 10_000n],
 };
 export type TunableParam = keyof typeof tunableParams;
 
@@ -86,7 +98,13 @@ export async function readParamChanges(db: Db | Tx): Promise<{ name: string; eff
 export async function paramsResolver(db: Db | Tx, settings: EpochSettings) {
   const changes = await readParamChanges(db);
   const at = (epoch: number): EconomyParams => {
-    const params: EconomyParams = { ...miningDefaults, ...storeDefaults, epochSeconds: settings.epochSeconds, heartbeatSeconds: settings.heartbeatSeconds };
+    const params: EconomyParams = {
+      ...miningDefaults,
+      ...storeDefaults,
+      ...nodeDefaults,
+      epochSeconds: settings.epochSeconds,
+      heartbeatSeconds: settings.heartbeatSeconds,
+    };
     for (const { name, effectiveEpoch, value } of changes) {
       if (effectiveEpoch > epoch || !isTunableParam(name)) continue;
       if (tunableParams[name] === 'bigint') (params[name] as bigint) = BigInt(value);

@@ -1,10 +1,13 @@
-// The settlement's reference model, for the tests only: the same rules as `mining_settle_epoch`
-// written the plain way (loops, Maps, one user and one miner at a time) with the @nadi/economy
-// formulas, and vesting computed from every tranche's schedule (vestingReleaseAt) instead of the
-// incremental rate the SQL keeps. The tests settle random populations both ways and compare.
+// The settlement's reference model, for the tests only: the same rules as `mining_settle_epoch`,
+// `pledge_settle_epoch` and `node_settle_epoch` written the plain way (loops, Maps, one user, miner,
+// node and position at a time) with the @nadi/economy formulas, and vesting computed from every
+// tranche's schedule (vestingReleaseAt) instead of the incremental rate the SQL keeps. The tests
+// settle random populations both ways and compare.
 import { cappedByBudget, emissionOf, payableOf, shareOf, splitVesting, uptimeCounts, vestingReleaseAt, type MiningParams } from '@nadi/economy/economy';
+import { jointShareOf, nodeDividendOf, nodeMiningIncome, proRata, savingsInterestOf, splitByWeight, splitExactly } from '@nadi/economy/rewards';
 
-export type ModelKind = 'trial' | 'destroy' | 'device';
+/** Node and pledge miners count like a trial (other power) while running; the mining part never changes them. */
+export type ModelKind = 'trial' | 'destroy' | 'device' | 'node' | 'pledge';
 
 export interface ModelMiner {
   id: number;
@@ -81,6 +84,8 @@ export function modelSettle(state: ModelState, epoch: number, params: MiningPara
       considered.push({ miner, counts: true });
     } else if (miner.kind === 'device' && (miner.status === 2 || miner.status === 3) && miner.sinceEpoch <= epoch) {
       considered.push({ miner, counts: uptimeCounts(state.uptime.get(`${miner.deviceId}:${epoch}`) ?? 0, params) });
+    } else if ((miner.kind === 'node' || miner.kind === 'pledge') && miner.status === 3 && miner.sinceEpoch <= epoch) {
+      considered.push({ miner, counts: true });
     }
   }
   let network = 0n;
@@ -97,7 +102,7 @@ export function modelSettle(state: ModelState, epoch: number, params: MiningPara
       userId,
       devicePower: sum('device'),
       destroyPower: sum('destroy'),
-      otherPower: sum('trial'),
+      otherPower: sum('trial') + sum('node') + sum('pledge'),
       deviceIncome: 0n,
       destroyIncome: 0n,
       powerIncome: 0n,
@@ -239,4 +244,218 @@ function emptyResult(userId: number): ModelResult {
     locked: 0n,
     released: 0n,
   };
+}
+
+// ─── Nodes and savings (pledge_settle_epoch, node_settle_epoch) ─────────────────────────────────
+
+/** A node held from `epoch` on (bought `at` ms into it): a holder's oldest node takes the remainders. */
+export interface ModelHolding {
+  id: number;
+  userId: number;
+  epoch: number;
+  at: number;
+  rateBps: bigint;
+  weight: bigint;
+}
+
+export interface ModelProduct {
+  id: number;
+  kind: 'flexible' | 'locked' | 'joint' | 'node';
+  epochBudget: bigint | null;
+  total: bigint;
+}
+
+export interface ModelPosition {
+  id: number;
+  userId: number;
+  productId: number;
+  amount: bigint;
+  dayRatePpm: bigint;
+  startEpoch: number;
+  endEpoch: number | null;
+  status: 'active' | 'redeemed';
+  /** Redeemed by its owner during this epoch: it still earns every epoch that ended before. */
+  redeemedEpoch: number | null;
+  /** Released by the settlement of this epoch (its last). */
+  releasedEpoch: number | null;
+  minerId: number | null;
+  interestTotal: bigint;
+}
+
+export interface ModelNodeEarning {
+  holdingId: number;
+  userId: number;
+  miningIncome: bigint;
+  dividendNadi: bigint;
+  dividendUsdt: bigint;
+}
+
+export interface ModelNodeEpoch {
+  epoch: number;
+  feesNadi: bigint;
+  feesUsdt: bigint;
+  dividendNadi: bigint;
+  dividendUsdt: bigint;
+  bonusPaid: bigint;
+  weightTotal: bigint;
+  holders: number;
+}
+
+export interface ModelPledgeEpoch {
+  epoch: number;
+  interestPaid: bigint;
+  released: bigint;
+  positions: number;
+}
+
+export type ModelAsset = 'NADI' | 'USDT';
+
+/** What nodes and savings add to the model's state (NADI fund balances stay in ModelState.fund). */
+export interface RewardsState {
+  nodePool: bigint;
+  savingsPool: bigint;
+  savingsInterest: bigint;
+  pledged: bigint;
+  fees: Record<ModelAsset, bigint>;
+  /** What the fees accounts were credited during each epoch. */
+  feeInflow: Map<number, Record<ModelAsset, bigint>>;
+  fundUsdt: Map<number, bigint>;
+  holdings: ModelHolding[];
+  products: Map<number, ModelProduct>;
+  positions: ModelPosition[];
+  claimable: Map<number, bigint>;
+  nodeEarnings: Map<number, ModelNodeEarning[]>;
+  interestLines: Map<number, { positionId: number; userId: number; amount: bigint }[]>;
+  /** Legs to users per epoch: `${userId}:${type}:${asset}` → amount. */
+  nodeLegs: Map<number, Map<string, bigint>>;
+  pledgeLegs: Map<number, Map<string, bigint>>;
+  nodeEpochs: ModelNodeEpoch[];
+  pledgeEpochs: ModelPledgeEpoch[];
+}
+
+const add = (map: Map<number, bigint>, key: number, amount: bigint) => map.set(key, (map.get(key) ?? 0n) + amount);
+const sumOf = (xs: readonly bigint[]) => xs.reduce((s, x) => s + x, 0n);
+
+/** Settles the savings of `epoch` on the model, after its mining part. */
+export function modelPledgeSettle(state: ModelState, rewards: RewardsState, epoch: number): void {
+  // Interest: positions active over the whole epoch (a redemption after it ended does not forfeit it).
+  const earning = rewards.positions
+    .filter((p) => p.startEpoch <= epoch && (p.endEpoch === null || p.endEpoch >= epoch))
+    .filter((p) => p.status === 'active' || (p.redeemedEpoch ?? -1) > epoch)
+    .sort((a, b) => a.id - b.id);
+  const jointTotals = new Map<number, bigint>();
+  for (const p of earning) if (rewards.products.get(p.productId)?.kind === 'joint') add(jointTotals, p.productId, p.amount);
+  const wanted = earning.map((p) => {
+    const product = rewards.products.get(p.productId);
+    if (product?.kind === 'joint') return jointShareOf(product.epochBudget ?? 0n, p.amount, jointTotals.get(p.productId) ?? 0n);
+    return savingsInterestOf(p.amount, p.dayRatePpm);
+  });
+  const paid = proRata(wanted, rewards.savingsPool > 0n ? rewards.savingsPool : 0n);
+  const lines: { positionId: number; userId: number; amount: bigint }[] = [];
+  earning.forEach((p, i) => {
+    const amount = paid[i] ?? 0n;
+    if (amount <= 0n) return;
+    p.interestTotal += amount;
+    add(rewards.claimable, p.userId, amount);
+    lines.push({ positionId: p.id, userId: p.userId, amount });
+  });
+  const interest = sumOf(paid);
+  rewards.savingsPool -= interest;
+  rewards.savingsInterest += interest;
+  rewards.interestLines.set(epoch, lines);
+
+  // Releases at the last epoch: principal back to the fund account, the position's miner ends.
+  const legs = new Map<string, bigint>();
+  const releasing = rewards.positions.filter((p) => p.status === 'active' && p.endEpoch !== null && p.endEpoch <= epoch);
+  const ended: ModelMiner[] = [];
+  for (const p of releasing) {
+    p.status = 'redeemed';
+    p.releasedEpoch = epoch;
+    const product = rewards.products.get(p.productId);
+    if (product) product.total -= p.amount;
+    rewards.pledged -= p.amount;
+    state.fund.set(p.userId, (state.fund.get(p.userId) ?? 0n) + p.amount);
+    const key = `${p.userId}:release_pledge_income:NADI`;
+    legs.set(key, (legs.get(key) ?? 0n) + p.amount);
+    const miner = state.miners.find((m) => m.id === p.minerId);
+    if (miner?.status === 3) ended.push(miner);
+  }
+  ended.sort((a, b) => a.userId - b.userId || a.id - b.id);
+  for (const miner of ended) {
+    miner.status = 2;
+    const before = state.userPower.get(miner.userId) ?? 0n;
+    state.userPower.set(miner.userId, before - miner.power);
+    state.powerLog.push({ userId: miner.userId, type: 'withdraw', minerId: miner.id, before, after: before - miner.power, epoch });
+  }
+  rewards.pledgeLegs.set(epoch, legs);
+  rewards.pledgeEpochs.push({ epoch, interestPaid: interest, released: sumOf(releasing.map((p) => p.amount)), positions: earning.length });
+}
+
+/** Settles the node rewards of `epoch` on the model, after its mining part (it reads the epoch's results). */
+export function modelNodeSettle(state: ModelState, rewards: RewardsState, epoch: number, dividendBps: bigint): void {
+  const held = rewards.holdings.filter((h) => h.epoch <= epoch).sort((a, b) => a.epoch - b.epoch || a.at - b.at || a.id - b.id);
+  const userIds = [...new Set(held.map((h) => h.userId))].sort((a, b) => a - b);
+  const nodesOf = new Map(userIds.map((id) => [id, held.filter((h) => h.userId === id)]));
+  const results = state.results.get(epoch) ?? [];
+  const wanted = userIds.map((id) => {
+    const r = results.find((x) => x.userId === id);
+    const income = r ? r.deviceIncome + r.destroyIncome + r.powerIncome : 0n;
+    return nodeMiningIncome(
+      income,
+      (nodesOf.get(id) ?? []).map((h) => h.rateBps),
+    );
+  });
+  const bonus = proRata(wanted, rewards.nodePool > 0n ? rewards.nodePool : 0n);
+  const weights = userIds.map((id) => sumOf((nodesOf.get(id) ?? []).map((h) => h.weight)));
+  const weightTotal = sumOf(weights);
+  const inflow = rewards.feeInflow.get(epoch) ?? { NADI: 0n, USDT: 0n };
+  const dividend = (asset: ModelAsset) => {
+    if (weightTotal <= 0n) return userIds.map(() => 0n);
+    const owed = nodeDividendOf(inflow[asset], dividendBps);
+    const held = rewards.fees[asset] > 0n ? rewards.fees[asset] : 0n;
+    return splitByWeight(owed < held ? owed : held, weights);
+  };
+  const [nadi, usdt] = [dividend('NADI'), dividend('USDT')];
+
+  const earnings: ModelNodeEarning[] = [];
+  const legs = new Map<string, bigint>();
+  userIds.forEach((userId, i) => {
+    const [b, dn, du] = [bonus[i] ?? 0n, nadi[i] ?? 0n, usdt[i] ?? 0n];
+    if (b + dn + du === 0n) return;
+    const nodes = nodesOf.get(userId) ?? [];
+    const w = nodes.map((h) => h.weight);
+    const [bs, dns, dus] = [splitExactly(b, w), splitExactly(dn, w), splitExactly(du, w)];
+    nodes.forEach((h, j) => {
+      const e = { holdingId: h.id, userId, miningIncome: bs[j] ?? 0n, dividendNadi: dns[j] ?? 0n, dividendUsdt: dus[j] ?? 0n };
+      if (e.miningIncome + e.dividendNadi + e.dividendUsdt > 0n) earnings.push(e);
+    });
+    for (const [key, amount] of [
+      [`${userId}:node_mining_income:NADI`, b],
+      [`${userId}:node_fee_dividend:NADI`, dn],
+      [`${userId}:node_fee_dividend:USDT`, du],
+    ] as const) {
+      if (amount > 0n) legs.set(key, amount);
+    }
+    state.fund.set(userId, (state.fund.get(userId) ?? 0n) + b + dn);
+    add(rewards.fundUsdt, userId, du);
+  });
+  const [paidBonus, paidNadi, paidUsdt] = [sumOf(bonus), sumOf(nadi), sumOf(usdt)];
+  rewards.nodePool -= paidBonus;
+  rewards.fees.NADI -= paidNadi;
+  rewards.fees.USDT -= paidUsdt;
+  rewards.nodeEarnings.set(
+    epoch,
+    earnings.sort((a, b) => a.holdingId - b.holdingId),
+  );
+  rewards.nodeLegs.set(epoch, legs);
+  rewards.nodeEpochs.push({
+    epoch,
+    feesNadi: inflow.NADI,
+    feesUsdt: inflow.USDT,
+    dividendNadi: paidNadi,
+    dividendUsdt: paidUsdt,
+    bonusPaid: paidBonus,
+    weightTotal,
+    holders: userIds.length,
+  });
 }

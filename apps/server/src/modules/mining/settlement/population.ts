@@ -1,12 +1,13 @@
 // Synthetic mining populations for the settlement's tests and benchmark (never used by the app):
 // users with their ledger accounts, miners of every kind with the rows that go with them (device,
-// uptime, power), row by row for small test populations or set-based for large ones.
+// uptime, power), node holdings and savings positions with their miners, row by row for small test
+// populations or set-based for large ones.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 
-export type MinerKind = 'trial' | 'destroy' | 'device';
+export type MinerKind = 'trial' | 'destroy' | 'device' | 'node' | 'pledge';
 
 export interface MinerSpec {
   userId: number;
@@ -158,4 +159,122 @@ export async function seedSyntheticPopulation(db: Db | Tx, p: SyntheticPopulatio
     on conflict (user_id) do update set power = user_power.power + excluded.power`);
   const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from miners where user_id between ${first}::int and ${last}::int`))[0];
   return Number(count?.n ?? 0);
+}
+
+export interface TierSpec {
+  levelId: number;
+  giftPower: bigint;
+  machineRateBps: number;
+  withdrawRate: number;
+}
+
+/** A node tier (tests use level ids the seed does not, so that its tiers stay as they are). */
+export async function insertNodeTier(db: Db | Tx, t: TierSpec): Promise<number> {
+  const row = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into node_tiers (level_id, name, price_usdt, total_quota, per_user_limit, gift_power, machine_rate_bps, withdraw_rate)
+      values (${t.levelId}, ${`T${t.levelId}`}, ${(100n * 10n ** 18n).toString()}::numeric, 1000000, 1000, ${t.giftPower.toString()}::bigint,
+              ${t.machineRateBps}, ${t.withdrawRate})
+      returning id`),
+  )[0];
+  return Number(row?.id);
+}
+
+/** A node bought at `createdAt`: the holding and its running miner (kind node, the tier's gift power). */
+export async function insertHolding(db: Db | Tx, h: { userId: number; tierId: number; giftPower: bigint; createdAt: Date; epoch: number }) {
+  const miner = await insertMiner(db, {
+    userId: h.userId,
+    kind: 'node',
+    status: 3,
+    basePower: h.giftPower,
+    giftPower: 0n,
+    startsEpoch: h.epoch,
+    endsEpoch: null,
+    createdAt: h.createdAt,
+    firstSeenAt: null,
+    budget: 0n,
+    released: 0n,
+    beats: [],
+  });
+  const row = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into user_nodes (user_id, tier_id, pay_method, pay_asset, pay_amount, request_key, miner_id, created_at)
+      values (${h.userId}, ${h.tierId}, 'credit', 'USDT', ${(100n * 10n ** 18n).toString()}::numeric, ${`synthetic:${tag()}`}, ${miner.id}, ${h.createdAt})
+      returning id`),
+  )[0];
+  return { id: Number(row?.id), minerId: miner.id };
+}
+
+export interface ProductSpec {
+  kind: 'flexible' | 'locked' | 'joint' | 'node';
+  termEpochs: number;
+  dayRatePpm: number;
+  epochBudget: bigint | null;
+}
+
+/** A savings product open for a year, its pool cap out of reach; `total` is set by setProductTotals. */
+export async function insertPledgeProduct(db: Db | Tx, p: ProductSpec, startsAt: Date): Promise<number> {
+  const row = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into pledge_products (kind, name, term_epochs, min_pledge, day_rate_ppm, epoch_budget, pool_cap, starts_at, ends_at)
+      values (${p.kind}, ${`synthetic ${p.kind}`}, ${p.termEpochs}, 1, ${p.dayRatePpm}, ${p.epochBudget === null ? null : p.epochBudget.toString()}::numeric,
+              ${(10n ** 40n).toString()}::numeric, ${startsAt}, ${new Date(startsAt.getTime() + 365 * 86_400_000)})
+      returning id`),
+  )[0];
+  return Number(row?.id);
+}
+
+export interface PositionSpec {
+  userId: number;
+  productId: number;
+  amount: bigint;
+  dayRatePpm: number;
+  startEpoch: number;
+  endEpoch: number | null;
+  /** Joined at (its miner's creation); redeemed at, for a flexible position its owner redeemed. */
+  createdAt: Date;
+  redeemedAt: Date | null;
+}
+
+/** A savings position and its miner (kind pledge, 1 cP per whole NADI; running while active). */
+export async function insertPosition(db: Db | Tx, p: PositionSpec): Promise<{ id: number; minerId: number; power: bigint }> {
+  const power = p.amount / 10n ** 18n;
+  const miner = await insertMiner(db, {
+    userId: p.userId,
+    kind: 'pledge',
+    status: p.redeemedAt ? 2 : 3,
+    basePower: power,
+    giftPower: 0n,
+    startsEpoch: Math.max(0, p.startEpoch - 1),
+    endsEpoch: null,
+    createdAt: p.createdAt,
+    firstSeenAt: null,
+    budget: 0n,
+    released: 0n,
+    beats: [],
+  });
+  const row = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into pledge_positions (user_id, product_id, amount, day_rate_ppm, start_epoch, end_epoch, status, request_key, miner_id, created_at, redeemed_at)
+      values (${p.userId}, ${p.productId}, ${p.amount.toString()}::numeric, ${p.dayRatePpm}, ${p.startEpoch}, ${p.endEpoch},
+              ${p.redeemedAt ? 'redeemed' : 'active'}, ${`synthetic:${tag()}`}, ${miner.id}, ${p.createdAt}, ${p.redeemedAt})
+      returning id`),
+  )[0];
+  return { id: Number(row?.id), minerId: miner.id, power };
+}
+
+/** Each product's total = its active principal, and the pledged account holds all of it (as the joins left them). */
+export async function settlePledgedPrincipal(db: Db | Tx): Promise<void> {
+  await db.execute(sql`
+    update pledge_products pr set total = coalesce((select sum(amount) from pledge_positions p where p.product_id = pr.id and p.status = 'active'), 0)`);
+  await db.execute(sql`
+    select ledger_post_flows(jsonb_build_array(jsonb_build_object(
+      'key', ${`synthetic:pledged:${tag()}`}::text, 'user_id', null, 'type', 'balance_savings', 'params_hash', 'synthetic',
+      'legs', jsonb_build_array(jsonb_build_object(
+        'type', 'balance_savings', 'asset', 'NADI', 'amount', (p.owed - a.available)::text,
+        'debit_ref', 'system:treasury:NADI', 'debit_user', null, 'debit_kind', 'treasury', 'debit_part', 'available',
+        'credit_ref', 'system:pledged:NADI', 'credit_user', null, 'credit_kind', 'pledged', 'credit_part', 'available', 'memo', null)))), now())
+      from (select coalesce(sum(amount), 0) as owed from pledge_positions where status = 'active') p,
+           ledger_accounts a
+     where a.user_id is null and a.kind = 'pledged' and a.asset = 'NADI' and p.owed > a.available`);
 }

@@ -1,8 +1,10 @@
-// Epoch settlement (docs/economy.md, "Settlement"): the TypeScript side computes what is in force at
-// the epoch (parameters, emission, the reference price at its end, which vesting tranches end) and
-// calls `mining_settle_epoch` (migration 0012), which does the whole settlement set-based in one
-// transaction. Epochs settle strictly in order from 0; a settled epoch is never settled again.
-import { sql } from 'drizzle-orm';
+// Epoch settlement (docs/economy.md, "Settlement"; docs/nodes-and-savings.md, "Settlement"): the
+// TypeScript side computes what is in force at the epoch (parameters, emission, the reference price at
+// its end, which vesting tranches end) and calls `mining_settle_epoch` (migration 0012, as changed by
+// 0016), then `pledge_settle_epoch` and `node_settle_epoch` (0016), each set-based, all three in one
+// transaction: an epoch is settled entirely or not at all. Epochs settle strictly in order from 0; a
+// settled epoch is never settled again.
+import { sql, type SQL } from 'drizzle-orm';
 import { emissionOf, miningDefaults, uptimeCounts, type MiningParams } from '@nadi/economy/economy';
 import type { AppSettings } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -19,7 +21,41 @@ export interface SettleDeps {
   now: () => Date;
 }
 
-/** What one settlement did (the mining_epochs row and the rows it wrote). */
+/** What the node part of a settlement did (its node_epochs row and the rows it wrote). */
+export interface NodeSettlement {
+  flowId: number | null;
+  /** What the fees accounts received in the epoch. */
+  feesNadi: bigint;
+  feesUsdt: bigint;
+  /** The node mining income owed, what the node pool could pay of it, and what it paid. */
+  wanted: bigint;
+  payable: bigint;
+  bonus: bigint;
+  dividendNadi: bigint;
+  dividendUsdt: bigint;
+  weightTotal: bigint;
+  holders: number;
+  earnings: number;
+  journal: number;
+  durationMs: number;
+}
+
+/** What the savings part of a settlement did (its pledge_epochs row and the rows it wrote). */
+export interface PledgeSettlement {
+  flowId: number | null;
+  /** The interest owed, what the savings pool could pay of it, and what it paid. */
+  wanted: bigint;
+  payable: bigint;
+  paid: bigint;
+  positions: number;
+  /** Principal released to the fund accounts, and the positions released. */
+  released: bigint;
+  releases: number;
+  journal: number;
+  durationMs: number;
+}
+
+/** What one settlement did (the mining_epochs row and the rows it wrote), with its node and savings parts. */
 export interface EpochSettlement {
   epoch: number;
   flowId: number | null;
@@ -35,6 +71,8 @@ export interface EpochSettlement {
   journal: number;
   minerChanges: number;
   durationMs: number;
+  node: NodeSettlement;
+  pledge: PledgeSettlement;
 }
 
 export type SettleOutcome = { status: 'settled'; settlement: EpochSettlement } | { status: 'already' };
@@ -105,23 +143,41 @@ export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<Sett
     throw error;
   });
   const ending = await endingTranches(deps.db, epoch);
-  let text: string;
   try {
-    const rows = rowsOf<{ summary: string }>(
-      await deps.db.execute(sql`
-        select mining_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${emissionOf(epoch, params).toString()}::numeric,
+    // Savings before nodes: the node part reads the epoch's mining results; savings need neither, and
+    // the node part's fees account (credited by every trade) is then locked for the shortest time.
+    const settlement = await deps.db.transaction(async (tx) => {
+      const mining = await summaryOf(
+        tx,
+        sql`select mining_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${emissionOf(epoch, params).toString()}::numeric,
           ${Number(params.immediateBps)}::int, ${params.vestingEpochs}::int, ${uptimeBeatsNeeded(params)}::int, ${price.price.toString()}::numeric,
-          ${`{${ending.epochs.join(',')}}`}::int[], ${`{${ending.vesting.join(',')}}`}::int[], ${now}::timestamptz)::text as summary`),
-    );
-    text = rows[0]?.summary ?? '';
+          ${`{${ending.epochs.join(',')}}`}::int[], ${`{${ending.vesting.join(',')}}`}::int[], ${now}::timestamptz)::text as summary`,
+      );
+      const pledge = await summaryOf(
+        tx,
+        sql`select pledge_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${now}::timestamptz)::text as summary`,
+      );
+      const node = await summaryOf(
+        tx,
+        sql`select node_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${Number(params.nodeDividendBps)}::int,
+          ${now}::timestamptz)::text as summary`,
+      );
+      return { ...settlementOf(mining), node: nodeSettlementOf(node), pledge: pledgeSettlementOf(pledge) };
+    });
+    return { status: 'settled', settlement };
   } catch (error) {
     const code = pgCode(error) ?? '';
     if (code === 'NS001') return { status: 'already' };
     const reason = sqlErrors[code];
-    if (reason) throw new SettlementError(reason, `mining epoch ${epoch}: ${errorText(error)}`, { cause: error });
+    if (reason) throw new SettlementError(reason, `epoch ${epoch}: ${errorText(error)}`, { cause: error });
     throw error;
   }
-  return { status: 'settled', settlement: settlementOf(JSON.parse(text) as Record<string, unknown>) };
+}
+
+/** Runs one of the settlement functions and answers its jsonb summary. */
+async function summaryOf(tx: Tx, query: SQL): Promise<Record<string, unknown>> {
+  const rows = rowsOf<{ summary: string }>(await tx.execute(query));
+  return JSON.parse(rows[0]?.summary ?? '{}') as Record<string, unknown>;
 }
 
 /** Settles every ended epoch not settled yet, in order (catch-up after downtime); answers what it settled. */
@@ -137,12 +193,20 @@ export async function settleDueEpochs(deps: SettleDeps): Promise<EpochSettlement
   return settled;
 }
 
-function settlementOf(s: Record<string, unknown>): EpochSettlement {
-  const big = (key: string) => BigInt(String(s[key]));
-  const num = (key: string) => Number(s[key]);
+/** Reads a summary's figures: amounts as bigint (they come as text), counts as numbers. */
+function readerOf(s: Record<string, unknown>) {
+  return {
+    big: (key: string) => BigInt(String(s[key])),
+    num: (key: string) => Number(s[key]),
+    flowId: () => (s.flow_id === null || s.flow_id === undefined ? null : Number(s.flow_id)),
+  };
+}
+
+function settlementOf(s: Record<string, unknown>): Omit<EpochSettlement, 'node' | 'pledge'> {
+  const { big, num, flowId } = readerOf(s);
   return {
     epoch: num('epoch'),
-    flowId: s.flow_id === null ? null : num('flow_id'),
+    flowId: flowId(),
     emission: big('emission'),
     payable: big('payable'),
     paid: big('paid'),
@@ -154,6 +218,40 @@ function settlementOf(s: Record<string, unknown>): EpochSettlement {
     results: num('results'),
     journal: num('journal'),
     minerChanges: num('miner_changes'),
+    durationMs: num('duration_ms'),
+  };
+}
+
+function nodeSettlementOf(s: Record<string, unknown>): NodeSettlement {
+  const { big, num, flowId } = readerOf(s);
+  return {
+    flowId: flowId(),
+    feesNadi: big('fees_nadi'),
+    feesUsdt: big('fees_usdt'),
+    wanted: big('wanted'),
+    payable: big('payable'),
+    bonus: big('bonus'),
+    dividendNadi: big('dividend_nadi'),
+    dividendUsdt: big('dividend_usdt'),
+    weightTotal: big('weight_total'),
+    holders: num('holders'),
+    earnings: num('earnings'),
+    journal: num('journal'),
+    durationMs: num('duration_ms'),
+  };
+}
+
+function pledgeSettlementOf(s: Record<string, unknown>): PledgeSettlement {
+  const { big, num, flowId } = readerOf(s);
+  return {
+    flowId: flowId(),
+    wanted: big('wanted'),
+    payable: big('payable'),
+    paid: big('paid'),
+    positions: num('positions'),
+    released: big('released'),
+    releases: num('releases'),
+    journal: num('journal'),
     durationMs: num('duration_ms'),
   };
 }
