@@ -1,4 +1,5 @@
-import { parseAmount, toDecimalString, tokenDecimals, unitsOrZero } from '@nadi/money/money';
+import { jointShareOf, nodeDividendOf as dividendOf, nodeMiningIncome, pledgePowerOf, savingsInterestOf } from '@nadi/economy/rewards';
+import { parseAmount, toDecimalString, unitsOrZero } from '@nadi/money/money';
 
 // The formulas of node and savings rewards (docs/nodes-and-savings.md), in bigint, as the epoch
 // settlement applies them: the savings screens' calculator and the /grow calculators run these, so
@@ -36,24 +37,13 @@ export function percentTextOfPpm(ppm: bigint): string {
   return toDecimalString(ppm, ppmPercentDecimals);
 }
 
-/** One epoch's interest of a position at a fixed rate: ⌊amount × ppm ÷ 10⁶⌋. */
-export function savingsInterestOf(amount: bigint, dayRatePpm: bigint): bigint {
-  return (amount * dayRatePpm) / ppmPerUnit;
-}
+// The settlement's own formulas (packages/economy/src/rewards.ts), so a calculator computes exactly
+// what the settlement pays.
+export { jointShareOf, pledgePowerOf, savingsInterestOf } from '@nadi/economy/rewards';
 
-/** A joint position's share of the epoch's budget: ⌊budget × amount ÷ the product's pledged total⌋. */
-export function jointShareOf(budget: bigint, amount: bigint, poolTotal: bigint): bigint {
-  return poolTotal > 0n ? (budget * amount) / poolTotal : 0n;
-}
-
-/** Pledged NADI counts as power: 1 P per 100 NADI, that is 1 cP per whole NADI (rounded down). */
-export function pledgePowerOf(amount: bigint): bigint {
-  return amount / 10n ** BigInt(tokenDecimals);
-}
-
-/** The node mining income: the holder's best machine_rate on the epoch's mining income, rounded down. */
+/** The node mining income at one tier's machine_rate (the settlement takes the holder's best tier). */
 export function nodeMiningBonusOf(miningIncome: bigint, machineRateBps: bigint): bigint {
-  return (miningIncome * machineRateBps) / bpsPerUnit;
+  return nodeMiningIncome(miningIncome, [machineRateBps]);
 }
 
 /**
@@ -68,7 +58,7 @@ export const nodeDividendBpsDefault = 5_000n;
  */
 export function nodeDividendOf(feeInflow: bigint, dividendBps: bigint, weight: bigint, totalWeight: bigint): bigint {
   if (totalWeight <= 0n) return 0n;
-  return (((feeInflow * dividendBps) / bpsPerUnit) * weight) / totalWeight;
+  return (dividendOf(feeInflow, dividendBps) * weight) / totalWeight;
 }
 
 /** What the calculators need of a savings product (a subset of the contract's PledgeProduct). */
