@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
-import { startServer, type RunningServer } from '../apps/server/src/main.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
-import { freePort } from './support/ports.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 // Mining end to end, on a server of its own: the shared stack keeps 600 s epochs so that income
 // never lands in the middle of another suite's balance checks, while this one needs an epoch to
@@ -18,39 +14,15 @@ const account = '0xdF3e18d64BC6A983f673Ab319CCaE4f1a57C7097';
 const rootCode = 'MINE2026';
 const epochSeconds = 20;
 
-const mainUrl = inject('baseUrl');
-const rpcUrl = inject('rpcUrl');
-const webDist = inject('webDist');
-
-let server: RunningServer | undefined;
+let server: OwnServer | undefined;
 let agent: DeviceAgent | undefined;
 let browser: Browser | undefined;
 let baseUrl = '';
-let dataDir = '';
 let code = '';
 
 beforeAll(async () => {
-  const config = (await (await fetch(`${mainUrl}/api/v1/common/config`)).json()) as { data: { chain: { nadi_address: string; usdt_address: string } } };
-  const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'nadi-e2e-mining-'));
-  server = await startServer({
-    APP_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    RPC_URL: rpcUrl,
-    CHAIN_ID: '31337',
-    NADI_ADDRESS: config.data.chain.nadi_address,
-    USDT_ADDRESS: config.data.chain.usdt_address,
-    ROOT_INVITE_CODE: rootCode,
-    EPOCH_SECONDS: String(epochSeconds),
-    HEARTBEAT_SECONDS: '1',
-    DEMO_MARKET: 'off',
-    CHAIN_WORKERS: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  baseUrl = `http://localhost:${port}`;
+  server = await startOwnServer({ rootCode, epochSeconds, name: 'mining' });
+  baseUrl = server.baseUrl;
   // One device, registered through the operator API; its code comes from a batch, shown once.
   agent = await createAgent({ url: baseUrl, devices: 1, keysFile: null, serialPrefix: 'E2E', intervalSeconds: 1 });
   const csv = await agent.requestCodes();
@@ -64,7 +36,6 @@ afterAll(async () => {
   await agent?.stop();
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function phone(lang: string): Promise<Page> {

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { startServer } from '../../apps/server/src/main.ts';
+import { freePort } from './ports.ts';
+
+// A server of a suite's own, for what the shared stack's 600 s epochs cannot show within a test (an
+// epoch ending and settling): it shares the suite's local chain and built web app, and has its own
+// embedded database, its own root invite code, short epochs and no chain workers or demo market.
+
+export interface OwnServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer(options: { rootCode: string; epochSeconds: number; heartbeatSeconds?: number; name: string }): Promise<OwnServer> {
+  const config = (await (await fetch(`${inject('baseUrl')}/api/v1/common/config`)).json()) as {
+    data: { chain: { nadi_address: string; usdt_address: string } };
+  };
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `nadi-e2e-${options.name}-`));
+  const server = await startServer({
+    APP_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST: inject('webDist'),
+    RPC_URL: inject('rpcUrl'),
+    CHAIN_ID: '31337',
+    NADI_ADDRESS: config.data.chain.nadi_address,
+    USDT_ADDRESS: config.data.chain.usdt_address,
+    ROOT_INVITE_CODE: options.rootCode,
+    EPOCH_SECONDS: String(options.epochSeconds),
+    HEARTBEAT_SECONDS: String(options.heartbeatSeconds ?? 1),
+    DEMO_MARKET: 'off',
+    CHAIN_WORKERS: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  return {
+    baseUrl: `http://localhost:${port}`,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
