@@ -353,7 +353,7 @@ export async function seedSyntheticRewards(db: Db | Tx, p: SyntheticRewards): Pr
        group by user_id
       on conflict (user_id) do update set power = user_power.power + excluded.power`);
     await settlePledgedPrincipal(tx);
-    await creditSyntheticFees(tx, run, BigInt(holdersLast - p.first + 1), p.createdAt);
+    await creditSyntheticFees(tx, BigInt(holdersLast - p.first + 1), p.createdAt);
     const counts = rowsOf<{ h: number; p: number }>(
       await tx.execute(sql`select (select count(*)::int from synthetic_holdings) as h, (select count(*)::int from synthetic_positions) as p`),
     )[0];
@@ -377,8 +377,8 @@ async function syntheticProducts(tx: Tx, run: string, startsAt: Date): Promise<R
   return ids;
 }
 
-/** Fees credited inside the epoch, as trades and withdrawals would: `holders` USDT and a tenth of that in NADI. */
-async function creditSyntheticFees(tx: Tx, run: string, holders: bigint, at: Date): Promise<void> {
+/** Fees credited at `at`, as trades and withdrawals would: `holders` USDT and a tenth of that in NADI. */
+export async function creditSyntheticFees(db: Db | Tx, holders: bigint, at: Date): Promise<void> {
   const unit = 10n ** 18n;
   const leg = (asset: string, amount: bigint) => ({
     ...{ type: 'trade_fee', asset, amount: amount.toString(), memo: null },
@@ -387,11 +387,11 @@ async function creditSyntheticFees(tx: Tx, run: string, holders: bigint, at: Dat
   });
   if (holders <= 0n) return;
   const flow = {
-    key: `synthetic:fees:${run}`,
+    key: `synthetic:fees:${tag()}`,
     user_id: null,
     type: 'trade_fee',
     params_hash: 'synthetic',
     legs: [leg('USDT', holders * unit), leg('NADI', (holders * unit) / 10n)],
   };
-  await tx.execute(sql`select ledger_post_flows(${JSON.stringify([flow])}::jsonb, ${at}::timestamptz)`);
+  await db.execute(sql`select ledger_post_flows(${JSON.stringify([flow])}::jsonb, ${at}::timestamptz)`);
 }
