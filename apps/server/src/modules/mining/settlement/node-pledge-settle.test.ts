@@ -196,7 +196,8 @@ async function setUp(tx: Tx, s: Scenario): Promise<Setup> {
   const addMiner = (id: number, userId: number, kind: 'trial' | 'node' | 'pledge', status: 1 | 2 | 3, power: bigint, sinceEpoch: number) => {
     const endsEpoch = kind === 'trial' ? trialEnds : null;
     state.miners.push({ id, userId, kind, status, power, startsEpoch: sinceEpoch, endsEpoch, sinceEpoch, budget: 0n, released: 0n, deviceId: null });
-    if (status !== 2) state.userPower.set(userId, (state.userPower.get(userId) ?? 0n) + power);
+    // insertMiner writes the user's power row even for a miner that is not running (adding nothing).
+    state.userPower.set(userId, (state.userPower.get(userId) ?? 0n) + (status === 2 ? 0n : power));
   };
   const seen = new Set<number>();
   for (const t of s.trials) {
