@@ -1,11 +1,14 @@
-// `npm run bench:settle-epoch -- --users 100000,300000`: one mining epoch's settlement on PostgreSQL
-// for N users, every fifth of them mining (devices with and without the uptime, destroy miners,
-// trials; population.ts), seeded set-based into a fresh database on BENCH_DATABASE_URL's server.
-// Times `mining_settle_epoch` (through settleEpoch, as the job calls it) for epoch 0 (every vesting
-// row new) and epoch 1 (a steady state: every vesting row releases and takes a tranche), counts the rows it wrote,
-// and compares it with a bare INSERT … SELECT of as many journal rows into ledger_transfers (same
-// table, same indexes, rolled back): ratio = bare insert time / settlement time (goal ≥ 0.5).
-// The ledger audit runs on the result.
+// `npm run bench:settle-epoch -- --users 100000,300000`: one epoch's settlement on PostgreSQL for N
+// users, every fifth of them mining (devices with and without the uptime, destroy miners, trials;
+// population.ts), every one holding a node (one in ten two) and three savings positions (flexible,
+// locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
+// and 300,000 positions. Seeded set-based into a fresh database on BENCH_DATABASE_URL's server.
+// Times settleEpoch (as the job calls it: mining_settle_epoch, pledge_settle_epoch and
+// node_settle_epoch in one transaction) for epoch 0 (every vesting row new) and epoch 1 (a steady
+// state: every vesting row releases and takes a tranche), with each function's own time and the rows
+// it wrote, and compares each part with a bare INSERT … SELECT of the rows it must write (rolled
+// back): the journal rows of its flow, and node_earnings / pledge_interest_lines rows; ratio = bare
+// insert time / settlement time (goal ≥ 0.5). The ledger audit runs on the result.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { miningDefaults } from '@nadi/economy/economy';
@@ -13,7 +16,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLedger } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
-import { seedSyntheticPopulation } from '../src/modules/mining/settlement/population.ts';
+import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards } from '../src/modules/mining/settlement/population.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = 'nadi_bench_settle_epoch';
@@ -44,35 +47,55 @@ async function admin(text: string): Promise<void> {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
+interface Part {
+  ms: number;
+  bareMs: number;
+  journal: number;
+  /** node_earnings or pledge_interest_lines rows (mining: mining_results). */
+  rows: number;
+}
+
 interface Run {
   users: number;
   miners: number;
+  holdings: number;
+  positions: number;
   epoch: number;
   settleMs: number;
-  sqlMs: number;
-  bareMs: number;
-  journal: number;
-  results: number;
+  mining: Part;
+  pledge: Part & { releases: number };
+  node: Part;
   vesting: number;
   changes: number;
 }
 
-/** The same journal rows as the flow's again, bare: materialized first, then one timed INSERT … SELECT, rolled back (best of two). */
-async function bareInsertMs(flowId: number | null): Promise<number> {
+/** A copy of some rows, inserted bare into their table again: materialized first, then one timed INSERT … SELECT, rolled back. */
+interface BareRows {
+  table: string;
+  columns: string;
+  /** Selects the rows (columns in order), changed where a key would collide. */
+  select: string;
+}
+
+const journalColumns =
+  'flow_id, type, asset, amount, debit_account_id, debit_part, credit_account_id, credit_part, debit_available_after, debit_frozen_after, debit_version, credit_available_after, credit_frozen_after, credit_version, memo, created_at';
+const journalOf = (flowId: number | null): BareRows => ({
+  table: 'ledger_transfers',
+  columns: journalColumns,
+  select: `select ${journalColumns} from ledger_transfers where flow_id = ${flowId ?? 0}`,
+});
+
+/** The time of inserting the same rows bare (best of two), all parts in one transaction. */
+async function bareInsertMs(parts: BareRows[]): Promise<number> {
   const client = new pg.Client({ connectionString: urlFor(databaseName) });
   await client.connect();
   let best = Number.POSITIVE_INFINITY;
   try {
     for (let round = 0; round < 2; round += 1) {
       await client.query('begin');
-      await client.query(`create temp table bare on commit drop as select * from ledger_transfers where flow_id = $1`, [flowId]);
+      for (const [i, part] of parts.entries()) await client.query(`create temp table bare_${i} on commit drop as ${part.select}`);
       const t0 = performance.now();
-      await client.query(`
-        insert into ledger_transfers (flow_id, type, asset, amount, debit_account_id, debit_part, credit_account_id, credit_part,
-          debit_available_after, debit_frozen_after, debit_version, credit_available_after, credit_frozen_after, credit_version, memo, created_at)
-        select flow_id, type, asset, amount, debit_account_id, debit_part, credit_account_id, credit_part,
-               debit_available_after, debit_frozen_after, debit_version, credit_available_after, credit_frozen_after, credit_version, memo, created_at
-          from bare`);
+      for (const [i, part] of parts.entries()) await client.query(`insert into ${part.table} (${part.columns}) select * from bare_${i}`);
       best = Math.min(best, performance.now() - t0);
       await client.query('rollback');
     }
@@ -81,6 +104,9 @@ async function bareInsertMs(flowId: number | null): Promise<number> {
   }
   return best;
 }
+
+const countOf = async (db: Awaited<ReturnType<typeof openDatabase>>['db'], query: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 
 async function runOnce(users: number): Promise<Run[]> {
   await admin(`drop database if exists ${databaseName} with (force)`);
@@ -91,14 +117,23 @@ async function runOnce(users: number): Promise<Run[]> {
     await db.execute(sql`insert into app_settings (key, value) values ('mining_genesis', ${JSON.stringify(genesis.toISOString())}::jsonb),
                                                                         ('nadi_reference_price', '"0.5"'::jsonb)`);
     const seedStarted = performance.now();
-    const miners = await seedSyntheticPopulation(db, {
-      users,
+    const createdAt = new Date(genesis.getTime() + 1000);
+    const miners = await seedSyntheticPopulation(db, { users, epoch: 0, createdAt, beatsNeeded: uptimeBeatsNeeded({ ...miningDefaults, ...settings }) });
+    const ids = rowsOf<{ first: number; last: number }>(await db.execute(sql`select min(id) as first, max(id) as last from users`))[0];
+    const rewards = await seedSyntheticRewards(db, {
+      first: Number(ids?.first),
+      last: Number(ids?.last),
+      holders: users,
+      positions: 3 * users,
       epoch: 0,
-      createdAt: new Date(genesis.getTime() + 1000),
-      beatsNeeded: uptimeBeatsNeeded({ ...miningDefaults, ...settings }),
+      createdAt,
     });
+    // Fees in epoch 1 too, so that both epochs pay a dividend.
+    await creditSyntheticFees(db, BigInt(users), new Date(genesis.getTime() + settings.epochSeconds * 1000 + 1000));
     await db.execute(sql`vacuum analyze`);
-    console.info(`  seeded ${users} users and ${miners} miners in ${seconds(performance.now() - seedStarted)} s`);
+    console.info(
+      `  seeded ${users} users, ${miners} miners, ${rewards.holdings} nodes and ${rewards.positions} savings positions in ${seconds(performance.now() - seedStarted)} s`,
+    );
 
     const runs: Run[] = [];
     for (const epoch of [0, 1]) {
@@ -112,18 +147,29 @@ async function runOnce(users: number): Promise<Run[]> {
       const settleMs = performance.now() - started;
       if (outcome.status !== 'settled') throw new Error(`epoch ${epoch} was settled already`);
       const s = outcome.settlement;
-      const vesting = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from mining_vesting where updated_epoch = ${epoch}`))[0]?.n ?? 0;
+      const vesting = await countOf(db, sql`select count(*)::int as n from mining_vesting where updated_epoch = ${epoch}`);
+      const earnings = await countOf(db, sql`select count(*)::int as n from node_earnings where epoch = ${epoch}`);
+      const lines = await countOf(db, sql`select count(*)::int as n from pledge_interest_lines where epoch = ${epoch}`);
+      const shifted = (table: string, columns: string) => ({
+        table,
+        columns,
+        select: `select epoch + 1000000, ${columns.split(', ').slice(1).join(', ')} from ${table} where epoch = ${epoch}`,
+      });
       runs.push({
-        users,
-        miners,
-        epoch,
-        settleMs,
-        sqlMs: s.durationMs,
-        bareMs: await bareInsertMs(s.flowId),
-        journal: s.journal,
-        results: s.results,
-        vesting: Number(vesting),
-        changes: s.minerChanges,
+        ...{ users, miners, holdings: rewards.holdings, positions: rewards.positions, epoch, settleMs },
+        mining: { ms: s.durationMs, bareMs: await bareInsertMs([journalOf(s.flowId)]), journal: s.journal, rows: s.results },
+        pledge: {
+          ...{ ms: s.pledge.durationMs, journal: s.pledge.journal, rows: lines, releases: s.pledge.releases },
+          bareMs: await bareInsertMs([journalOf(s.pledge.flowId), shifted('pledge_interest_lines', 'epoch, position_id, user_id, amount')]),
+        },
+        node: {
+          ...{ ms: s.node.durationMs, journal: s.node.journal, rows: earnings },
+          bareMs: await bareInsertMs([
+            journalOf(s.node.flowId),
+            shifted('node_earnings', 'epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt'),
+          ]),
+        },
+        ...{ vesting, changes: s.minerChanges },
       });
     }
     const report = await auditLedger(db);
@@ -134,6 +180,8 @@ async function runOnce(users: number): Promise<Run[]> {
   }
 }
 
+const ratio = (p: Part) => (p.bareMs / p.ms).toFixed(2);
+
 async function main(): Promise<void> {
   console.info(`bench:settle-epoch on ${new URL(serverUrl).host}, Node ${process.version}`);
   const runs: Run[] = [];
@@ -141,19 +189,25 @@ async function main(): Promise<void> {
     console.info(`${users} users:`);
     for (const run of await runOnce(users)) {
       runs.push(run);
+      const { mining, pledge, node } = run;
       console.info(
-        `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s (function ${seconds(run.sqlMs)} s): ${run.journal} journal rows, ${run.results} results, ` +
-          `${run.vesting} vesting rows written, ${run.changes} miner changes; bare insert of ${run.journal} journal rows ${seconds(run.bareMs)} s, ratio ${(run.bareMs / run.settleMs).toFixed(2)}`,
+        `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s; mining ${seconds(mining.ms)} s (${mining.journal} journal rows, ${mining.rows} results, ` +
+          `${run.vesting} vesting rows, ${run.changes} miner changes; bare ${seconds(mining.bareMs)} s, ratio ${ratio(mining)}); ` +
+          `savings ${seconds(pledge.ms)} s (${pledge.journal} journal rows, ${pledge.rows} interest lines, ${pledge.releases} releases; bare ${seconds(pledge.bareMs)} s, ratio ${ratio(pledge)}); ` +
+          `nodes ${seconds(node.ms)} s (${node.journal} journal rows, ${node.rows} earnings rows; bare ${seconds(node.bareMs)} s, ratio ${ratio(node)})`,
       );
     }
     console.info('  audit OK');
   }
   console.info(
-    '\n| users | miners | epoch | settlement s | journal rows | results | vesting rows | bare insert s | ratio | µs per user |\n|---|---|---|---|---|---|---|---|---|---|',
+    '\n| users | nodes | positions | epoch | settlement s | mining s (journal rows, ratio) | savings s (journal + lines, ratio) | nodes s (journal + earnings, ratio) | total ratio | µs per user |\n|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of runs) {
+    const bare = r.mining.bareMs + r.pledge.bareMs + r.node.bareMs;
     console.info(
-      `| ${r.users} | ${r.miners} | ${r.epoch} | ${seconds(r.settleMs)} | ${r.journal} | ${r.results} | ${r.vesting} | ${seconds(r.bareMs)} | ${(r.bareMs / r.settleMs).toFixed(2)} | ${((r.settleMs * 1000) / r.users).toFixed(1)} |`,
+      `| ${r.users} | ${r.holdings} | ${r.positions} | ${r.epoch} | ${seconds(r.settleMs)} | ${seconds(r.mining.ms)} (${r.mining.journal}, ${ratio(r.mining)}) | ` +
+        `${seconds(r.pledge.ms)} (${r.pledge.journal} + ${r.pledge.rows}, ${ratio(r.pledge)}) | ${seconds(r.node.ms)} (${r.node.journal} + ${r.node.rows}, ${ratio(r.node)}) | ` +
+        `${(bare / r.settleMs).toFixed(2)} | ${((r.settleMs * 1000) / r.users).toFixed(1)} |`,
     );
   }
   await admin(`drop database if exists ${databaseName} with (force)`);

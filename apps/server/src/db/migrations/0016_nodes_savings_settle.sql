@@ -18,6 +18,11 @@
 -- The settlement of epoch n also pays flexible positions redeemed after n ended (redeemed_at >= its end).
 CREATE INDEX "pledge_positions_redeemed_idx" ON "pledge_positions" USING btree ("redeemed_at") WHERE "pledge_positions"."redeemed_at" is not null;
 --> statement-breakpoint
+-- Every settlement updates each earning position's interest_total (a column no index covers). Pages
+-- kept half empty leave room for the new version on the same page: a HOT update writes no entry in the
+-- table's indexes (as migration 0010 does for ledger_accounts).
+ALTER TABLE pledge_positions SET (fillfactor = 50);
+--> statement-breakpoint
 -- The node fee dividend sums what the fees accounts were credited during an epoch. Only those credits
 -- are indexed, so that every other journal insert stays as cheap as before: a partial index on the two
 -- fees accounts, whose ids (fixed since migration 0002) are written into its predicate here.

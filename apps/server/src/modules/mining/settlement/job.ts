@@ -35,7 +35,14 @@ export function startSettlementJob(
     round: async () => {
       const settled = await settleDueEpochs(deps);
       for (const s of settled) {
-        log.info({ epoch: s.epoch, paid: s.paid.toString(), users: s.users, journal: s.journal, ms: s.durationMs }, 'mining epoch settled');
+        log.info(
+          {
+            ...{ epoch: s.epoch, paid: s.paid.toString(), users: s.users, journal: s.journal, ms: s.durationMs },
+            node: { bonus: s.node.bonus.toString(), nadi: s.node.dividendNadi.toString(), usdt: s.node.dividendUsdt.toString(), holders: s.node.holders },
+            pledge: { interest: s.pledge.paid.toString(), released: s.pledge.released.toString(), positions: s.pledge.positions },
+          },
+          'epoch settled (mining, savings, nodes)',
+        );
         deps.metrics?.miningEpochsSettled.inc();
         deps.metrics?.miningSettleDuration.observe(s.durationMs / 1000);
         deps.events.publish({ type: 'mining_epoch', epoch: s.epoch });

@@ -1,6 +1,7 @@
-// kill -9 in the middle of a settlement: a child process (kill-child.ts) settles a large epoch and
-// is killed with SIGKILL while mining_settle_epoch runs. Nothing of it may remain (one transaction);
-// settling again pays every user exactly once, and the ledger audit passes.
+// kill -9 in the middle of a settlement: a child process (kill-child.ts) settles a large epoch (miners,
+// node holders, savings positions) and is killed with SIGKILL while its transaction runs (the mining,
+// savings or node part). Nothing of it may remain (one transaction); settling again pays every user
+// exactly once, and the ledger audit passes.
 // PostgreSQL: the child's connection checks every 50 ms that its client is alive
 // (client_connection_check_interval), so the server aborts the statement when the process dies
 // instead of finishing it. PGlite: the database lives in the killed process; its files are opened
@@ -16,7 +17,7 @@ import { openDatabase, type Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { auditLedger } from '../../ledger/index.ts';
-import { seedSyntheticPopulation } from './population.ts';
+import { seedSyntheticPopulation, seedSyntheticRewards } from './population.ts';
 import { settleEpoch, uptimeBeatsNeeded } from './settle.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
@@ -85,9 +86,15 @@ async function footprint(db: Db) {
              (select count(*) from mining_results)::text as results,
              (select count(*) from mining_vesting)::text as vesting,
              (select count(*) from power_log where epoch = 0)::text as power_log,
-             (select count(*) from ledger_flows where idempotency_key like 'mining:%')::text as flows,
+             (select count(*) from ledger_flows where idempotency_key like '%:epoch:%')::text as flows,
              (select available::text from ledger_accounts where user_id is null and kind = 'mining_pool') as pool,
              (select coalesce(sum(available), 0)::text from ledger_accounts where user_id is not null and kind = 'fund' and asset = 'NADI') as funds,
+             (select coalesce(sum(available), 0)::text from ledger_accounts where user_id is not null and kind = 'fund' and asset = 'USDT') as funds_usdt,
+             (select string_agg(kind || ':' || asset || ':' || available::text, ',' order by id) from ledger_accounts
+               where user_id is null and kind in ('node_pool', 'savings_pool', 'savings_interest', 'pledged', 'fees')) as reward_accounts,
+             (select count(*) from node_epochs)::text || '/' || (select count(*) from node_earnings)::text as node_rows,
+             (select count(*) from pledge_epochs)::text || '/' || (select count(*) from pledge_interest_lines)::text || '/' ||
+               (select count(*) from pledge_interest)::text || '/' || (select count(*) from pledge_positions where status = 'active')::text as pledge_rows,
              (select coalesce(sum(released_usdt), 0)::text || '/' || count(*) filter (where status = 2)::text from miners) as miners,
              (select coalesce(sum(power), 0)::text from user_power) as power`),
   )[0];
@@ -103,6 +110,11 @@ it('a settlement killed mid-run leaves nothing; settling again pays every user e
       epoch: 0,
       createdAt: new Date(genesis.getTime() + 1_000),
       beatsNeeded: uptimeBeatsNeeded({ ...miningDefaults, ...settings }),
+    });
+    const ids = rowsOf<{ first: number; last: number }>(await db.execute(sql`select min(id) as first, max(id) as last from users`))[0];
+    await seedSyntheticRewards(db, {
+      ...{ first: Number(ids?.first), last: Number(ids?.last), holders: users / 10, positions: users / 4 },
+      ...{ epoch: 0, createdAt: new Date(genesis.getTime() + 2_000) },
     });
     return footprint(db);
   });
@@ -130,7 +142,7 @@ it('a settlement killed mid-run leaves nothing; settling again pays every user e
     await store.withDb((db) =>
       until(`the child's settlement statement (${output})`, async () => {
         const rows = rowsOf(
-          await db.execute(sql`select 1 from pg_stat_activity where application_name = ${appName} and state = 'active' and query like '%mining_settle_epoch%'`),
+          await db.execute(sql`select 1 from pg_stat_activity where application_name = ${appName} and state = 'active' and query like '%_settle_epoch%'`),
         );
         return rows.length > 0;
       }),
@@ -162,12 +174,19 @@ it('a settlement killed mid-run leaves nothing; settling again pays every user e
     expect(await settleEpoch({ db, settings, now: () => settleAt }, 0)).toEqual({ status: 'already' });
     const s = outcome.settlement;
     expect(s.results).toBeGreaterThan(users / 10);
+    expect(s.node.holders).toBe(users / 10);
+    expect(s.pledge.positions).toBe(users / 4);
+    expect(s.pledge.releases).toBeGreaterThan(0);
 
-    // Every user got their immediate income once, the vesting account the locked part once.
+    // Every user got their immediate income, node income and released principal once, the vesting
+    // account the locked part once.
     const check = rowsOf<Record<string, string>>(
       await db.execute(sql`
         select (select count(*) from mining_results r join ledger_accounts a on a.user_id = r.user_id and a.kind = 'fund' and a.asset = 'NADI'
-                 where a.available <> r.immediate)::text as wrong_funds,
+                 where a.available <> r.immediate
+                   + coalesce((select sum(e.mining_income + e.dividend_nadi) from node_earnings e where e.user_id = r.user_id), 0)
+                   + coalesce((select sum(p.amount) from pledge_positions p where p.user_id = r.user_id and p.release_flow_id is not null), 0))::text as wrong_funds,
+               (select count(*) from ledger_flows where idempotency_key in ('node:epoch:0', 'pledge:epoch:0'))::text as reward_flows,
                (select coalesce(sum(immediate + locked), 0) from mining_results where epoch = 0)::text as results_paid,
                (select coalesce(sum(locked), 0) from mining_results where epoch = 0)::text as results_locked,
                (select available from ledger_accounts where user_id is null and kind = 'vesting')::text as vesting,
@@ -178,6 +197,7 @@ it('a settlement killed mid-run leaves nothing; settling again pays every user e
       wrong_funds: '0',
       results_paid: s.paid.toString(),
       results_locked: s.locked.toString(),
+      reward_flows: '2',
       vesting: s.locked.toString(),
       pool: (BigInt(before.pool ?? '0') - s.paid).toString(),
       repeated_changes: '0',

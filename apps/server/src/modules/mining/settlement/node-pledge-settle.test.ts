@@ -28,6 +28,7 @@ import {
   insertPledgeProduct,
   insertPosition,
   removeSeededMiners,
+  seedSyntheticRewards,
   settlePledgedPrincipal,
   type ProductSpec,
 } from './population.ts';
@@ -196,7 +197,8 @@ async function setUp(tx: Tx, s: Scenario): Promise<Setup> {
   const addMiner = (id: number, userId: number, kind: 'trial' | 'node' | 'pledge', status: 1 | 2 | 3, power: bigint, sinceEpoch: number) => {
     const endsEpoch = kind === 'trial' ? trialEnds : null;
     state.miners.push({ id, userId, kind, status, power, startsEpoch: sinceEpoch, endsEpoch, sinceEpoch, budget: 0n, released: 0n, deviceId: null });
-    if (status !== 2) state.userPower.set(userId, (state.userPower.get(userId) ?? 0n) + power);
+    // insertMiner writes the user's power row even for a miner that is not running (adding nothing).
+    state.userPower.set(userId, (state.userPower.get(userId) ?? 0n) + (status === 2 ? 0n : power));
   };
   const seen = new Set<number>();
   for (const t of s.trials) {
@@ -639,5 +641,32 @@ describe('one transaction', () => {
       expect((await auditLedgerIn(tx)).problems).toEqual([]);
       return null;
     });
+  });
+});
+
+describe('the interest update', () => {
+  it('stays on its page (HOT: no index entries), for every position that earned', async () => {
+    const hot = await inRolledBackTransaction(database.db, async (tx) => {
+      await cleanSlate(tx);
+      const users = await createUsers(tx, 200);
+      const seeded = await seedSyntheticRewards(tx, {
+        ...{ first: users[0] as number, last: users.at(-1) as number, holders: 0, positions: 600 },
+        ...{ epoch: 0, createdAt: inEpoch(0) },
+      });
+      const stats = async () =>
+        rowsOf<{ upd: string; hot: string }>(
+          await tx.execute(sql`select n_tup_upd::text as upd, n_tup_hot_upd::text as hot from pg_stat_xact_user_tables where relname = 'pledge_positions'`),
+        )[0] ?? { upd: '0', hot: '0' };
+      const before = await stats();
+      const outcome = await settleAt(tx, 0);
+      const after = await stats();
+      if (outcome.status !== 'settled') throw new Error('not settled');
+      // The locked positions ending at epoch 0 are updated again when released (status is indexed).
+      const { positions, releases } = outcome.settlement.pledge;
+      return { seeded: seeded.positions, positions, updated: Number(after.upd) - Number(before.upd), hot: Number(after.hot) - Number(before.hot), releases };
+    });
+    expect(hot.positions).toBe(hot.seeded);
+    expect(hot.updated).toBe(hot.positions + hot.releases);
+    expect(hot.hot).toBeGreaterThanOrEqual(hot.positions - hot.releases);
   });
 });

@@ -278,3 +278,120 @@ export async function settlePledgedPrincipal(db: Db | Tx): Promise<void> {
            ledger_accounts a
      where a.user_id is null and a.kind = 'pledged' and a.asset = 'NADI' and p.owed > a.available`);
 }
+
+export interface SyntheticRewards {
+  /** The users (ids first..last, e.g. from seedSyntheticPopulation) the holders and savers are taken from. */
+  first: number;
+  last: number;
+  /** Users holding a node (the first ones): T1 70 %, T2 15 %, T3 8 %, T4 5 %, T5 2 %; one in ten also a second T1. */
+  holders: number;
+  /** Savings positions, three per user from the first one: flexible, locked 30 (a thirtieth ends each epoch), joint or node. */
+  positions: number;
+  epoch: number;
+  createdAt: Date;
+}
+
+/** The default tiers (docs/nodes-and-savings.md) where the database has none of that level yet. */
+async function ensureTiers(db: Db | Tx): Promise<void> {
+  const unit = 10n ** 18n;
+  await db.execute(sql`
+    insert into node_tiers (level_id, name, price_usdt, total_quota, per_user_limit, gift_power, machine_rate_bps, withdraw_rate)
+    select level, 'T' || level, price * ${unit.toString()}::numeric, 1000000000, 5, gift, rate, weight
+      from (values (1, 100, 5000, 200, 1), (2, 500, 30000, 400, 6), (3, 1000, 70000, 600, 13), (4, 2500, 160000, 800, 30), (5, 5000, 300000, 1000, 60))
+           as t(level, price, gift, rate, weight)
+    on conflict (level_id) do nothing`);
+}
+
+/**
+ * Node holders and savings positions, set-based, each with its running miner (power log rows are not
+ * written: the settlement does not read them), the products' totals, the pledged principal in the
+ * `pledged` account, and fees credited during the epoch (1 USDT and 0.1 NADI per holder). Answers
+ * what it created.
+ */
+export async function seedSyntheticRewards(db: Db | Tx, p: SyntheticRewards): Promise<{ holdings: number; positions: number }> {
+  const run = tag();
+  const holdersLast = Math.min(p.last, p.first + p.holders - 1);
+  await ensureTiers(db);
+  return db.transaction(async (tx) => {
+    // Miner ids are drawn first so that each holding and position names its miner.
+    await tx.execute(sql`
+      create temp table synthetic_holdings on commit drop as
+      select nextval(pg_get_serial_sequence('miners', 'id')) as miner_id, s.u as user_id, t.id as tier_id, t.gift_power, t.price_usdt
+        from (select u, case when (u - ${p.first}) % 100 < 70 then 1 when (u - ${p.first}) % 100 < 85 then 2 when (u - ${p.first}) % 100 < 93 then 3
+                             when (u - ${p.first}) % 100 < 98 then 4 else 5 end as level
+                from generate_series(${p.first}::int, ${holdersLast}::int) u
+              union all
+              select u, 1 from generate_series(${p.first}::int, ${holdersLast}::int) u where (u - ${p.first}) % 10 = 0) s
+        join node_tiers t on t.level_id = s.level`);
+    await tx.execute(sql`
+      insert into miners (id, user_id, kind, status, base_power, gift_power, budget_usdt, released_usdt, starts_epoch, created_at)
+      select miner_id, user_id, 'node', 3, gift_power, 0, 0, 0, ${p.epoch}::int, ${p.createdAt}::timestamptz from synthetic_holdings order by miner_id`);
+    await tx.execute(sql`
+      insert into user_nodes (user_id, tier_id, pay_method, pay_asset, pay_amount, miner_id, created_at)
+      select user_id, tier_id, 'credit', 'USDT', price_usdt, miner_id, ${p.createdAt}::timestamptz from synthetic_holdings order by miner_id`);
+    const products = await syntheticProducts(tx, run, p.createdAt);
+    await tx.execute(sql`
+      create temp table synthetic_positions on commit drop as
+      select nextval(pg_get_serial_sequence('miners', 'id')) as miner_id, ${p.first}::int + g / 3 as user_id, g,
+             (array[${products.flexible}::int, ${products.locked}::int, case when (g / 3) % 2 = 0 then ${products.joint}::int else ${products.node}::int end])[g % 3 + 1] as product_id,
+             (100 + g % 997) * 1000000000000000000::numeric as amount
+        from generate_series(0, ${p.positions}::int - 1) g
+       where ${p.first}::int + g / 3 <= ${p.last}::int`);
+    await tx.execute(sql`
+      insert into miners (id, user_id, kind, status, base_power, gift_power, budget_usdt, released_usdt, starts_epoch, created_at)
+      select miner_id, user_id, 'pledge', 3, div(amount, 1000000000000000000), 0, 0, 0, ${p.epoch}::int, ${p.createdAt}::timestamptz
+        from synthetic_positions order by miner_id`);
+    await tx.execute(sql`
+      insert into pledge_positions (user_id, product_id, amount, day_rate_ppm, start_epoch, end_epoch, status, request_key, miner_id, created_at)
+      select s.user_id, s.product_id, s.amount, pr.day_rate_ppm, ${p.epoch}::int,
+             case when pr.kind = 'locked' then ${p.epoch}::int + (s.g / 3) % 30 end, 'active', ${`synthetic:${run}:`} || s.g, s.miner_id, ${p.createdAt}::timestamptz
+        from synthetic_positions s join pledge_products pr on pr.id = s.product_id order by s.g`);
+    await tx.execute(sql`
+      insert into user_power (user_id, power, updated_at)
+      select user_id, sum(power), ${p.createdAt}::timestamptz
+        from (select user_id, gift_power as power from synthetic_holdings union all select user_id, div(amount, 1000000000000000000) from synthetic_positions) x
+       group by user_id
+      on conflict (user_id) do update set power = user_power.power + excluded.power`);
+    await settlePledgedPrincipal(tx);
+    await creditSyntheticFees(tx, BigInt(holdersLast - p.first + 1), p.createdAt);
+    const counts = rowsOf<{ h: number; p: number }>(
+      await tx.execute(sql`select (select count(*)::int from synthetic_holdings) as h, (select count(*)::int from synthetic_positions) as p`),
+    )[0];
+    return { holdings: Number(counts?.h ?? 0), positions: Number(counts?.p ?? 0) };
+  });
+}
+
+async function syntheticProducts(tx: Tx, run: string, startsAt: Date): Promise<Record<'flexible' | 'locked' | 'joint' | 'node', number>> {
+  const unit = 10n ** 18n;
+  const specs: [ProductSpec['kind'], number, number, bigint | null][] = [
+    ['flexible', 0, 300, null],
+    ['locked', 30, 600, null],
+    ['joint', 0, 0, 10_000n * unit],
+    ['node', 0, 1_200, null],
+  ];
+  const ids = {} as Record<ProductSpec['kind'], number>;
+  for (const [kind, termEpochs, dayRatePpm, epochBudget] of specs) {
+    ids[kind] = await insertPledgeProduct(tx, { kind, termEpochs, dayRatePpm, epochBudget }, startsAt);
+  }
+  await tx.execute(sql`update pledge_products set name = name || ${` ${run}`} where id in (${ids.flexible}, ${ids.locked}, ${ids.joint}, ${ids.node})`);
+  return ids;
+}
+
+/** Fees credited at `at`, as trades and withdrawals would: `holders` USDT and a tenth of that in NADI. */
+export async function creditSyntheticFees(db: Db | Tx, holders: bigint, at: Date): Promise<void> {
+  const unit = 10n ** 18n;
+  const leg = (asset: string, amount: bigint) => ({
+    ...{ type: 'trade_fee', asset, amount: amount.toString(), memo: null },
+    ...{ debit_ref: `system:treasury:${asset}`, debit_user: null, debit_kind: 'treasury', debit_part: 'available' },
+    ...{ credit_ref: `system:fees:${asset}`, credit_user: null, credit_kind: 'fees', credit_part: 'available' },
+  });
+  if (holders <= 0n) return;
+  const flow = {
+    key: `synthetic:fees:${tag()}`,
+    user_id: null,
+    type: 'trade_fee',
+    params_hash: 'synthetic',
+    legs: [leg('USDT', holders * unit), leg('NADI', (holders * unit) / 10n)],
+  };
+  await db.execute(sql`select ledger_post_flows(${JSON.stringify([flow])}::jsonb, ${at}::timestamptz)`);
+}

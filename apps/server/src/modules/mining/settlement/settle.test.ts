@@ -404,6 +404,13 @@ describe('an epoch settles once, in order', () => {
     expect(outcomes.filter((o) => o.status === 'already')).toHaveLength(3);
     const flows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key = 'mining:epoch:1'`));
     expect(Number(flows[0]?.n)).toBe(1);
+    // The node and savings parts settled with it, once.
+    const parts = rowsOf(
+      await db.execute(
+        sql`select (select count(*)::int from node_epochs where epoch = 1) as node, (select count(*)::int from pledge_epochs where epoch = 1) as pledge`,
+      ),
+    );
+    expect(parts).toEqual([{ node: 1, pledge: 1 }]);
     const after = await Promise.all(users.map((id) => fundOf(db, id)));
     // 1 000, 2 000 and 3 000 cP of 6 000: a sixth, a third and a half of the emission, a quarter of it at once.
     const emission = emissionOf(1, miningDefaults);
@@ -545,6 +552,10 @@ describe('catching up', () => {
         await tx.execute(sql`select idempotency_key as key from ledger_flows where idempotency_key like 'mining:epoch:%' order by id`),
       );
       expect(flows.map((f) => f.key)).toEqual(['mining:epoch:0', 'mining:epoch:1', 'mining:epoch:2', 'mining:epoch:3']);
+      const parts = rowsOf<{ n: number; p: number }>(
+        await tx.execute(sql`select n.epoch as n, p.epoch as p from node_epochs n full join pledge_epochs p on p.epoch = n.epoch order by 1`),
+      );
+      expect(parts).toEqual([0, 1, 2, 3].map((n) => ({ n, p: n })));
       return null;
     });
   });
