@@ -3,7 +3,7 @@ import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, operatorAddress, rpc } from './support/api.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
-import { installWallet, launchBrowser, phoneBrowser, phoneContext, screenshot } from './support/browser.ts';
+import { installWallet, launchBrowser, phoneBrowser, phoneContext, screenshotSettled } from './support/browser.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 // Nodes and savings end to end. On the started stack (its payment watcher): buy a T1 node with the
@@ -42,18 +42,7 @@ afterAll(async () => {
   await own?.stop();
 });
 
-/** Waits until the screen's skeletons, requests and toasts have settled, then shoots it from the top. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page
-    .locator('.adm-skeleton')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-  await page.waitForLoadState('networkidle');
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 30_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shoot = screenshotSettled;
 
 async function signIn(page: Page, lang: string, code: string): Promise<string> {
   await page.goto(`/?code=${code}`);

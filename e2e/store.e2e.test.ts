@@ -6,7 +6,7 @@ import { nadiForUsdt } from '@nadi/economy/economy';
 import { parseAmount, toDecimalString, units } from '@nadi/money/money';
 import { apiGet, apiPost, operatorAddress, operatorToken, rpc } from './support/api.ts';
 import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
-import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
+import { installWallet, phoneBrowser, screenshot, screenshotSettled } from './support/browser.ts';
 
 // The store end to end on the started stack (its payment watcher and local chain): buy a device
 // with the fund account's NADI and another through the wallet payment stepper, ship the first
@@ -58,18 +58,7 @@ async function signIn(page: Page, lang: string): Promise<string> {
   return token;
 }
 
-/** Waits until the screen's skeletons and requests have settled, then shoots it. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page
-    .locator('.adm-skeleton')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-  await page.waitForLoadState('networkidle');
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 30_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shoot = screenshotSettled;
 
 interface OrderView {
   id: number;

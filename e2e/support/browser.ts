@@ -123,3 +123,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: false });
   return path;
 }
+
+/** Waits until the screen's skeletons, requests and toasts have settled, then shoots it from the top. */
+export async function screenshotSettled(page: Page, name: string): Promise<string> {
+  await page
+    .locator('.adm-skeleton')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
+  await page.waitForLoadState('networkidle');
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
+}

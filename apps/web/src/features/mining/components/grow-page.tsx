@@ -12,6 +12,7 @@ import { NodeRewardSections, SavingsSection } from './grow-rewards.tsx';
 import { OverviewGate } from './overview-gate.tsx';
 import '../../../components/money.css';
 import './mining.css';
+import { CalculatorField } from './calculator-field.tsx';
 
 /** /grow: how mining, node and savings income is computed, with the numbers in force, and calculators. */
 export default function GrowPage() {
@@ -146,31 +147,5 @@ function Calculator({ overview }: { overview: MiningOverview }) {
 
 function PowerField({ id, label, value, onChange, check }: { id: string; label: string; value: string; onChange: (text: string) => void; check: PowerCheck }) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  return (
-    <div className="calculator__field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className={`amount-field__box${check.ok ? '' : ' amount-field__box--error'}`}>
-        <input
-          id={id}
-          data-testid={id}
-          className="amount-field__input mono"
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={check.ok ? undefined : true}
-          aria-describedby={check.ok ? undefined : errorId}
-        />
-        <span className="amount-field__asset">P</span>
-      </div>
-      {check.ok ? null : (
-        <p id={errorId} className="field-error" role="alert">
-          {t(powerProblemKey(check.problem))}
-        </p>
-      )}
-    </div>
-  );
+  return <CalculatorField id={id} label={label} unit="P" value={value} onChange={onChange} error={check.ok ? null : t(powerProblemKey(check.problem))} />;
 }

@@ -15,6 +15,7 @@ import { useSavingsProducts } from '../api/get-savings-products.ts';
 import { formatBps } from '../mining-format.ts';
 import { checkNadiText, soldWeight, tierBonus, tierDividend, type NadiCheck } from '../reward-calculator.ts';
 import '../../../components/filter-select.css';
+import { CalculatorField } from './calculator-field.tsx';
 
 // /grow's sections on what nodes and savings earn (docs/nodes-and-savings.md), each with the
 // numbers in force and a small calculator running the settlement's formulas.
@@ -229,31 +230,5 @@ function Row({ label, value, isReceive = false, testId }: { label: string; value
 
 function NadiField({ id, label, value, onChange, check }: { id: string; label: string; value: string; onChange: (text: string) => void; check: NadiCheck }) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  return (
-    <div className="calculator__field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className={`amount-field__box${check.ok ? '' : ' amount-field__box--error'}`}>
-        <input
-          id={id}
-          data-testid={id}
-          className="amount-field__input mono"
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={check.ok ? undefined : true}
-          aria-describedby={check.ok ? undefined : errorId}
-        />
-        <span className="amount-field__asset">NADI</span>
-      </div>
-      {check.ok ? null : (
-        <p id={errorId} className="field-error" role="alert">
-          {t(amountProblemKey(check.problem))}
-        </p>
-      )}
-    </div>
-  );
+  return <CalculatorField id={id} label={label} unit="NADI" value={value} onChange={onChange} error={check.ok ? null : t(amountProblemKey(check.problem))} />;
 }
