@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
 import { balanceOf, tokens } from '../../test/money.ts';
 import {
   accrueInterest,
@@ -70,8 +71,18 @@ describe('records and release records', () => {
     ]);
     t.clock.advance(60_000);
     expect((await redeem(u, flexible)).statusCode).toBe(200);
-    // The settlement releases the locked one at the end of its last epoch (stood in for here).
+    // The settlement releases the locked one at the end of its last epoch (stood in for here, with its
+    // principal back to the fund account, so the audit's pledged = active principal still holds).
     await t.database.db.execute(sql`update pledge_positions set status = 'redeemed', redeemed_at = ${new Date(releaseAt)} where id = ${locked}`);
+    const principal = rowsOf<{ amount: string }>(await t.database.db.execute(sql`select amount::text as amount from pledge_positions where id = ${locked}`));
+    await runFlow(t.database.db, {
+      idempotencyKey: `test:release:${locked}`,
+      userId: u.id,
+      type: 'release_pledge_income',
+      params: { position: locked },
+      legs: [transfer('release_pledge_income', systemAccount('pledged', 'NADI'), userAccount(u.id, 'fund', 'NADI'), BigInt(principal[0]!.amount))],
+      result: () => null,
+    });
     const released = (await pledgeGet(t, u, '/api/v1/financial/releases')).json().data.list;
     expect(released.map((r: Record<string, unknown>) => [r.position_id, r.status, r.release_time])).toEqual([
       [locked, 'redeemed', releaseAt],
