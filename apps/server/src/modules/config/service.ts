@@ -2,11 +2,16 @@ import type { AppConfig } from '@nadi/api/config';
 import type { AppDeps } from '../../deps.ts';
 import { readSetting, settingKeys } from './repo.ts';
 
+/** The node deadline the home countdown shows: NODE_DEADLINE when configured, else the seeded one. */
+export async function nodeDeadlineText(deps: Pick<AppDeps, 'settings' | 'db'>): Promise<string> {
+  const stored = deps.settings.nodeDeadline ?? (await readSetting(deps.db, settingKeys.nodeDeadline));
+  if (typeof stored !== 'string') throw new Error('node deadline is neither configured nor seeded');
+  return stored;
+}
+
 export async function getAppConfig(deps: AppDeps): Promise<AppConfig> {
   const { settings } = deps;
-  const stored = await readSetting(deps.db, settingKeys.nodeDeadline);
-  const nodeDeadline = settings.nodeDeadline ?? (typeof stored === 'string' ? stored : null);
-  if (!nodeDeadline) throw new Error('node deadline is neither configured nor seeded');
+  const nodeDeadline = await nodeDeadlineText(deps);
   const isDevelopment = settings.env === 'development';
   return {
     title: settings.title,

@@ -1,30 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authHeader } from '@nadi/api/common';
+import type { FastifyInstance } from 'fastify';
 import { nodeRoutes } from '@nadi/api/node';
-import type { AppDeps } from '../../deps.ts';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
+import { optionalUserId } from '../../lib/optional-session.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import { authenticate } from '../auth/index.ts';
 import { myEarnings, myNodes } from './holdings.ts';
 import { buyNode, quoteNode } from './purchase.ts';
 import { nodeTier, nodeTiers, saveTier } from './tiers.ts';
 
 /** Purchases per client address and minute: a wallet purchase holds a unit for its payment window. */
 const buysPerMinuteMax = 30;
-
-/**
- * The caller on the routes open to everyone (the tiers): signed in, they show what the caller holds;
- * a missing, expired or unknown token reads as signed out rather than failing a public page.
- */
-async function optionalUserId(deps: AppDeps, request: FastifyRequest): Promise<number | null> {
-  const header = request.headers[authHeader];
-  if (typeof header !== 'string' || header.length === 0) return null;
-  try {
-    return (await authenticate(deps, header)).userId;
-  } catch {
-    return null;
-  }
-}
 
 /** The node API (packages/api/src/node.ts). */
 export async function nodeModule(app: FastifyInstance) {

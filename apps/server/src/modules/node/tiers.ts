@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireOperator } from '../../lib/operator.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
-import { readSetting, settingKeys } from '../config/index.ts';
+import { nodeDeadlineText } from '../config/index.ts';
 import { miningNow, quoteReferencePrice, type ReferencePrice } from '../mining/index.ts';
 import { readReturnBasis } from './holding-repo.ts';
 import { estimateReturn, type ReturnBasis } from './return-estimate.ts';
@@ -17,11 +17,9 @@ import { findTier, listTiers, takenByUser, updateTier, type TierRow } from './ti
 
 type TierDeps = Pick<AppDeps, 'db' | 'settings' | 'now'>;
 
-/** The node deadline: NODE_DEADLINE when configured, else the seeded one (as /common/config answers it). */
+/** The node deadline, as /common/config answers it. */
 export async function nodeDeadline(deps: Pick<AppDeps, 'settings' | 'db'>): Promise<Date> {
-  const stored = deps.settings.nodeDeadline ?? (await readSetting(deps.db, settingKeys.nodeDeadline));
-  if (typeof stored !== 'string') throw new Error('node deadline is neither configured nor seeded');
-  return new Date(stored);
+  return new Date(await nodeDeadlineText(deps));
 }
 
 /** Closed once the deadline has passed (or the operator took the tier off sale); else sold out or on sale. */

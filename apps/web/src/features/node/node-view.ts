@@ -3,6 +3,7 @@
 // Pure, so every state is tested without a screen.
 import { formatAmount } from '@nadi/money/money';
 import type { NodeSaleState, NodeTier } from '@nadi/api/node';
+import { parseRouteId } from '../../lib/route-id.ts';
 
 /** Tier ids the contract accepts (`node/detail`: 1–100). */
 export const tierIdMax = 100;
@@ -12,9 +13,7 @@ export const tierIdMax = 100;
  * than asking the server for nonsense.
  */
 export function parseTierId(param: string | undefined): number | null {
-  if (!param || !/^[1-9][0-9]{0,2}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= tierIdMax ? id : null;
+  return parseRouteId(param, tierIdMax);
 }
 
 /** "T3": how the spec names a node level. */
