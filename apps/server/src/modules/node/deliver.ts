@@ -8,9 +8,9 @@ import { usdtValueOf } from '@nadi/economy/economy';
 import type { NodePayMethod } from '@nadi/api/node';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { postFlow, systemAccount, transfer, userAccount, type AccountRef } from '../ledger/index.ts';
+import { postFlow, systemAccount, transfer, type AccountRef } from '../ledger/index.ts';
 import { changePower, miningNow, type MiningNow } from '../mining/index.ts';
-import type { PaymentOrderRow } from '../onchain/index.ts';
+import { creditPaymentToFund, type PaymentOrderRow } from '../onchain/index.ts';
 import { addPerformance } from '../team/index.ts';
 import { insertHolding, insertNodeMiner, lockOrderOfPayment, setHoldingMiner, updateNodeOrder, type HoldingRow, type NodeOrderRow } from './holding-repo.ts';
 import { limitRefusal } from './limits.ts';
@@ -118,18 +118,6 @@ async function retakeUnit(tx: Tx, order: NodeOrderRow, now: Date): Promise<TierR
 
 /** A payment for a lapsed order whose unit is gone: into the buyer's fund account, the order refunded. */
 async function refundLatePayment(tx: Tx, order: NodeOrderRow, payment: PaymentOrderRow): Promise<void> {
-  const asset = order.payAsset as Sale['payAsset'];
-  await postFlow(tx, {
-    idempotencyKey: `payment_order:${payment.id}`,
-    userId: order.userId,
-    type: 'purchase_refund',
-    params: { node_order: payment.id },
-    legs: [
-      transfer('purchase_refund', systemAccount('custody', asset), userAccount(order.userId, 'fund', asset), payment.amount, {
-        node_order: String(payment.id),
-      }),
-    ],
-    result: () => null,
-  });
+  await creditPaymentToFund(tx, payment, { params: { node_order: payment.id }, memo: { node_order: String(payment.id) } });
   await updateNodeOrder(tx, payment.id, { status: 'refunded' });
 }

@@ -8,5 +8,6 @@ export { startChainWorkers } from './workers.ts';
 export { chainContext, type ChainContext } from './chain.ts';
 export { createPaymentOrder, getOrder as getPaymentOrder, type NewOrder } from './payments/service.ts';
 export type { PaymentOrderRow } from './payments/repo.ts';
+export { creditPaymentToFund } from './payments/refund.ts';
 /** One round of the payment watcher (tests of what other modules sell on chain drive it by hand). */
 export { scanPaymentsOnce } from './payments/watcher.ts';

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { fee, lockAvailable, postFlow, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
 import { miningNow, quoteReferencePrice, type MiningNow } from '../mining/index.ts';
-import type { PaymentOrderRow } from '../onchain/index.ts';
+import { creditPaymentToFund, type PaymentOrderRow } from '../onchain/index.ts';
 import { addPerformance } from '../team/index.ts';
 import { itemsOf, lockOrderOfPayment, referrerOf, updateOrder, type ItemRow, type OrderRow } from './order-repo.ts';
 import { retakeStock, type StockTake } from './product-repo.ts';
@@ -105,7 +105,7 @@ export async function fulfilStoreOrder(deps: Pick<AppDeps, 'settings' | 'now'>, 
   const custody = systemAccount('custody', order.payAsset as AccountRef['asset']);
   if (order.status === 'cancelled') {
     const isRetaken = await retakeStock(tx, takesOf(await itemsOf(tx, [order.id])), m.now);
-    if (!isRetaken) return creditLatePayment(tx, m, order, custody, key);
+    if (!isRetaken) return creditLatePayment(tx, m, order, payment);
   } else if (order.status !== 'unpaid') {
     throw new Error(`store order ${order.id} is ${order.status}: payment order ${payment.id} cannot pay it`);
   }
@@ -113,14 +113,7 @@ export async function fulfilStoreOrder(deps: Pick<AppDeps, 'settings' | 'now'>, 
 }
 
 /** A payment for a cancelled order whose units are gone: into the buyer's fund account (purchase_refund). */
-async function creditLatePayment(tx: Tx, m: MiningNow, order: OrderRow, custody: AccountRef, key: string): Promise<void> {
-  const { flowId } = await postFlow(tx, {
-    idempotencyKey: key,
-    userId: order.userId,
-    type: 'purchase_refund',
-    params: { order: order.id },
-    legs: [transfer('purchase_refund', custody, userAccount(order.userId, 'fund', custody.asset), order.payAmount, memoOf(order))],
-    result: () => null,
-  });
+async function creditLatePayment(tx: Tx, m: MiningNow, order: OrderRow, payment: PaymentOrderRow): Promise<void> {
+  const flowId = await creditPaymentToFund(tx, payment, { params: { order: order.id }, memo: memoOf(order) });
   await updateOrder(tx, order.id, { paidAt: m.now, refundFlowId: flowId, refundedAt: m.now });
 }
