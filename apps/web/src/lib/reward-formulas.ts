@@ -1,5 +1,5 @@
 import { jointShareOf, nodeDividendOf as dividendOf, nodeMiningIncome, pledgePowerOf, savingsInterestOf } from '@nadi/economy/rewards';
-import { parseAmount, toDecimalString, unitsOrZero } from '@nadi/money/money';
+import { parseAmount, unitsOrZero } from '@nadi/money/money';
 
 // The formulas of node and savings rewards (docs/nodes-and-savings.md), in bigint, as the epoch
 // settlement applies them: the savings screens' calculator and the /grow calculators run these, so
@@ -32,10 +32,8 @@ export function bpsOfPercentText(text: string): bigint | null {
   return percentUnits(text, bpsPercentDecimals);
 }
 
-/** 300 ppm → "0.03" (percent), exact: ppm has no more digits than 4 decimals of a percent. */
-export function percentTextOfPpm(ppm: bigint): string {
-  return toDecimalString(ppm, ppmPercentDecimals);
-}
+/** 300 ppm → "0.03" (percent), exact: the settlement's own text (@nadi/economy/rewards). */
+export { ppmPercentText as percentTextOfPpm } from '@nadi/economy/rewards';
 
 // The settlement's own formulas (packages/economy/src/rewards.ts), so a calculator computes exactly
 // what the settlement pays.

@@ -1,21 +1,10 @@
 // Savings figures as the contract shows them (docs/nodes-and-savings.md "Savings"): rates are parts
 // per million per epoch, shown as percent text with their basis (month = day × 30, APR = day × 365,
 // simple, never compounded); pledged NADI counts as power at 1 cP per whole NADI (1 P per 100 NADI).
-import { unit } from '@nadi/economy/economy';
-import { toDecimalString } from '@nadi/money/money';
+import { jointDayRatePpm, rateTexts } from '@nadi/economy/rewards';
 import type { PledgeProductStatus } from '@nadi/api/pledge';
 
-export const ppmPerUnit = 1_000_000n;
-/** Epochs in the month and the year the rates are shown for. */
-export const monthEpochs = 30n;
-export const yearEpochs = 365n;
-/** A percent has 10⁴ ppm: a rate in ppm is a percent with 4 decimals. */
-const percentDecimals = 4;
-
-/** 300 ppm → "0.03" (percent). */
-export function percentText(ppm: bigint): string {
-  return toDecimalString(ppm, percentDecimals);
-}
+export { pledgePowerOf, ppmPercentText as percentText, ppmScale as ppmPerUnit } from '@nadi/economy/rewards';
 
 export interface RateTexts {
   day_rate: string;
@@ -23,9 +12,10 @@ export interface RateTexts {
   apr: string;
 }
 
-/** The day, month and APR texts of a day rate; APR is simple interest (day × 365), not an APY. */
+/** The day, month and APR texts of a day rate (the settlement's own, @nadi/economy/rewards); APR is simple, not an APY. */
 export function ratesOf(dayPpm: bigint): RateTexts {
-  return { day_rate: percentText(dayPpm), month_rate: percentText(dayPpm * monthEpochs), apr: percentText(dayPpm * yearEpochs) };
+  const texts = rateTexts(dayPpm);
+  return { day_rate: texts.day, month_rate: texts.month, apr: texts.apr };
 }
 
 /**
@@ -34,13 +24,7 @@ export function ratesOf(dayPpm: bigint): RateTexts {
  * over the cap): the lowest it can be, never a promise it could break.
  */
 export function jointEstimatePpm(budget: bigint, total: bigint, poolCap: bigint): bigint {
-  const pool = total > 0n ? total : poolCap;
-  return (budget * ppmPerUnit) / pool;
-}
-
-/** A pledge's power in centi-power: 1 cP per whole NADI, rounded down. */
-export function pledgePowerOf(amount: bigint): bigint {
-  return amount / unit;
+  return jointDayRatePpm(budget, total > 0n ? total : poolCap);
 }
 
 export interface ProductWindow {
