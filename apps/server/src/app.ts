@@ -20,6 +20,8 @@ import { nodeModule } from './modules/node/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
 import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
 import { pledgeModule } from './modules/pledge/index.ts';
+import { signModule } from './modules/sign/index.ts';
+import { teamModule } from './modules/team/index.ts';
 import { storeModule } from './modules/store/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storeModule);
   await app.register(nodeModule);
   await app.register(pledgeModule);
+  await app.register(teamModule);
+  await app.register(signModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });
   return app;

@@ -75,6 +75,7 @@ export const errorReasons = [
   'PLEDGE_POOL_FULL',
   'PLEDGE_NODE_ONLY',
   'PLEDGE_NOT_REDEEMABLE',
+  'SIGN_IN_ALREADY',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -157,6 +158,7 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   PLEDGE_POOL_FULL: { http: 400, body: 400 },
   PLEDGE_NODE_ONLY: { http: 400, body: 400 },
   PLEDGE_NOT_REDEEMABLE: { http: 400, body: 400 },
+  SIGN_IN_ALREADY: { http: 409, body: 409 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -443,6 +443,33 @@ export const economyParamNames = [
   'deviceDirectRewardBps',
   // The node fee dividend's share of the fees' epoch inflow (docs/nodes-and-savings.md).
   'nodeDividendBps',
+  // The team's (docs/team.md): share income, the level table, power level income, the sign-in awards.
+  'teamShareLevel1Bps',
+  'teamShareLevel2Bps',
+  'teamLevel1Usdt',
+  'teamLevel2Usdt',
+  'teamLevel3Usdt',
+  'teamLevel4Usdt',
+  'teamLevel5Usdt',
+  'teamLevel1Directs',
+  'teamLevel2Directs',
+  'teamLevel3Directs',
+  'teamLevel4Directs',
+  'teamLevel5Directs',
+  'teamLevel1RateBps',
+  'teamLevel2RateBps',
+  'teamLevel3RateBps',
+  'teamLevel4RateBps',
+  'teamLevel5RateBps',
+  'teamPowerLevelBps',
+  'teamPowerLevelMin',
+  'signInDay1Nadi',
+  'signInDay2Nadi',
+  'signInDay3Nadi',
+  'signInDay4Nadi',
+  'signInDay5Nadi',
+  'signInDay6Nadi',
+  'signInDay7Nadi',
 ] as const;
 export type EconomyParamName = (typeof economyParamNames)[number];
 export const setEconomyParamBody = z.object({

@@ -8,13 +8,15 @@ import { paymentFeature } from '../features/payment/routes.tsx';
 import { pledgeFeature } from '../features/pledge/routes.tsx';
 import { rechargeFeature } from '../features/recharge/routes.tsx';
 import { storeFeature } from '../features/store/routes.tsx';
+import { teamFeature } from '../features/team/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
+import { signFeature } from '../features/sign/routes.tsx';
 import { tradeFeature } from '../features/trade/routes.tsx';
 import { userFeature } from '../features/user/routes.tsx';
 import { walletFeature } from '../features/wallet/routes.tsx';
 import { withdrawFeature } from '../features/withdraw/routes.tsx';
 import type { FeatureRoute, NavEntry } from '../lib/feature.ts';
-import { setWalletActions } from '../lib/wallet-actions.ts';
+import { setWalletActions, setWalletTabs } from '../lib/wallet-actions.ts';
 
 /** Every feature of this stage. A feature registers its own screens and menu entries. */
 export const features = [
@@ -33,6 +35,8 @@ export const features = [
   storeFeature,
   nodeFeature,
   pledgeFeature,
+  teamFeature,
+  signFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);
@@ -45,4 +49,5 @@ export const footerTabs: NavEntry[] = features.flatMap((feature) => feature.foot
 export const sideMenuEntries: NavEntry[] = features.flatMap((feature) => feature.sideMenu ?? []).sort(byOrder);
 // Read by the wallet's assets tab (lib/wallet-actions.ts); set before any screen renders.
 setWalletActions(features.flatMap((feature) => feature.walletActions ?? []).sort(byOrder));
+setWalletTabs(features.flatMap((feature) => feature.walletTabs ?? []).sort((a, b) => a.order - b.order));
 export const hosts = features.flatMap((feature) => (feature.Host ? [{ id: feature.id, Host: feature.Host }] : []));

@@ -43,6 +43,9 @@ const paths = {
   flame: 'M12 3c.8 3.2 5 5.4 5 10a5 5 0 0 1-10 0c0-2.4 1.3-4 2.5-5 .3 1.7 1.1 2.7 2.4 3 .2-2.9-.9-5.3.1-8z',
   key: 'M8 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm4-4h9m-3 0v3m-3-3v2',
   external: 'M14 4h6v6m0-6-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  gift: 'M4 11h16v10H4zM3 7h18v4H3zm9 0v14M12 7c-1.5-3-5-3.5-5-1.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z',
+  calendar: 'M4 6h16v15H4zm0 4h16M8 3v4m8-4v4m-8 7h.01M12 14h.01M16 14h.01M8 17.5h.01M12 17.5h.01',
+  trophy: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H4.5a3 3 0 0 0 3.6 4M16 6h3.5a3 3 0 0 1-3.6 4M12 13v4m-4 4h8m-6.5-4h5',
 } satisfies Record<NavIconName, string> & Record<string, string>;
 
 export type IconName = keyof typeof paths;

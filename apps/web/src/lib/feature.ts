@@ -43,7 +43,11 @@ export type IconName =
   | 'bag'
   | 'pin'
   | 'network'
-  | 'coins';
+  | 'coins'
+  | 'users'
+  | 'gift'
+  | 'calendar'
+  | 'trophy';
 
 export interface NavEntry {
   id: string;
@@ -57,6 +61,15 @@ export interface NavEntry {
   isAuth?: boolean;
 }
 
+/** A tab of the wallet screen that another feature owns (the team tab); the wallet shows it in `order`. */
+export interface WalletTab {
+  id: string;
+  labelKey: string;
+  /** The wallet's own tabs: assets 0, account 20, income 30, money 40. */
+  order: number;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
 export interface Feature {
   id: string;
   routes: FeatureRoute[];
@@ -64,6 +77,8 @@ export interface Feature {
   sideMenu?: NavEntry[];
   /** Shortcuts on the wallet's assets tab (recharge, withdraw, transfer…), whichever feature owns the screen. */
   walletActions?: NavEntry[];
+  /** Tabs this feature adds to the wallet screen (spec section 2: the wallet's "team" tab). */
+  walletTabs?: WalletTab[];
   /** Mounted once for the app's whole life (for example the sign-in sheet). */
   Host?: ComponentType;
 }

@@ -1,4 +1,4 @@
-import type { NavEntry } from './feature.ts';
+import type { NavEntry, WalletTab } from './feature.ts';
 
 // The wallet's assets tab shows the actions of several features (transfer and exchange are the
 // wallet's own, recharge and withdraw belong to theirs). Features never import each other, so the
@@ -13,4 +13,15 @@ export function setWalletActions(next: readonly NavEntry[]): void {
 /** Every feature's wallet actions, in their `order`. */
 export function walletActions(): readonly NavEntry[] {
   return actions;
+}
+
+let tabs: readonly WalletTab[] = [];
+
+/** The wallet tabs other features add (the team tab), handed over by the app like the actions. */
+export function setWalletTabs(next: readonly WalletTab[]): void {
+  tabs = next;
+}
+
+export function walletTabs(): readonly WalletTab[] {
+  return tabs;
 }

@@ -1,9 +1,10 @@
 // The economy numbers in force at an epoch (docs/economy.md, "Parameters"): the defaults of
-// @nadi/economy (and the store's two and the node dividend share, below), overridden by the operator's rows in `economy_params` whose effective epoch has
+// @nadi/economy (the mining and team numbers; the store's two and the node dividend share, below), overridden by the operator's rows in `economy_params` whose effective epoch has
 // come (never retroactively). The epoch length and heartbeat interval are deployment settings
 // (EPOCH_SECONDS, HEARTBEAT_SECONDS): changing them would renumber every epoch.
 import { sql } from 'drizzle-orm';
 import { miningDefaults, type MiningParams } from '@nadi/economy/economy';
+import { teamDefaults, type TeamParams } from '@nadi/economy/team';
 import type { EconomyParamName } from '@nadi/api/mining';
 import type { AppSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -28,7 +29,7 @@ export interface NodeParams {
   nodeDividendBps: bigint;
 }
 export const nodeDefaults: NodeParams = { nodeDividendBps: 5_000n };
-export type EconomyParams = MiningParams & StoreParams & NodeParams;
+export type EconomyParams = MiningParams & StoreParams & NodeParams & TeamParams;
 
 /** The parameters an operator may change, and how each is stored as text. */
 export const tunableParams = {
@@ -47,6 +48,32 @@ export const tunableParams = {
   storeMarginBps: 'bigint',
   deviceDirectRewardBps: 'bigint',
   nodeDividendBps: 'bigint',
+  teamShareLevel1Bps: 'bigint',
+  teamShareLevel2Bps: 'bigint',
+  teamLevel1Usdt: 'bigint',
+  teamLevel2Usdt: 'bigint',
+  teamLevel3Usdt: 'bigint',
+  teamLevel4Usdt: 'bigint',
+  teamLevel5Usdt: 'bigint',
+  teamLevel1Directs: 'int',
+  teamLevel2Directs: 'int',
+  teamLevel3Directs: 'int',
+  teamLevel4Directs: 'int',
+  teamLevel5Directs: 'int',
+  teamLevel1RateBps: 'bigint',
+  teamLevel2RateBps: 'bigint',
+  teamLevel3RateBps: 'bigint',
+  teamLevel4RateBps: 'bigint',
+  teamLevel5RateBps: 'bigint',
+  teamPowerLevelBps: 'bigint',
+  teamPowerLevelMin: 'int',
+  signInDay1Nadi: 'bigint',
+  signInDay2Nadi: 'bigint',
+  signInDay3Nadi: 'bigint',
+  signInDay4Nadi: 'bigint',
+  signInDay5Nadi: 'bigint',
+  signInDay6Nadi: 'bigint',
+  signInDay7Nadi: 'bigint',
 } as const satisfies Record<EconomyParamName, 'bigint' | 'int'> & Partial<Record<keyof EconomyParams, 'bigint' | 'int'>>;
 
 const unit = 10n ** 18n;
@@ -73,6 +100,35 @@ export const tunableRanges: Record<TunableParam, readonly [bigint, bigint]> = {
   deviceDirectRewardBps: [0n, 5_000n],
   // All of the fees may go to the node holders; none at all is the operator's choice too.
   nodeDividendBps: [0n, 10_000n],
+  // Team rewards (docs/team.md): each share at most half of the income it is a share of, so that
+  // share, community and power level income together stay below the income itself.
+  teamShareLevel1Bps: [0n, 5_000n],
+  teamShareLevel2Bps: [0n, 5_000n],
+  teamLevel1Usdt: [0n, 10n ** 12n * unit],
+  teamLevel2Usdt: [0n, 10n ** 12n * unit],
+  teamLevel3Usdt: [0n, 10n ** 12n * unit],
+  teamLevel4Usdt: [0n, 10n ** 12n * unit],
+  teamLevel5Usdt: [0n, 10n ** 12n * unit],
+  teamLevel1Directs: [0n, 1_000n],
+  teamLevel2Directs: [0n, 1_000n],
+  teamLevel3Directs: [0n, 1_000n],
+  teamLevel4Directs: [0n, 1_000n],
+  teamLevel5Directs: [0n, 1_000n],
+  teamLevel1RateBps: [0n, 5_000n],
+  teamLevel2RateBps: [0n, 5_000n],
+  teamLevel3RateBps: [0n, 5_000n],
+  teamLevel4RateBps: [0n, 5_000n],
+  teamLevel5RateBps: [0n, 5_000n],
+  teamPowerLevelBps: [0n, 5_000n],
+  teamPowerLevelMin: [1n, 5n],
+  // A sign-in award above 1,000 NADI a day would empty the sign-in pool in days.
+  signInDay1Nadi: [0n, 1_000n * unit],
+  signInDay2Nadi: [0n, 1_000n * unit],
+  signInDay3Nadi: [0n, 1_000n * unit],
+  signInDay4Nadi: [0n, 1_000n * unit],
+  signInDay5Nadi: [0n, 1_000n * unit],
+  signInDay6Nadi: [0n, 1_000n * unit],
+  signInDay7Nadi: [0n, 1_000n * unit],
 };
 export type TunableParam = keyof typeof tunableParams;
 
@@ -102,6 +158,7 @@ export async function paramsResolver(db: Db | Tx, settings: EpochSettings) {
       ...miningDefaults,
       ...storeDefaults,
       ...nodeDefaults,
+      ...teamDefaults,
       epochSeconds: settings.epochSeconds,
       heartbeatSeconds: settings.heartbeatSeconds,
     };

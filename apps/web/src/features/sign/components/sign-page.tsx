@@ -1,0 +1,4 @@
+// Scaffold: replaced by the sign-in screen.
+export default function Placeholder() {
+  return null;
+}

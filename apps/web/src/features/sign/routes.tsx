@@ -1,0 +1,7 @@
+import type { Feature } from '../../lib/feature.ts';
+
+// Daily sign-in (docs/team.md "Daily sign-in"): /sign, the spec's route (section 2).
+export const signFeature: Feature = {
+  id: 'sign',
+  routes: [{ path: '/sign', load: () => import('./components/sign-page.tsx'), isAuth: true, titleKey: 'nav.sign' }],
+};

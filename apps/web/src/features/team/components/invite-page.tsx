@@ -1,0 +1,4 @@
+// Scaffold: replaced by the team screens.
+export default function Placeholder() {
+  return null;
+}
