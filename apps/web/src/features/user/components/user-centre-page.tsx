@@ -11,7 +11,7 @@ import { langNativeNames, langTags } from '../../../lib/langs.ts';
 import { notify } from '../../../lib/notify.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useUserInfo } from '../api/get-user-info.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import './user.css';
 
 export default function UserCentrePage() {
