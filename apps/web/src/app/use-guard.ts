@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userInfoQueryOptions } from '../features/user/api/get-user-info.ts';
+import { userInfoQueryOptions } from '../lib/user-info.ts';
 import type { FeatureRoute } from '../lib/feature.ts';
 import { hasVisitedSecurityCheck } from '../lib/first-visit.ts';
 import { session } from '../lib/session.ts';

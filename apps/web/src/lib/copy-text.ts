@@ -31,3 +31,16 @@ function copyWithSelection(text: string): boolean {
     area.remove();
   }
 }
+
+/**
+ * After a refused copy ("copy manually"), selects the element's text, so the user only has to use
+ * the phone's own copy.
+ */
+export function selectContents(element: HTMLElement | null): void {
+  const selection = window.getSelection();
+  if (!element || !selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}

@@ -3,5 +3,5 @@ import type { Feature } from '../../lib/feature.ts';
 // Daily sign-in (docs/team.md "Daily sign-in"): /sign, the spec's route (section 2).
 export const signFeature: Feature = {
   id: 'sign',
-  routes: [{ path: '/sign', load: () => import('./components/sign-page.tsx'), isAuth: true, titleKey: 'nav.sign' }],
+  routes: [{ path: '/sign', load: () => import('./components/sign-page.tsx'), isAuth: true, titleKey: 'nav.sign', backTo: '/user' }],
 };

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { checksummed } from '../../../lib/address.ts';
+import { selectContents } from '../../../lib/copy-text.ts';
 import { shortAddress } from '../../../lib/format.ts';
 import { useRechargeAddress } from '../api/get-recharge-address.ts';
 import '../../../components/money.css';
@@ -20,16 +21,6 @@ export default function RechargePage() {
   if (address.isPending) return <LoadingView />;
   if (address.isError) return <ErrorView title={t('recharge.loadFailed')} error={address.error} onRetry={() => void address.refetch()} />;
   return <RechargeView data={address.data} />;
-}
-
-/** When the browser refuses to copy, the address is selected so the user can copy it by hand. */
-function selectContents(element: HTMLElement | null): void {
-  const selection = window.getSelection();
-  if (!element || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
 }
 
 function RechargeView({ data }: { data: RechargeAddressData }) {

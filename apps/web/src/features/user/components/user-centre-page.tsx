@@ -11,7 +11,7 @@ import { langNativeNames, langTags } from '../../../lib/langs.ts';
 import { notify } from '../../../lib/notify.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useUserInfo } from '../api/get-user-info.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import './user.css';
 
 export default function UserCentrePage() {
@@ -93,6 +93,10 @@ function InviteCard({ user }: { user: UserInfo }) {
       <div className="invite__qr">
         <QrCode text={user.invite_link} alt={t('user.qrAlt')} failedText={t('user.qrFailed')} />
       </div>
+      <Link className="btn btn--ghost btn--block" to="/invite" data-testid="user-invite-poster">
+        <Icon name="qr" size={18} />
+        {t('user.sharePoster')}
+      </Link>
     </section>
   );
 }
@@ -112,6 +116,12 @@ function SettingsCard() {
 
   return (
     <section className="card settings">
+      <Link className="list-row" to="/sign" data-testid="user-daily-sign">
+        <Icon name="calendar" size={20} />
+        <span className="list-row__label">{t('user.dailySign')}</span>
+        <span className="list-row__value">{t('user.dailySignHint')}</span>
+        <Icon name="chevron" size={18} />
+      </Link>
       <Link className="list-row" to="/language">
         <Icon name="language" size={20} />
         <span className="list-row__label">{t('user.language')}</span>

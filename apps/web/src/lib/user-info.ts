@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@nadi/api/user';
-import { call, type CallOptions } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/session.ts';
+import { call, type CallOptions } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+import { session } from './session.ts';
+
+// The signed-in user's info (user/info): the user centre, the invite screen and the route guard read
+// it under one query key, so a purchase that changes the figures refreshes them all.
 
 export async function getUserInfo(options: CallOptions = {}): Promise<UserInfo> {
   // Loaded on first use: the route guard imports this file, and the home route must not carry
