@@ -5,6 +5,8 @@ import { formatPowerUnits, parsePower, powerDecimals } from '../../lib/power-for
 
 // Power's reading and formatting are shared with the store (lib/power-format.ts).
 export { formatPower, formatPowerUnits, parsePower, powerDecimals } from '../../lib/power-format.ts';
+// Rates' formatting is shared with the team screens (lib/percent-format.ts).
+export { formatBps } from '../../lib/percent-format.ts';
 
 export type PowerTone = 'credit' | 'debit' | 'none';
 
@@ -15,14 +17,6 @@ export function signedPowerView(text: string): { text: string; tone: PowerTone }
   if (centiPower > 0n) return { text: `+${formatPowerUnits(centiPower)}`, tone: 'credit' };
   if (centiPower < 0n) return { text: `\u2212${formatPowerUnits(-centiPower)}`, tone: 'debit' };
   return { text: formatPowerUnits(0n), tone: 'none' };
-}
-
-/** Basis points (whole, not negative) as a percentage with at most 2 decimals: 9000 → "90%", 9350 → "93.5%", 25 → "0.25%". */
-export function formatBps(bps: number): string {
-  const fraction = String(bps % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${Math.floor(bps / 100)}${fraction ? `.${fraction}` : ''}%`;
 }
 
 /**
