@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentMember, drillDown, goUp, goUpTo, memberTrailMax, parseTeamLocation, teamSearch, type TeamLocation } from './team-location.ts';
+import { currentMember, drillDown, goUp, goUpTo, memberTrailMax, parseTeamLocation, teamHref, teamSearch, type TeamLocation } from './team-location.ts';
 
 function parse(search: string): TeamLocation {
   return parseTeamLocation(new URLSearchParams(search));
@@ -43,6 +43,12 @@ describe('teamSearch', () => {
     expect(teamSearch({ tab: 'directs', trail: [12, 34] })).toEqual({ tab: 'directs', member: '12,34' });
     // Switching to another list keeps where the directs were.
     expect(teamSearch({ tab: 'ranking', trail: [12] })).toEqual({ tab: 'ranking', member: '12' });
+  });
+
+  it('links with the trail readable in the address bar', () => {
+    expect(teamHref({ tab: 'directs', trail: [] })).toBe('/team?tab=directs');
+    expect(teamHref({ tab: 'directs', trail: [12, 34] })).toBe('/team?tab=directs&member=12,34');
+    expect(parse(teamHref({ tab: 'directs', trail: [12, 34] }).split('?')[1] ?? '')).toEqual({ tab: 'directs', trail: [12, 34], isTrailCut: false });
   });
 
   it('round-trips through the URL', () => {

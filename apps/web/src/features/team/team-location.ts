@@ -53,6 +53,15 @@ export function teamSearch(location: Pick<TeamLocation, 'tab' | 'trail'>): Recor
   return location.trail.length > 0 ? { tab: location.tab, member: location.trail.join(',') } : { tab: location.tab };
 }
 
+/**
+ * The link of a place on the team screen. Written by hand rather than with URLSearchParams, which
+ * would encode the trail's commas (member=12%2C34): the parts are a fixed tab name and digits.
+ */
+export function teamHref(location: Pick<TeamLocation, 'tab' | 'trail'>): string {
+  const search = teamSearch(location);
+  return `/team?tab=${search.tab}${search.member ? `&member=${search.member}` : ''}`;
+}
+
 /** The member whose directs are shown (the last of the trail), or null for the caller's own. */
 export function currentMember(location: Pick<TeamLocation, 'trail'>): number | null {
   return location.trail.at(-1) ?? null;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -27,8 +28,19 @@ export function DirectsList({ location, hrefOf }: Props) {
   const memberId = currentMember(location);
   const directs = useDirects(memberId);
   const owner = directs.data?.pages[0]?.owner ?? null;
+  const listRef = useRef<HTMLDivElement>(null);
+  const shownFor = useRef(memberId);
+  const isLoaded = !directs.isPending;
+  useEffect(() => {
+    // After going down or up from far into a long list, once the new list is in (while it loads the
+    // page is short and the browser moves the scroll), bring its top, the breadcrumb, into view.
+    if (!isLoaded || shownFor.current === memberId) return;
+    shownFor.current = memberId;
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < parseFloat(getComputedStyle(list).scrollMarginTop)) list.scrollIntoView({ block: 'start' });
+  }, [memberId, isLoaded]);
   return (
-    <div className="records team-directs">
+    <div className="records team-directs" ref={listRef}>
       {memberId === null ? (
         <div className="team-list-head">
           <p className="team-list-head__text">{t('team.directs.mine')}</p>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Segmented } from '../../../components/segmented.tsx';
-import { parseTeamLocation, teamSearch, teamTabs, type TeamLocation, type TeamTab } from '../team-location.ts';
+import { parseTeamLocation, teamHref, teamTabs, type TeamTab } from '../team-location.ts';
 import { DirectsList } from './directs-list.tsx';
 import { LevelCard } from './level-card.tsx';
 import { RankingList } from './ranking-list.tsx';
@@ -11,10 +11,6 @@ import { TeamInfoGate } from './team-parts.tsx';
 import '../../../components/money.css';
 import './team.css';
 
-function hrefOf(location: Pick<TeamLocation, 'tab' | 'trail'>): string {
-  return `/team?${new URLSearchParams(teamSearch(location)).toString()}`;
-}
-
 /**
  * /team: my level and what the next one needs, the team's figures and rewards by kind, then the
  * directs (drilling down the tree), the week's ranking and the reward lines. Where the lists are
@@ -22,7 +18,8 @@ function hrefOf(location: Pick<TeamLocation, 'tab' | 'trail'>): string {
  */
 export default function TeamPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const location = parseTeamLocation(params);
   return (
     <div className="money-screen team-page">
@@ -41,9 +38,9 @@ export default function TeamPage() {
           value={location.tab}
           options={teamTabs.map((value) => ({ value, label: t(`team.tab.${value}`) }))}
           // Switching lists replaces the entry: back leaves the screen rather than flipping tabs.
-          onChange={(tab) => setParams(teamSearch({ ...location, tab }), { replace: true })}
+          onChange={(tab) => void navigate(teamHref({ ...location, tab }), { replace: true })}
         />
-        {location.tab === 'directs' ? <DirectsList location={location} hrefOf={hrefOf} /> : null}
+        {location.tab === 'directs' ? <DirectsList location={location} hrefOf={teamHref} /> : null}
         {location.tab === 'ranking' ? <RankingList /> : null}
         {location.tab === 'rewards' ? <RewardsList /> : null}
       </section>
