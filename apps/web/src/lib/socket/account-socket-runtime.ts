@@ -3,6 +3,7 @@ import { noticeTextFor } from '@nadi/api/notice';
 import { getLang } from '../langs.ts';
 import { invalidateMining } from '../invalidate-mining.ts';
 import { invalidatePledge } from '../invalidate-pledge.ts';
+import { invalidateTeam } from '../invalidate-team.ts';
 import { invalidateWallet } from '../invalidate-wallet.ts';
 import { notify } from '../notify.ts';
 import { queryClient } from '../query-client.ts';
@@ -13,9 +14,9 @@ import { AccountSocket, accountSocketUrl } from './account-socket.ts';
 /**
  * The app's account socket for the signed-in user (loaded only once a session exists, so the
  * home route never downloads it). A balance push refreshes the wallet's balances and records, and
- * the mining and savings figures (a claim, a destroy, a join or a release moves the balance); a
- * settled mining epoch refreshes the mining and savings queries (interest accrued, positions
- * released) and the wallet; a new notice refreshes the notices and is announced.
+ * the mining, savings and team figures (a claim, a destroy, a join, a release or a device direct
+ * reward moves the balance); a settled mining epoch refreshes the mining, savings and team queries
+ * (interest accrued, positions released, team rewards paid) and the wallet; a new notice refreshes the notices and is announced.
  */
 export function startAccountSocket(): () => void {
   const socket = new AccountSocket({
@@ -29,6 +30,8 @@ export function startAccountSocket(): () => void {
         void invalidateWallet();
         void invalidateMining();
         void invalidatePledge();
+        // A device direct reward is credited at a referral's purchase.
+        void invalidateTeam();
         return;
       }
       if (push.type === 'mining_epoch') {
@@ -36,6 +39,8 @@ export function startAccountSocket(): () => void {
         void invalidateMining();
         void invalidatePledge();
         void invalidateWallet();
+        // The settlement pays the team rewards (share, community and power level income).
+        void invalidateTeam();
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['notice'] });

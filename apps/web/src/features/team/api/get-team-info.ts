@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamInfo } from '@nadi/api/team';
 import { call } from '../../../lib/api-client.ts';
+import { teamKeys } from './keys.ts';
 
 export async function getTeamInfo(signal?: AbortSignal): Promise<TeamInfo> {
   const { teamRoutes } = await import('@nadi/api/team');
@@ -9,8 +10,9 @@ export async function getTeamInfo(signal?: AbortSignal): Promise<TeamInfo> {
 
 export const teamInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ['team', 'info'],
+    queryKey: teamKeys.info(),
     queryFn: ({ signal }) => getTeamInfo(signal),
+    // A referral's purchase moves the figures without a push to this phone; coming back shows it.
     refetchOnWindowFocus: true,
   });
 

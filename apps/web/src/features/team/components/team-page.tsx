@@ -1,4 +1,49 @@
-// Scaffold: replaced by the team screens.
-export default function Placeholder() {
-  return null;
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Segmented } from '../../../components/segmented.tsx';
+import { parseTeamLocation, teamHref, teamTabs, type TeamTab } from '../team-location.ts';
+import { DirectsList } from './directs-list.tsx';
+import { LevelCard } from './level-card.tsx';
+import { RankingList } from './ranking-list.tsx';
+import { RewardsList } from './rewards-list.tsx';
+import { RewardsByKind, TeamFigures } from './team-summary.tsx';
+import { TeamInfoGate } from './team-parts.tsx';
+import '../../../components/money.css';
+import './team.css';
+
+/**
+ * /team: my level and what the next one needs, the team's figures and rewards by kind, then the
+ * directs (drilling down the tree), the week's ranking and the reward lines. Where the lists are
+ * lives in the URL (?tab=directs&member=12,34), so a reload or the back button returns there.
+ */
+export default function TeamPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = parseTeamLocation(params);
+  return (
+    <div className="money-screen team-page">
+      <TeamInfoGate>
+        {({ info, level, sums }) => (
+          <>
+            <LevelCard info={info} level={level} />
+            <TeamFigures info={info} />
+            <RewardsByKind info={info} sums={sums} />
+          </>
+        )}
+      </TeamInfoGate>
+      <section className="team-lists" aria-label={t('team.lists')}>
+        <Segmented<TeamTab>
+          label={t('team.lists')}
+          value={location.tab}
+          options={teamTabs.map((value) => ({ value, label: t(`team.tab.${value}`) }))}
+          // Switching lists replaces the entry: back leaves the screen rather than flipping tabs.
+          onChange={(tab) => void navigate(teamHref({ ...location, tab }), { replace: true })}
+        />
+        {location.tab === 'directs' ? <DirectsList location={location} hrefOf={teamHref} /> : null}
+        {location.tab === 'ranking' ? <RankingList /> : null}
+        {location.tab === 'rewards' ? <RewardsList /> : null}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RankingData, RankingEntry } from '@nadi/api/team';
+import { Icon } from '../../../components/icon.tsx';
+import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { langTags } from '../../../lib/langs.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useRanking } from '../api/get-ranking.ts';
+import { teamKeys } from '../api/keys.ts';
+import { medalOf, myRankView, rankText, weekCountdown } from '../ranking-view.ts';
+import { Amount, TeamLevelBadge } from './team-parts.tsx';
+
+/** This week's ranking by team performance added: my place, the week's countdown, the top 100. */
+export function RankingList() {
+  const { t } = useTranslation();
+  const ranking = useRanking();
+  if (ranking.isPending) return <LoadingView />;
+  if (!ranking.data) return <ErrorView title={t('team.ranking.loadFailed')} error={ranking.error} onRetry={() => void ranking.refetch()} />;
+  const data = ranking.data;
+  return (
+    <div className="records team-ranking">
+      <MyRankCard ranking={data} />
+      <WeekCountdown ranking={data} />
+      {data.list.length === 0 ? (
+        <EmptyView title={t('team.ranking.empty')} hint={t('team.ranking.emptyHint')} icon="trophy" />
+      ) : (
+        <ol className="team-ranking__list card" aria-label={t('team.ranking.top')} data-testid="team-ranking-list">
+          {data.list.map((entry) => (
+            <RankRow key={entry.rank} entry={entry} isMe={entry.rank === data.me.rank} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function MyRankCard({ ranking }: { ranking: RankingData }) {
+  const { t } = useTranslation();
+  const me = myRankView(ranking);
+  return (
+    <section className="team-my-rank card" aria-label={t('team.ranking.mine')} data-testid="team-my-rank">
+      <div>
+        <p className="team-my-rank__label">{t('team.ranking.mine')}</p>
+        {me.kind === 'ranked' ? (
+          <p className={`team-my-rank__rank mono${me.medal ? ` team-medal--${me.medal}` : ''}`}>
+            {me.medal ? <Icon name="trophy" size={22} /> : null}
+            {me.text}
+          </p>
+        ) : (
+          <p className="team-my-rank__none">{t('team.ranking.notRanked')}</p>
+        )}
+        {me.kind === 'ranked' && !me.isTop ? <p className="team-my-rank__hint">{t('team.ranking.outsideTop')}</p> : null}
+      </div>
+      <div className="team-my-rank__amount">
+        <p className="team-my-rank__label">{t('team.ranking.added')}</p>
+        <Amount value={me.amount} asset="USDT" digits={2} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Time left in the week on the phone's clock, ticking each second (its own component, so only it
+ * renders every second). At zero the ranking is read again: a new week has begun.
+ */
+function WeekCountdown({ ranking }: { ranking: RankingData }) {
+  const { t } = useTranslation();
+  const tag = langTags[useLang()];
+  const now = useNow();
+  const queryClient = useQueryClient();
+  const left = weekCountdown(ranking.ends_at, now);
+  const refreshedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!left.isEnded || refreshedFor.current === ranking.week) return;
+    refreshedFor.current = ranking.week;
+    void queryClient.invalidateQueries({ queryKey: teamKeys.ranking() });
+  }, [left.isEnded, ranking.week, queryClient]);
+  return (
+    <section className="team-week card" data-testid="team-week">
+      <p className="team-week__label">{left.isEnded ? t('team.ranking.weekOver') : t('team.ranking.endsIn')}</p>
+      {left.isEnded ? null : (
+        <p className="team-week__value mono" role="timer" aria-live="off">
+          {t('team.ranking.countdown', { days: left.days, time: left.time })}
+        </p>
+      )}
+      <p className="team-week__bounds">
+        {t('team.ranking.bounds', { start: formatDateTime(ranking.starts_at, tag), end: formatDateTime(ranking.ends_at, tag) })}
+      </p>
+    </section>
+  );
+}
+
+function RankRow({ entry, isMe }: { entry: RankingEntry; isMe: boolean }) {
+  const { t } = useTranslation();
+  const medal = medalOf(entry.rank);
+  return (
+    <li className={`team-rank${isMe ? ' team-rank--me' : ''}`} data-testid="team-rank">
+      <span className={`team-rank__place mono${medal ? ` team-medal--${medal}` : ''}`}>
+        {medal ? <Icon name="trophy" size={18} /> : null}
+        <span aria-hidden="true">{medal ? entry.rank : rankText(entry.rank)}</span>
+        <span className="visually-hidden">{t('team.ranking.place', { rank: entry.rank })}</span>
+      </span>
+      <span className="team-rank__who">
+        <span className="team-rank__address mono">{entry.address}</span>
+        <span className="team-rank__meta">
+          <TeamLevelBadge level={entry.level} />
+          {isMe ? <span className="chip chip--accent">{t('team.ranking.you')}</span> : null}
+        </span>
+      </span>
+      <Amount value={entry.amount} asset="USDT" digits={2} />
+    </li>
+  );
+}
