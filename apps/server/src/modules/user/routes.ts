@@ -4,5 +4,5 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { getUserInfo } from './service.ts';
 
 export async function userModule(app: FastifyInstance) {
-  registerRoute(app, userRoutes.info, async ({ session }) => getUserInfo(app.deps.db, session.userId, app.deps.settings.publicUrl));
+  registerRoute(app, userRoutes.info, async ({ session }) => getUserInfo(app.deps, session.userId));
 }

@@ -1,35 +1,27 @@
 import { randomInt } from 'node:crypto';
+import { levelOf } from '@nadi/economy/team';
 import type { UserInfo } from '@nadi/api/user';
 import { toDecimalString } from '@nadi/money/money';
+import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { createUserAccounts } from '../ledger/index.ts';
-import { grantTrial, type MiningDeps } from '../mining/index.ts';
-import { readPerformance } from '../team/index.ts';
-import {
-  countTeam,
-  findUserByAddress,
-  findUserById,
-  findUserByInviteCode,
-  insertUserWithAncestors,
-  readNodeLevel,
-  type NewUser,
-  type UserRow,
-} from './repo.ts';
+import { grantTrial, miningNow, type MiningDeps } from '../mining/index.ts';
+import { readTeamFigures } from '../team/index.ts';
+import { findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, readNodeLevel, type NewUser, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const inviteCodeLength = 8;
 const inviteCodeAttemptsMax = 8;
 
+export { shortAddress };
+
 export function newInviteCode(): string {
   let code = '';
   for (let i = 0; i < inviteCodeLength; i += 1) code += inviteAlphabet[randomInt(inviteAlphabet.length)];
   return code;
-}
-
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /**
@@ -73,27 +65,32 @@ export async function isRegistered(db: Db, address: string): Promise<boolean> {
   return (await findUserByAddress(db, address)) !== null;
 }
 
-export async function getUserInfo(db: Db, userId: number, publicUrl: string): Promise<UserInfo> {
+/**
+ * The signed-in user. The level is the team level (V0–V5) of the figures now under the numbers in
+ * force now, as team/info shows it; the counts are the maintained team figures (one row, no tree walk).
+ */
+export async function getUserInfo(deps: Pick<AppDeps, 'db' | 'settings' | 'now'>, userId: number): Promise<UserInfo> {
+  const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  const [team, referrer, performance, nodeLevel] = await Promise.all([
-    countTeam(db, user.id),
+  const [figures, m, referrer, nodeLevel] = await Promise.all([
+    readTeamFigures(db, user.id),
+    miningNow(deps),
     user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
-    readPerformance(db, user.id),
     readNodeLevel(db, user.id),
   ]);
   return {
     id: user.id,
     code: user.inviteCode,
     invite_code: user.inviteCode,
-    invite_link: inviteLink(publicUrl, user.inviteCode),
+    invite_link: inviteLink(deps.settings.publicUrl, user.inviteCode),
     name: user.name,
     wallet_address: user.address,
-    level: user.level,
-    zhi_num: team.direct,
-    team_num: team.team,
-    me_performance: toDecimalString(performance.mePerformance),
-    team_performance: toDecimalString(performance.teamPerformance),
+    level: levelOf(figures.teamPerformance, figures.activeDirects, m.params),
+    zhi_num: figures.directs,
+    team_num: figures.teamSize,
+    me_performance: toDecimalString(figures.mePerformance),
+    team_performance: toDecimalString(figures.teamPerformance),
     node_level: nodeLevel,
     referrer_code: referrer?.inviteCode ?? null,
     created_at: user.createdAt.toISOString(),

@@ -69,3 +69,23 @@ describe('node level (the "high-level agent" badge)', () => {
     expect((await user.info()).node_level).toBe(4);
   });
 });
+
+describe('user info level', () => {
+  it('is the team level V0–V5 of the figures now (team/info the same), not a stored column', async () => {
+    const top = await member(rootInviteCode);
+    const direct = await member(top.code);
+    expect((await top.info()).level).toBe(0);
+    const at = t.clock.now();
+    await t.database.db.transaction((tx) =>
+      addPerformance(tx, { userId: direct.id, kind: 'device', ref: `user-test:${direct.id}:level`, usdt: units('999.999'), at }),
+    );
+    // 999.999 USDT is short of V1's 1,000.
+    expect((await top.info()).level).toBe(0);
+    await t.database.db.transaction((tx) =>
+      addPerformance(tx, { userId: direct.id, kind: 'node', ref: `user-test:${direct.id}:level2`, usdt: units('0.001'), at }),
+    );
+    // 1,000 USDT below and one direct who bought: V1; the direct itself has no team.
+    expect(await top.info()).toMatchObject({ level: 1, team_performance: '1000', zhi_num: 1, team_num: 1 });
+    expect((await direct.info()).level).toBe(0);
+  });
+});
