@@ -10,6 +10,12 @@
 -- is not settled), NS003 bad input, NS004 the pool would pay more than it may; NL00x from the ledger.
 -- The packages/economy reference model (team-model.ts) answers the same lines from the same inputs.
 
+-- Every settlement adds to the totals of every user it pays (columns no index covers): pages kept half
+-- empty leave room for the new version on the same page, so the update is HOT and writes no index
+-- entry (as migration 0016 does for pledge_positions).
+ALTER TABLE team_reward_totals SET (fillfactor = 50);
+--> statement-breakpoint
+
 -- Settles the team rewards of epoch p_epoch [p_starts_at, p_ends_at), with the parameters in force at it:
 --   p_share1_bps, p_share2_bps   share income of a level-1 (direct) and a level-2 referral's income;
 --   p_level_usdt[k], p_level_directs[k], p_level_rate[k]   level Vk: the team performance (USDT base
@@ -61,6 +67,8 @@ DECLARE
   v_flow_id bigint;
   v_journal integer := 0;
   v_duration integer;
+  -- When each step ended (the summary's phases_ms: what the time went to).
+  v_marks timestamptz[] := ARRAY[]::timestamptz[];
 BEGIN
   IF p_epoch IS NULL OR p_epoch < 0 OR p_starts_at IS NULL OR p_ends_at IS NULL OR p_ends_at <= p_starts_at OR p_now IS NULL OR p_now < p_ends_at
      OR p_share1_bps IS NULL OR p_share1_bps NOT BETWEEN 0 AND 10000 OR p_share2_bps IS NULL OR p_share2_bps NOT BETWEEN 0 AND 10000
@@ -127,23 +135,25 @@ BEGIN
    GROUP BY c.user_id
   HAVING max(r.level) > v_zero_level;
   SELECT count(*) INTO v_leveled FROM team_settle_levels;
+  v_marks := v_marks || clock_timestamp();
 
   -- 3. Each earner's ancestors, nearest first, with their rates: `branch` is the ancestor's child on
   --    the way down (the row before, or the earner), `below` the highest rate between the earner and
-  --    the ancestor (0 for the nearest).
+  --    the ancestor (0 for the nearest). Both windows share one sort; only the rows a line needs are
+  --    kept (depth 1 and 2 for share income, a rate above `below` for community income).
   CREATE TEMP TABLE team_settle_paths ON COMMIT DROP AS
   WITH chain AS (
     SELECT e.user_id AS earner, e.income, a.ancestor_id, a.depth,
            coalesce(lag(a.ancestor_id) OVER w, e.user_id) AS branch,
-           coalesce(l.rate, v_zero_rate) AS rate
+           coalesce(l.rate, v_zero_rate) AS rate,
+           coalesce(max(coalesce(l.rate, v_zero_rate)) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS below
       FROM team_settle_earners e
       JOIN user_ancestors a ON a.user_id = e.user_id
       LEFT JOIN team_settle_levels l ON l.user_id = a.ancestor_id
     WINDOW w AS (PARTITION BY e.user_id ORDER BY a.depth)
   )
-  SELECT earner, income, ancestor_id, depth, branch, rate,
-         coalesce(max(rate) OVER (PARTITION BY earner ORDER BY depth ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS below
-    FROM chain;
+  SELECT earner, income, ancestor_id, depth, branch, rate, below FROM chain WHERE depth <= 2 OR rate > below;
+  v_marks := v_marks || clock_timestamp();
 
   -- 4. The lines and what each wants.
   CREATE TEMP TABLE team_settle_lines ON COMMIT DROP AS
@@ -161,9 +171,10 @@ BEGIN
       FROM team_settle_earners e LEFT JOIN team_settle_levels l ON l.user_id = e.user_id
      WHERE coalesce(l.level, v_zero_level) >= p_power_min
   )
-  SELECT user_id, k, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, 0::numeric AS amount
+  SELECT user_id, k, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, wanted AS amount
     FROM lines WHERE wanted > 0;
   SELECT coalesce(sum(wanted), 0), count(*) INTO v_wanted, v_lines FROM team_settle_lines;
+  v_marks := v_marks || clock_timestamp();
 
   -- 5. What is paid: all of it, or each line ⌊wanted × pool ÷ Σ wanted⌋ when the pool holds less. The
   --    device direct reward takes from the referral pool at purchase time too, so the pool is locked
@@ -174,7 +185,9 @@ BEGIN
     RAISE EXCEPTION 'the referral_pool account must exist' USING ERRCODE = 'NL003';
   END IF;
   v_payable := least(v_wanted, greatest(v_pool, 0));
-  UPDATE team_settle_lines SET amount = CASE WHEN v_wanted <= v_payable THEN wanted ELSE div(wanted * v_payable, v_wanted) END;
+  IF v_wanted > v_payable THEN
+    UPDATE team_settle_lines SET amount = div(wanted * v_payable, v_wanted);
+  END IF;
   SELECT coalesce(sum(amount), 0), coalesce(sum(amount) FILTER (WHERE k = 1), 0), coalesce(sum(amount) FILTER (WHERE k = 2), 0),
          coalesce(sum(amount) FILTER (WHERE k = 3), 0)
     INTO v_paid, v_share, v_community, v_power FROM team_settle_lines;
@@ -208,6 +221,7 @@ BEGIN
       RAISE EXCEPTION 'the referral pool would go below zero' USING ERRCODE = 'NS004';
     END IF;
   END IF;
+  v_marks := v_marks || clock_timestamp();
 
   -- 7. The lines and each user's totals per kind, after the ledger.
   INSERT INTO team_rewards (epoch, user_id, kind, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, ref, flow_id, created_at)
@@ -226,6 +240,7 @@ BEGIN
          last_epoch = excluded.last_epoch;
 
   -- 8. The epoch's row.
+  v_marks := v_marks || clock_timestamp();
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
   INSERT INTO team_epochs (epoch, wanted, payable, paid, lines, flow_id, settled_at)
   VALUES (p_epoch, v_wanted, v_payable, v_paid, v_lines, v_flow_id, p_now);
@@ -237,6 +252,9 @@ BEGIN
   RETURN jsonb_build_object(
     'epoch', p_epoch, 'flow_id', v_flow_id, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,
     'share_income', v_share::text, 'community_power_income', v_community::text, 'power_level_income', v_power::text,
-    'lines', v_lines, 'earners', v_earners, 'leveled', v_leveled, 'journal', v_journal, 'duration_ms', v_duration);
+    'lines', v_lines, 'earners', v_earners, 'leveled', v_leveled, 'journal', v_journal, 'duration_ms', v_duration,
+    'phases_ms', (SELECT jsonb_object_agg(name, ms) FROM (
+                    SELECT p.name, round(extract(epoch FROM p.ended - coalesce(lag(p.ended) OVER (ORDER BY p.n), v_started)) * 1000) AS ms
+                      FROM unnest(ARRAY['levels', 'paths', 'lines', 'ledger', 'rows'], v_marks) WITH ORDINALITY AS p(name, ended, n)) x));
 END;
 $$;

@@ -74,6 +74,8 @@ export interface TeamSettlement {
   leveled: number;
   journal: number;
   durationMs: number;
+  /** Where the time went: levels at the end, the earners' ancestor paths, the lines, the pool and ledger, the rows. */
+  phasesMs: Record<string, number>;
 }
 
 /** What one settlement did (the mining_epochs row and the rows it wrote), with its node, savings and team parts. */
@@ -321,6 +323,7 @@ function teamSettlementOf(s: Record<string, unknown>): TeamSettlement {
     leveled: num('leveled'),
     journal: num('journal'),
     durationMs: num('duration_ms'),
+    phasesMs: Object.fromEntries(Object.entries((s.phases_ms ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
   };
 }
 
