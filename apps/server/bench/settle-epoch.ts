@@ -2,13 +2,17 @@
 // users, every fifth of them mining (devices with and without the uptime, destroy miners, trials;
 // population.ts), every one holding a node (one in ten two) and three savings positions (flexible,
 // locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
-// and 300,000 positions. Seeded set-based into a fresh database on BENCH_DATABASE_URL's server.
-// Times settleEpoch (as the job calls it: mining_settle_epoch, pledge_settle_epoch and
-// node_settle_epoch in one transaction) for epoch 0 (every vesting row new) and epoch 1 (a steady
-// state: every vesting row releases and takes a tranche), with each function's own time and the rows
-// it wrote, and compares each part with a bare INSERT … SELECT of the rows it must write (rolled
-// back): the journal rows of its flow, and node_earnings / pledge_interest_lines rows; ratio = bare
-// insert time / settlement time (goal ≥ 0.5). The ledger audit runs on the result.
+// and 300,000 positions; all of them in one invite tree ten levels deep (fan-out 5, 5, 5, 4, 4, 3, 3,
+// then 2; population.ts seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
+// hundred buying again after epoch 0's end. Seeded set-based into a fresh database on
+// BENCH_DATABASE_URL's server. Times settleEpoch (as the job calls it: mining_settle_epoch,
+// pledge_settle_epoch, node_settle_epoch and team_settle_epoch in one transaction) for epoch 0 (every
+// vesting row new) and epoch 1 (a steady state: every vesting row releases and takes a tranche), with
+// each function's own time and the rows it wrote, and compares each part with a bare INSERT … SELECT
+// of the rows it must write (rolled back): the journal rows of its flow, and node_earnings /
+// pledge_interest_lines / team_rewards rows; ratio = bare insert time / settlement time (goal ≥ 0.5).
+// The team part's phases (levels, paths, lines, ledger, rows) are printed too. The ledger audit runs
+// on the result.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { miningDefaults } from '@nadi/economy/economy';
@@ -16,7 +20,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLedger } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
-import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards } from '../src/modules/mining/settlement/population.ts';
+import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/modules/mining/settlement/population.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = 'nadi_bench_settle_epoch';
@@ -65,6 +69,7 @@ interface Run {
   mining: Part;
   pledge: Part & { releases: number };
   node: Part;
+  team: Part & { leveled: number; earners: number; closureRows: number; depth: number; phases: Record<string, number> };
   vesting: number;
   changes: number;
 }
@@ -130,9 +135,14 @@ async function runOnce(users: number): Promise<Run[]> {
     });
     // Fees in epoch 1 too, so that both epochs pay a dividend.
     await creditSyntheticFees(db, BigInt(users), new Date(genesis.getTime() + settings.epochSeconds * 1000 + 1000));
+    const tree = await seedSyntheticTeam(db, {
+      ...{ first: Number(ids?.first), last: Number(ids?.last), fanouts: [5, 5, 5, 4, 4, 3, 3, 2] },
+      ...{ boughtAt: createdAt, lateAt: new Date(genesis.getTime() + settings.epochSeconds * 1000 + 2000) },
+    });
     await db.execute(sql`vacuum analyze`);
     console.info(
-      `  seeded ${users} users, ${miners} miners, ${rewards.holdings} nodes and ${rewards.positions} savings positions in ${seconds(performance.now() - seedStarted)} s`,
+      `  seeded ${users} users, ${miners} miners, ${rewards.holdings} nodes, ${rewards.positions} savings positions and a tree ${tree.depth} deep ` +
+        `(${tree.closureRows} closure rows, ${tree.buyers} buyers) in ${seconds(performance.now() - seedStarted)} s`,
     );
 
     const runs: Run[] = [];
@@ -150,6 +160,7 @@ async function runOnce(users: number): Promise<Run[]> {
       const vesting = await countOf(db, sql`select count(*)::int as n from mining_vesting where updated_epoch = ${epoch}`);
       const earnings = await countOf(db, sql`select count(*)::int as n from node_earnings where epoch = ${epoch}`);
       const lines = await countOf(db, sql`select count(*)::int as n from pledge_interest_lines where epoch = ${epoch}`);
+      const teamLines = await countOf(db, sql`select count(*)::int as n from team_rewards where epoch = ${epoch} and ref is null`);
       const shifted = (table: string, columns: string) => ({
         table,
         columns,
@@ -167,6 +178,17 @@ async function runOnce(users: number): Promise<Run[]> {
           bareMs: await bareInsertMs([
             journalOf(s.node.flowId),
             shifted('node_earnings', 'epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt'),
+          ]),
+        },
+        team: {
+          ...{ ms: s.team.durationMs, journal: s.team.journal, rows: teamLines, leveled: s.team.leveled, earners: s.team.earners },
+          ...{ closureRows: tree.closureRows, depth: tree.depth, phases: s.team.phasesMs },
+          bareMs: await bareInsertMs([
+            journalOf(s.team.flowId),
+            shifted(
+              'team_rewards',
+              'epoch, user_id, kind, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, ref, flow_id, created_at',
+            ),
           ]),
         },
         ...{ vesting, changes: s.minerChanges },
@@ -189,24 +211,29 @@ async function main(): Promise<void> {
     console.info(`${users} users:`);
     for (const run of await runOnce(users)) {
       runs.push(run);
-      const { mining, pledge, node } = run;
+      const { mining, pledge, node, team } = run;
       console.info(
         `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s; mining ${seconds(mining.ms)} s (${mining.journal} journal rows, ${mining.rows} results, ` +
           `${run.vesting} vesting rows, ${run.changes} miner changes; bare ${seconds(mining.bareMs)} s, ratio ${ratio(mining)}); ` +
           `savings ${seconds(pledge.ms)} s (${pledge.journal} journal rows, ${pledge.rows} interest lines, ${pledge.releases} releases; bare ${seconds(pledge.bareMs)} s, ratio ${ratio(pledge)}); ` +
-          `nodes ${seconds(node.ms)} s (${node.journal} journal rows, ${node.rows} earnings rows; bare ${seconds(node.bareMs)} s, ratio ${ratio(node)})`,
+          `nodes ${seconds(node.ms)} s (${node.journal} journal rows, ${node.rows} earnings rows; bare ${seconds(node.bareMs)} s, ratio ${ratio(node)}); ` +
+          `team ${seconds(team.ms)} s (${team.earners} earners, ${team.leveled} users V1+, ${team.journal} journal rows, ${team.rows} lines; ` +
+          `bare ${seconds(team.bareMs)} s, ratio ${ratio(team)}; ${Object.entries(team.phases)
+            .map(([k, v]) => `${k} ${v} ms`)
+            .join(', ')})`,
       );
     }
     console.info('  audit OK');
   }
   console.info(
-    '\n| users | nodes | positions | epoch | settlement s | mining s (journal rows, ratio) | savings s (journal + lines, ratio) | nodes s (journal + earnings, ratio) | total ratio | µs per user |\n|---|---|---|---|---|---|---|---|---|---|',
+    '\n| users | nodes | positions | epoch | settlement s | mining s (journal rows, ratio) | savings s (journal + lines, ratio) | nodes s (journal + earnings, ratio) | team s (journal + lines, ratio) | total ratio | µs per user |\n|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of runs) {
-    const bare = r.mining.bareMs + r.pledge.bareMs + r.node.bareMs;
+    const bare = r.mining.bareMs + r.pledge.bareMs + r.node.bareMs + r.team.bareMs;
     console.info(
       `| ${r.users} | ${r.holdings} | ${r.positions} | ${r.epoch} | ${seconds(r.settleMs)} | ${seconds(r.mining.ms)} (${r.mining.journal}, ${ratio(r.mining)}) | ` +
         `${seconds(r.pledge.ms)} (${r.pledge.journal} + ${r.pledge.rows}, ${ratio(r.pledge)}) | ${seconds(r.node.ms)} (${r.node.journal} + ${r.node.rows}, ${ratio(r.node)}) | ` +
+        `${seconds(r.team.ms)} (${r.team.journal} + ${r.team.rows}, ${ratio(r.team)}) | ` +
         `${(bare / r.settleMs).toFixed(2)} | ${((r.settleMs * 1000) / r.users).toFixed(1)} |`,
     );
   }

@@ -32,5 +32,6 @@ export {
   type PledgeSettlement,
   type SettleDeps,
   type SettleOutcome,
+  type TeamSettlement,
 } from './settlement/settle.ts';
 export { settlementIntervalMs, startSettlementJob, type SettlementJob, type SettlementJobOptions } from './settlement/job.ts';

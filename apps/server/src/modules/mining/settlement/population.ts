@@ -395,3 +395,103 @@ export async function creditSyntheticFees(db: Db | Tx, holders: bigint, at: Date
   };
   await db.execute(sql`select ledger_post_flows(${JSON.stringify([flow])}::jsonb, ${at}::timestamptz)`);
 }
+
+/**
+ * Users in an invite tree, for tests: `parents[i]` is the index (below i) of user i's referrer among
+ * the users created here, or null for a root. Each gets the ledger accounts, `users.referrer_id` and
+ * the closure rows registration writes (user_ancestors). Answers the ids in the order of `parents`.
+ */
+export async function createTree(db: Db | Tx, parents: readonly (number | null)[]): Promise<number[]> {
+  parents.forEach((p, i) => {
+    if (p !== null && (!Number.isInteger(p) || p < 0 || p >= i)) throw new Error(`the referrer of user ${i} must be an earlier user, not ${p}`);
+  });
+  const ids = await createUsers(db, parents.length);
+  const pairs = parents.flatMap((p, i) => (p === null ? [] : [[ids[i] as number, ids[p] as number] as const]));
+  if (pairs.length === 0) return ids;
+  const list = (values: number[]) => `{${values.join(',')}}`;
+  await db.execute(sql`
+    update users u set referrer_id = p.referrer_id
+      from unnest(${list(pairs.map(([id]) => id))}::int[], ${list(pairs.map(([, r]) => r))}::int[]) as p(id, referrer_id)
+     where u.id = p.id`);
+  await db.execute(sql`
+    insert into user_ancestors (ancestor_id, user_id, depth)
+    with recursive up as (
+      select id as user_id, referrer_id as ancestor_id, 1 as depth from users where id = any(${list(ids)}::int[]) and referrer_id is not null
+      union all
+      select up.user_id, u.referrer_id, up.depth + 1 from up join users u on u.id = up.ancestor_id where u.referrer_id is not null
+    )
+    select ancestor_id, user_id, depth from up order by user_id, depth`);
+  return ids;
+}
+
+export interface SyntheticTeam {
+  /** The users (ids first..last, consecutive, e.g. from seedSyntheticPopulation) to put in one tree. */
+  first: number;
+  last: number;
+  /** Children per user at each depth from the root (the last repeats): the tree's shape. */
+  fanouts: readonly number[];
+  /** When the purchases were made (before the epoch's end), and when the late ones were (after it). */
+  boughtAt: Date;
+  lateAt: Date;
+}
+
+/**
+ * One invite tree over existing users, set-based (breadth first: the root is `first`, then each depth's
+ * users in id order, the j-th child of a depth under its (j ÷ fanout)-th user), with purchase performance:
+ * every user down to depth 4 and every third below bought 100–1,000 USDT (so that the upper users reach
+ * V1–V5 and the lower ones mostly stay V0), one in a hundred bought 500 USDT more after the epoch's end
+ * (performance_events, so that the settlement's "as of the end" takes it out again). The aggregates
+ * (user_performance with its counts) are computed from the closure rows. Answers the tree's depth and rows.
+ */
+export async function seedSyntheticTeam(db: Db | Tx, t: SyntheticTeam): Promise<{ depth: number; closureRows: number; buyers: number }> {
+  const count = t.last - t.first + 1;
+  const levels: { start: number; size: number; fanout: number }[] = [];
+  for (let start = 0, size = 1, d = 0; start < count; d += 1) {
+    const fanout = t.fanouts[Math.min(d, t.fanouts.length - 1)] ?? 2;
+    levels.push({ start: t.first + start, size: Math.min(size, count - start), fanout });
+    start += size;
+    size *= fanout;
+  }
+  for (const [d, level] of levels.entries()) {
+    if (d === 0) continue;
+    const parent = levels[d - 1] as (typeof levels)[number];
+    const [from, to] = [level.start, level.start + level.size - 1];
+    await db.execute(
+      sql`update users set referrer_id = ${parent.start}::int + (id - ${from}::int) / ${parent.fanout}::int where id between ${from}::int and ${to}::int`,
+    );
+    await db.execute(sql`
+      insert into user_ancestors (ancestor_id, user_id, depth)
+      select u.referrer_id, u.id, 1 from users u where u.id between ${from}::int and ${to}::int
+      union all
+      select a.ancestor_id, u.id, a.depth + 1 from users u join user_ancestors a on a.user_id = u.referrer_id where u.id between ${from}::int and ${to}::int`);
+  }
+  const unit = (10n ** 18n).toString();
+  const shallow = (levels[Math.min(4, levels.length - 1)] as (typeof levels)[number]).start + (levels[Math.min(4, levels.length - 1)]?.size ?? 0);
+  await db.execute(sql`
+    insert into performance_events (user_id, kind, ref, usdt, created_at)
+    select u, 'device', 'synthetic:' || u, (100 + (u % 10) * 100) * ${unit}::numeric, ${t.boughtAt}::timestamptz
+      from generate_series(${t.first}::int, ${t.last}::int) u where u < ${shallow}::int or (u - ${t.first}::int) % 3 = 0
+    union all
+    select u, 'device', 'synthetic:late:' || u, 500 * ${unit}::numeric, ${t.lateAt}::timestamptz
+      from generate_series(${t.first}::int, ${t.last}::int) u where (u - ${t.first}::int) % 100 = 7`);
+  await db.execute(sql`
+    insert into user_performance (user_id, me_performance, team_performance, direct_count, active_directs, team_size, updated_at)
+    with me as (
+      select u.id as user_id, coalesce(sum(e.usdt), 0) as me
+        from users u left join performance_events e on e.user_id = u.id
+       where u.id between ${t.first}::int and ${t.last}::int group by u.id
+    ), team as (
+      select a.ancestor_id as user_id, sum(m.me) as team, count(*)::int as size,
+             count(*) filter (where a.depth = 1)::int as directs, count(*) filter (where a.depth = 1 and m.me > 0)::int as active
+        from user_ancestors a join me m on m.user_id = a.user_id group by a.ancestor_id
+    )
+    select m.user_id, m.me, coalesce(t.team, 0), coalesce(t.directs, 0), coalesce(t.active, 0), coalesce(t.size, 0), ${t.boughtAt}::timestamptz
+      from me m left join team t on t.user_id = m.user_id
+    on conflict (user_id) do update set me_performance = excluded.me_performance, team_performance = excluded.team_performance,
+      direct_count = excluded.direct_count, active_directs = excluded.active_directs, team_size = excluded.team_size`);
+  const stats = rowsOf<{ rows: number; buyers: number }>(
+    await db.execute(sql`select (select count(*)::int from user_ancestors where user_id between ${t.first}::int and ${t.last}::int) as rows,
+                                (select count(*)::int from user_performance where user_id between ${t.first}::int and ${t.last}::int and me_performance > 0) as buyers`),
+  )[0];
+  return { depth: levels.length - 1, closureRows: Number(stats?.rows ?? 0), buyers: Number(stats?.buyers ?? 0) };
+}

@@ -1,11 +1,12 @@
-// Epoch settlement (docs/economy.md, "Settlement"; docs/nodes-and-savings.md, "Settlement"): the
-// TypeScript side computes what is in force at the epoch (parameters, emission, the reference price at
-// its end, which vesting tranches end) and calls `mining_settle_epoch` (migration 0012, as changed by
-// 0016), then `pledge_settle_epoch` and `node_settle_epoch` (0016), each set-based, all three in one
-// transaction: an epoch is settled entirely or not at all. Epochs settle strictly in order from 0; a
-// settled epoch is never settled again.
+// Epoch settlement (docs/economy.md, "Settlement"; docs/nodes-and-savings.md, "Settlement"; docs/team.md,
+// "Rewards"): the TypeScript side computes what is in force at the epoch (parameters, emission, the
+// reference price at its end, which vesting tranches end) and calls `mining_settle_epoch` (migration
+// 0012, as changed by 0016), then `pledge_settle_epoch` and `node_settle_epoch` (0016) and
+// `team_settle_epoch` (0018), each set-based, all four in one transaction: an epoch is settled entirely
+// or not at all. Epochs settle strictly in order from 0; a settled epoch is never settled again.
 import { sql, type SQL } from 'drizzle-orm';
 import { emissionOf, miningDefaults, uptimeCounts, type MiningParams } from '@nadi/economy/economy';
+import { levelRules, type TeamParams } from '@nadi/economy/team';
 import type { AppSettings } from '../../../config.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { pgCode } from '../../../db/pg-code.ts';
@@ -55,7 +56,29 @@ export interface PledgeSettlement {
   durationMs: number;
 }
 
-/** What one settlement did (the mining_epochs row and the rows it wrote), with its node and savings parts. */
+/** What the team part of a settlement did (its team_epochs row and the rows it wrote). */
+export interface TeamSettlement {
+  flowId: number | null;
+  /** The team rewards owed, what the referral pool could pay of them, and what it paid… */
+  wanted: bigint;
+  payable: bigint;
+  paid: bigint;
+  /** …of which each kind. */
+  shareIncome: bigint;
+  communityPowerIncome: bigint;
+  powerLevelIncome: bigint;
+  /** team_rewards lines written (each wants more than zero). */
+  lines: number;
+  /** Users with mining income in the epoch, and users above V0 at its end. */
+  earners: number;
+  leveled: number;
+  journal: number;
+  durationMs: number;
+  /** Where the time went: levels at the end, the earners' ancestor paths, the lines, the pool and ledger, the rows. */
+  phasesMs: Record<string, number>;
+}
+
+/** What one settlement did (the mining_epochs row and the rows it wrote), with its node, savings and team parts. */
 export interface EpochSettlement {
   epoch: number;
   flowId: number | null;
@@ -73,6 +96,7 @@ export interface EpochSettlement {
   durationMs: number;
   node: NodeSettlement;
   pledge: PledgeSettlement;
+  team: TeamSettlement;
 }
 
 export type SettleOutcome = { status: 'settled'; settlement: EpochSettlement } | { status: 'already' };
@@ -145,7 +169,9 @@ export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<Sett
   const ending = await endingTranches(deps.db, epoch);
   try {
     // Savings before nodes: the node part reads the epoch's mining results; savings need neither, and
-    // the node part's fees account (credited by every trade) is then locked for the shortest time.
+    // the node part's fees account (credited by every trade) is then locked for the shortest time. The
+    // team part last: it reads the mining results too, and the referral pool it locks is taken from by
+    // every device purchase (the direct reward).
     const settlement = await deps.db.transaction(async (tx) => {
       const mining = await summaryOf(
         tx,
@@ -162,7 +188,8 @@ export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<Sett
         sql`select node_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${Number(params.nodeDividendBps)}::int,
           ${now}::timestamptz)::text as summary`,
       );
-      return { ...settlementOf(mining), node: nodeSettlementOf(node), pledge: pledgeSettlementOf(pledge) };
+      const team = await settleTeamEpoch(tx, { epoch, startsAt, endsAt, params, now });
+      return { ...settlementOf(mining), node: nodeSettlementOf(node), pledge: pledgeSettlementOf(pledge), team };
     });
     return { status: 'settled', settlement };
   } catch (error) {
@@ -172,6 +199,31 @@ export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<Sett
     if (reason) throw new SettlementError(reason, `epoch ${epoch}: ${errorText(error)}`, { cause: error });
     throw error;
   }
+}
+
+export interface TeamEpochInput {
+  epoch: number;
+  startsAt: Date;
+  endsAt: Date;
+  params: TeamParams;
+  now: Date;
+}
+
+/**
+ * The team part of an epoch's settlement (team_settle_epoch), in the caller's transaction, after the
+ * epoch's mining part; settleEpoch calls it, tests call it alone on mining results they wrote.
+ */
+export async function settleTeamEpoch(tx: Tx, t: TeamEpochInput): Promise<TeamSettlement> {
+  const rules = levelRules(t.params);
+  const list = (values: (bigint | number)[]) => `{${values.join(',')}}`;
+  const summary = await summaryOf(
+    tx,
+    sql`select team_settle_epoch(${t.epoch}::int, ${t.startsAt}::timestamptz, ${t.endsAt}::timestamptz,
+      ${Number(t.params.teamShareLevel1Bps)}::int, ${Number(t.params.teamShareLevel2Bps)}::int,
+      ${list(rules.map((r) => r.usdt))}::numeric[], ${list(rules.map((r) => r.directs))}::int[], ${list(rules.map((r) => r.rateBps))}::int[],
+      ${Number(t.params.teamPowerLevelBps)}::int, ${t.params.teamPowerLevelMin}::int, ${t.now}::timestamptz)::text as summary`,
+  );
+  return teamSettlementOf(summary);
 }
 
 /** Runs one of the settlement functions and answers its jsonb summary. */
@@ -202,7 +254,7 @@ function readerOf(s: Record<string, unknown>) {
   };
 }
 
-function settlementOf(s: Record<string, unknown>): Omit<EpochSettlement, 'node' | 'pledge'> {
+function settlementOf(s: Record<string, unknown>): Omit<EpochSettlement, 'node' | 'pledge' | 'team'> {
   const { big, num, flowId } = readerOf(s);
   return {
     epoch: num('epoch'),
@@ -253,6 +305,25 @@ function pledgeSettlementOf(s: Record<string, unknown>): PledgeSettlement {
     releases: num('releases'),
     journal: num('journal'),
     durationMs: num('duration_ms'),
+  };
+}
+
+function teamSettlementOf(s: Record<string, unknown>): TeamSettlement {
+  const { big, num, flowId } = readerOf(s);
+  return {
+    flowId: flowId(),
+    wanted: big('wanted'),
+    payable: big('payable'),
+    paid: big('paid'),
+    shareIncome: big('share_income'),
+    communityPowerIncome: big('community_power_income'),
+    powerLevelIncome: big('power_level_income'),
+    lines: num('lines'),
+    earners: num('earners'),
+    leveled: num('leveled'),
+    journal: num('journal'),
+    durationMs: num('duration_ms'),
+    phasesMs: Object.fromEntries(Object.entries((s.phases_ms ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
   };
 }
 
