@@ -109,7 +109,7 @@ export async function setStock(db: Db, productId: number, stock: number): Promis
   await db.execute(sql`update store_products set stock = ${stock} where id = ${productId}`);
 }
 
-/** Every row of the store's and the money's tables, in a fixed order: "nothing changed" means this text is identical. */
+/** Every row of the store's, the team aggregates' and the money's tables, in a fixed order: "nothing changed" means this text is identical. */
 export async function storeTables(db: Db): Promise<string> {
   const tables = [
     'store_products',
@@ -119,6 +119,9 @@ export async function storeTables(db: Db): Promise<string> {
     'payment_orders',
     'performance_events',
     'user_performance',
+    'team_week_performance',
+    'team_rewards',
+    'team_reward_totals',
     'ledger_accounts',
     'ledger_flows',
     'ledger_transfers',

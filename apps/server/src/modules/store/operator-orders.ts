@@ -11,7 +11,8 @@ import { requireOperator } from '../../lib/operator.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { hashCode, normalizeCode, normalizeSerial } from '../device/index.ts';
 import { flowLegs, lockAvailable, postFlow, readAvailable, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
-import { addPerformance } from '../team/index.ts';
+import { miningNow } from '../mining/index.ts';
+import { addPerformance, recordPurchaseClawback } from '../team/index.ts';
 import {
   insertShippedDevices,
   itemsOf,
@@ -150,6 +151,19 @@ export async function refundOrder(deps: AppDeps, session: SessionContext, id: nu
       legs,
       result: () => null,
     });
+    if (locked.rewardUserId !== null && locked.rewardNadi > 0n) {
+      const { epoch } = await miningNow({ ...deps, db: tx });
+      // The reward's line, reversed: all of it wanted back, what the referrer still held taken back.
+      await recordPurchaseClawback(tx, {
+        paidRef: performanceRef(locked.id),
+        ref: performanceRef(locked.id, ':refund'),
+        wanted: locked.rewardNadi,
+        amount: locked.rewardNadi - short,
+        flowId,
+        epoch,
+        at: now,
+      });
+    }
     await addPerformance(tx, { userId: locked.userId, kind: 'device', ref: performanceRef(locked.id, ':refund'), usdt: -locked.totalUsdt, at: now });
     const refunded = await updateOrder(tx, locked.id, { status: 'refunded', refundFlowId: flowId, refundedAt: now });
     return { order: refunded, unrecovered: short };

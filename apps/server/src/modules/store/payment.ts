@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { fee, lockAvailable, postFlow, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
 import { miningNow, quoteReferencePrice, type MiningNow } from '../mining/index.ts';
 import { creditPaymentToFund, type PaymentOrderRow } from '../onchain/index.ts';
-import { addPerformance } from '../team/index.ts';
+import { addPerformance, recordPurchaseReward } from '../team/index.ts';
 import { itemsOf, lockOrderOfPayment, referrerOf, updateOrder, type ItemRow, type OrderRow } from './order-repo.ts';
 import { retakeStock, type StockTake } from './product-repo.ts';
 
@@ -19,6 +19,8 @@ export const referralPool = systemAccount('referral_pool', 'NADI');
 export interface Reward {
   userId: number;
   nadi: bigint;
+  /** What the formula gives: more than `nadi` only when the referral pool was short. */
+  wanted: bigint;
 }
 
 export function takesOf(items: ItemRow[]): StockTake[] {
@@ -49,7 +51,7 @@ async function rewardOf(tx: Tx, m: MiningNow, order: OrderRow): Promise<Reward |
   if (wanted === 0n) return null;
   const pool = await lockAvailable(tx, referralPool);
   const nadi = minBigint(wanted, pool > 0n ? pool : 0n);
-  return nadi > 0n ? { userId: referrerId, nadi } : null;
+  return nadi > 0n ? { userId: referrerId, nadi, wanted } : null;
 }
 
 /**
@@ -67,7 +69,7 @@ export function paymentLegs(source: AccountRef, order: OrderRow, marginBps: bigi
   return legs;
 }
 
-/** Pays `order` from `source` under the flow key `idempotencyKey`: flow, performance, reward, to_ship. */
+/** Pays `order` from `source` under the flow key `idempotencyKey`: flow (with the reward), reward line, performance, to_ship. */
 export async function payOrder(tx: Tx, m: MiningNow, order: OrderRow, source: { account: AccountRef; idempotencyKey: string }): Promise<OrderRow> {
   const reward = await rewardOf(tx, m, order);
   const { flowId } = await postFlow(tx, {
@@ -78,6 +80,22 @@ export async function payOrder(tx: Tx, m: MiningNow, order: OrderRow, source: { 
     legs: paymentLegs(source.account, order, m.params.storeMarginBps, reward),
     result: () => null,
   });
+  if (reward) {
+    await recordPurchaseReward(tx, {
+      userId: reward.userId,
+      sourceUserId: order.userId,
+      sourceUsdt: order.totalUsdt,
+      rateBps: m.params.deviceDirectRewardBps,
+      wanted: reward.wanted,
+      amount: reward.nadi,
+      ref: performanceRef(order.id),
+      flowId,
+      epoch: m.epoch,
+      at: m.now,
+    });
+  }
+  // Last before the order's own row: the aggregates lock the buyer's ancestors up to the root, rows
+  // every purchase writes, so they are held for as short a time as the transaction allows.
   await addPerformance(tx, { userId: order.userId, kind: 'device', ref: performanceRef(order.id), usdt: order.totalUsdt, at: m.now });
   return updateOrder(tx, order.id, {
     status: 'to_ship',

@@ -1,6 +1,15 @@
-// The team module's public surface (docs/team.md): purchase performance (the invite tree's
-// aggregates) and the team API.
-export { addPerformance, readPerformance, performanceKinds, type Performance, type PerformanceChange, type PerformanceKind } from './performance.ts';
+// The team module's public surface (docs/team.md): the invite tree's aggregates (registrations and
+// purchases), the purchase-time reward lines and the team API.
+export {
+  addPerformance,
+  addTeamMember,
+  readPerformance,
+  performanceKinds,
+  type Performance,
+  type PerformanceChange,
+  type PerformanceKind,
+} from './performance.ts';
+export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawback, type PurchaseRewardLine } from './reward-lines.ts';
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
 export { readRanking, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';

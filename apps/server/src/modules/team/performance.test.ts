@@ -49,5 +49,14 @@ describe('purchase performance', () => {
     await expect(
       t.database.db.transaction((tx) => addPerformance(tx, { userId: buyer.id, kind: 'device', ref: `test:${buyer.id}:over`, usdt: -1n, at })),
     ).rejects.toThrow();
+    // A reversal for someone who never bought anything fails too, and records nothing.
+    const stranger = await member(top.code);
+    await expect(
+      t.database.db.transaction((tx) => addPerformance(tx, { userId: stranger.id, kind: 'node', ref: `test:${stranger.id}:none`, usdt: -5n, at })),
+    ).rejects.toThrow('who has none');
+    const events = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from performance_events where user_id in (${buyer.id}, ${stranger.id})`),
+    );
+    expect(events[0]?.n).toBe(2);
   });
 });

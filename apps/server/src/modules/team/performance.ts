@@ -1,9 +1,14 @@
-// Purchase performance (ECONOMY.md, "Team"): a user's own purchases in USDT (me_performance) and the
-// sum over everyone below them in the invite tree (team_performance), maintained as aggregates so a
-// read is one row. A purchase (or its reversal) is recorded once per source `ref`: the event row's
-// unique key makes a retried or replayed call add nothing, and the aggregates change only when the
-// event is new, in the caller's transaction (so a purchase and its performance commit together).
-import { sql } from 'drizzle-orm';
+// The invite tree's aggregates (docs/team.md "Aggregates"), kept in the transaction of the change
+// that moves them so that reading a user's figures is one row, never a walk of the tree:
+// - a registration adds one to the referrer's direct_count and to every ancestor's team_size;
+// - a purchase (or its reversal) adds its USDT to the buyer's me_performance, to every ancestor's
+//   team_performance and to every ancestor's amount of the ranking week, and moves the referrer's
+//   active_directs when the buyer's own performance leaves or returns to zero.
+// The ancestors come from the closure table user_ancestors (one indexed read whatever the depth).
+// A purchase is recorded once per source `ref`: the event row's unique key makes a retried or
+// replayed call add nothing.
+import { sql, type SQL } from 'drizzle-orm';
+import { weekOf } from '@nadi/economy/team';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -20,41 +25,97 @@ export interface PerformanceChange {
   at: Date;
 }
 
+const ancestorsOf = (userId: number) => sql`array(select ancestor_id from user_ancestors where user_id = ${userId}::int)`;
+
 /**
- * Adds a purchase to the buyer's me_performance and to the team_performance of every ancestor (one
- * statement over the closure table user_ancestors, whatever the depth). Answers false, changing
- * nothing, when `ref` was recorded before.
+ * Locks the user_performance rows of `ancestors` (an int[] expression) in user id order, descending,
+ * and runs `writes` (data-modifying WITH queries reading the locked ids from `locked`) in the same
+ * statement. Every writer of these rows takes them in this one order, after the row of the user
+ * below them all (the buyer, the new member's referrer: the highest id, as an ancestor always
+ * registered before its descendants), so two changes in one subtree never wait on each other in
+ * opposite orders. Descending puts the rows near the root last: every change in the tree writes
+ * them, and taking them last keeps them locked for the shortest time. The rows are found through the
+ * primary key with an id array (`= any`), never a join the planner could turn into a scan of the
+ * table when its statistics are missing or old.
+ * Every ancestor has a row (registration writes it for a user's first direct, migration 0017 for
+ * the users before): one missing would leave its figures short, so it stops the change instead.
+ */
+async function writeLockedAncestors(tx: Tx, ancestors: SQL, writes: SQL): Promise<void> {
+  const counts = rowsOf<{ locked: number; ancestors: number }>(
+    await tx.execute(sql`
+      with locked as (select user_id from user_performance where user_id = any(${ancestors}) order by user_id desc for update),
+      ${writes}
+      select (select count(*) from locked)::int as locked, cardinality(${ancestors}) as ancestors`),
+  )[0];
+  if (counts?.locked !== counts?.ancestors) {
+    throw new Error(`team aggregates: ${counts?.ancestors} ancestors but ${counts?.locked} user_performance rows`);
+  }
+}
+
+/**
+ * Adds a purchase (negative: its reversal) to the buyer's me_performance, to the team_performance and
+ * the ranking week (`weekOf(at)`) of every ancestor, and moves the referrer's active_directs by one
+ * when the buyer's me_performance goes from zero to above (or back to zero). Answers false, changing
+ * nothing, when `ref` was recorded before. A reversal beyond what was bought fails on the table's
+ * CHECK (and the caller's transaction with it).
  */
 export async function addPerformance(tx: Tx, change: PerformanceChange): Promise<boolean> {
   if (change.usdt === 0n) return false;
-  const amount = change.usdt.toString();
-  const inserted = rowsOf<{ id: string }>(
+  const amount = sql`${change.usdt.toString()}::numeric`;
+  const buyer = change.userId;
+  // The event, and the buyer's own figure with it (a reversal finds the row of the purchase it reverses).
+  const own =
+    change.usdt > 0n
+      ? sql`insert into user_performance (user_id, me_performance, updated_at) select user_id, ${amount}, ${change.at}::timestamptz from event
+            on conflict (user_id) do update set me_performance = user_performance.me_performance + excluded.me_performance, updated_at = excluded.updated_at`
+      : sql`update user_performance set me_performance = me_performance + ${amount}, updated_at = ${change.at}::timestamptz
+             where user_id = (select user_id from event)`;
+  const row = rowsOf<{ events: number; me: string | null; referrer: number | null }>(
     await tx.execute(sql`
-      insert into performance_events (user_id, kind, ref, usdt, created_at)
-      values (${change.userId}, ${change.kind}, ${change.ref}, ${amount}::numeric, ${change.at})
-      on conflict (ref) do nothing
-      returning id::text as id`),
+      with event as (
+        insert into performance_events (user_id, kind, ref, usdt, created_at)
+        values (${buyer}, ${change.kind}, ${change.ref}, ${amount}, ${change.at}) on conflict (ref) do nothing returning user_id
+      ), own as (${own} returning me_performance)
+      select (select count(*) from event)::int as events, (select me_performance::text from own) as me,
+             (select referrer_id from users where id = ${buyer}::int) as referrer`),
+  )[0];
+  if (!row || row.events === 0) return false;
+  if (row.me === null) throw new Error(`performance ${change.ref} reverses a purchase of user ${buyer}, who has none`);
+  if (row.referrer === null) return true;
+  const after = BigInt(row.me);
+  const activeDelta = (after > 0n ? 1 : 0) - (after - change.usdt > 0n ? 1 : 0);
+  await writeLockedAncestors(
+    tx,
+    ancestorsOf(buyer),
+    sql`team as (
+        update user_performance p
+           set team_performance = p.team_performance + ${amount},
+               active_directs = p.active_directs + case when p.user_id = ${row.referrer}::int then ${activeDelta}::int else 0 end,
+               updated_at = ${change.at}::timestamptz
+          from locked where p.user_id = locked.user_id),
+      week as (
+        insert into team_week_performance (week, user_id, amount, updated_at)
+        select ${weekOf(change.at)}::int, user_id, ${amount}, ${change.at}::timestamptz from locked order by user_id desc
+        on conflict (week, user_id) do update set amount = team_week_performance.amount + excluded.amount, updated_at = excluded.updated_at)`,
   );
-  if (inserted.length === 0) return false;
-  const changes = sql`
-    select ${change.userId}::int as member, ${amount}::numeric as me, 0::numeric as team
-    union all
-    select ancestor_id, 0::numeric, ${amount}::numeric from user_ancestors where user_id = ${change.userId}::int`;
-  // Every row exists first (a zero insert: a CHECK is tested on the proposed row even when it
-  // conflicts), then the rows are locked in user id order, so two purchases in one subtree never
-  // wait on each other in opposite orders, then one update adds the amounts.
-  await tx.execute(sql`
-    insert into user_performance (user_id, updated_at)
-    select member, ${change.at}::timestamptz from (${changes}) c
-    on conflict (user_id) do nothing`);
-  await tx.execute(sql`
-    select 1 from user_performance where user_id in (select member from (${changes}) c) order by user_id for update`);
-  await tx.execute(sql`
-    update user_performance p
-       set me_performance = p.me_performance + c.me, team_performance = p.team_performance + c.team, updated_at = ${change.at}::timestamptz
-      from (${changes}) c
-     where p.user_id = c.member`);
   return true;
+}
+
+/**
+ * A new user's place in the counts, in the registration's transaction: the referrer's direct_count
+ * and team_size (its row written if this is its first direct) and every further ancestor's team_size
+ * go up by one.
+ */
+export async function addTeamMember(tx: Tx, member: { referrerId: number; at: Date }): Promise<void> {
+  await tx.execute(sql`
+    insert into user_performance (user_id, direct_count, team_size, updated_at) values (${member.referrerId}, 1, 1, ${member.at})
+    on conflict (user_id) do update
+       set direct_count = user_performance.direct_count + 1, team_size = user_performance.team_size + 1, updated_at = excluded.updated_at`);
+  await writeLockedAncestors(
+    tx,
+    ancestorsOf(member.referrerId),
+    sql`team as (update user_performance p set team_size = p.team_size + 1, updated_at = ${member.at}::timestamptz from locked where p.user_id = locked.user_id)`,
+  );
 }
 
 export interface Performance {

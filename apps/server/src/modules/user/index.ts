@@ -2,4 +2,4 @@
 // and the lookups other modules need.
 export { userModule } from './routes.ts';
 export { createUserWithAccounts, isRegistered, registerUser, shortAddress, type UserStart } from './service.ts';
-export { findUserByAddress, type NewUser, type UserRow } from './repo.ts';
+export { findUserByAddress, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { nodeTiers, userAncestors, userNodes, users } from '../../db/schema.ts';
+import { addTeamMember } from '../team/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,11 +21,6 @@ export async function findUserByInviteCode(db: Db | Tx, code: string): Promise<U
   return rows[0] ?? null;
 }
 
-/**
- * Inserts the user and its closure rows (every ancestor of the referrer, one level deeper, plus the
- * referrer itself) in the caller's transaction. Returns null when the address or code was taken by
- * a concurrent registration, so the caller can retry or reread.
- */
 export interface NewUser {
   address: string;
   inviteCode: string;
@@ -32,22 +29,51 @@ export interface NewUser {
   role?: 'user' | 'operator';
 }
 
+/**
+ * Inserts the user and its closure rows (every ancestor of the referrer, one level deeper, plus the
+ * referrer itself) and counts it in its ancestors' team figures (docs/team.md "Aggregates"), in the
+ * caller's transaction. Returns null when the address or code was taken by a concurrent
+ * registration, so the caller can retry or reread.
+ */
 export async function insertUserWithAncestors(tx: Tx, row: NewUser): Promise<UserRow | null> {
-  const inserted = await tx
-    .insert(users)
-    .values({ ...row, address: row.address.toLowerCase() })
-    .onConflictDoNothing()
-    .returning();
-  const user = inserted[0];
-  if (!user) return null;
-  if (row.referrerId !== null) {
+  // One statement for the user and its closure rows: a registration is on the path of every sign-up.
+  const inserted = rowsOf<{
+    id: number;
+    address: string;
+    invite_code: string;
+    referrer_id: number | null;
+    name: string;
+    level: number;
+    role: string;
+    created_at: Date | string;
+  }>(
     await tx.execute(sql`
-      insert into ${userAncestors} (ancestor_id, user_id, depth)
-      select ancestor_id, ${user.id}::int, depth + 1
-        from ${userAncestors} where user_id = ${row.referrerId}::int
-      union all
-      select ${row.referrerId}::int, ${user.id}::int, 1`);
-  }
+      with inserted as (
+        insert into ${users} (address, invite_code, referrer_id, name, role)
+        values (${row.address.toLowerCase()}, ${row.inviteCode}, ${row.referrerId}, ${row.name}, ${row.role ?? 'user'})
+        on conflict do nothing
+        returning *
+      ), closure as (
+        insert into ${userAncestors} (ancestor_id, user_id, depth)
+        select a.ancestor_id, u.id, a.depth + 1 from inserted u, ${userAncestors} a where a.user_id = ${row.referrerId}::int
+        union all
+        select u.referrer_id, u.id, 1 from inserted u where u.referrer_id is not null
+      )
+      select * from inserted`),
+  );
+  const r = inserted[0];
+  if (!r) return null;
+  const user: UserRow = {
+    id: Number(r.id),
+    address: r.address,
+    inviteCode: r.invite_code,
+    referrerId: r.referrer_id === null ? null : Number(r.referrer_id),
+    name: r.name,
+    level: Number(r.level),
+    role: r.role,
+    createdAt: new Date(r.created_at),
+  };
+  if (user.referrerId !== null) await addTeamMember(tx, { referrerId: user.referrerId, at: user.createdAt });
   return user;
 }
 
