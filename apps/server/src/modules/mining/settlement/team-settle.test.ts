@@ -330,6 +330,23 @@ async function incomesOf(tx: Tx, epoch: number): Promise<Map<number, bigint>> {
   return new Map(rows.map((r) => [r.user_id, BigInt(r.income)]));
 }
 
+class RolledBack extends Error {}
+
+/** Runs `body` in a savepoint that is always rolled back, and answers what it returned. */
+async function inRolledBackSavepoint<T>(tx: Tx, body: (sp: Tx) => Promise<T>): Promise<T> {
+  const seen: { value?: T } = {};
+  await tx
+    .transaction(async (sp) => {
+      seen.value = await body(sp);
+      throw new RolledBack();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof RolledBack)) throw e;
+    });
+  if (!('value' in seen)) throw new Error('the rolled-back savepoint answered nothing');
+  return seen.value as T;
+}
+
 const settleAt = (tx: Tx, epoch: number) => settleEpoch({ db: tx, settings, now: () => inEpoch(epoch + 1, 5) }, epoch);
 
 async function settled(tx: Tx, epoch: number): Promise<EpochSettlement> {
@@ -387,13 +404,8 @@ describe('the team part of settleEpoch', () => {
   it('with a short referral pool pays each line pro rata, with an empty one nothing (no flow), never below zero, and once', async () => {
     await inRolledBackTransaction(database.db, async (tx) => {
       const ids = await settlementTree(tx);
-      // What epoch 0 wants, learnt in a settlement rolled back to its savepoint.
-      const wanted = await tx
-        .transaction(async (sp) => {
-          const s = await settleEpoch({ db: sp, settings, now: () => inEpoch(1, 5) }, 0);
-          throw Object.assign(new Error('learnt'), { wanted: s.status === 'settled' ? s.settlement.team.wanted : 0n });
-        })
-        .catch((e: { wanted?: bigint }) => e.wanted ?? 0n);
+      // What epoch 0 wants, learnt from a settlement that is rolled back.
+      const wanted = await inRolledBackSavepoint(tx, async (sp) => (await settled(sp, 0)).team.wanted);
       expect(wanted).toBeGreaterThan(1_000n);
       await leaveInPool(tx, wanted / 3n);
       const s0 = await settled(tx, 0);
