@@ -28,94 +28,101 @@ export interface PerformanceChange {
 const ancestorsOf = (userId: number) => sql`array(select ancestor_id from user_ancestors where user_id = ${userId}::int)`;
 
 /**
- * Locks the user_performance rows of `ancestors` (an int[] expression) in user id order, descending,
- * and runs `writes` (data-modifying WITH queries reading the locked ids from `locked`) in the same
- * statement. Every writer of these rows takes them in this one order, after the row of the user
- * below them all (the buyer, the new member's referrer: the highest id, as an ancestor always
- * registered before its descendants), so two changes in one subtree never wait on each other in
- * opposite orders. Descending puts the rows near the root last: every change in the tree writes
- * them, and taking them last keeps them locked for the shortest time. The rows are found through the
- * primary key with an id array (`= any`), never a join the planner could turn into a scan of the
- * table when its statistics are missing or old.
- * Every ancestor has a row (registration writes it for a user's first direct, migration 0017 for
- * the users before): one missing would leave its figures short, so it stops the change instead.
+ * The WITH query `locked`: the user_performance rows of `ancestors` (an int[] expression), locked in
+ * user id order, descending, once `first` (the row of the user below them all: the buyer, the new
+ * member's referrer) is written. That row has the highest id (an ancestor always registered before
+ * its descendants), so every writer of these rows takes them in one order and two changes in one
+ * subtree never wait on each other in opposite orders. Descending puts the rows near the root last:
+ * every change in the tree writes them, and taking them last keeps them locked for the shortest
+ * time. The rows are found through the primary key with an id array (`= any`), never a join the
+ * planner could turn into a scan of the table when its statistics are missing or old. The sort
+ * reads every candidate (running `first`, the WITH query it names, to its end) before the first lock.
  */
-async function writeLockedAncestors(tx: Tx, ancestors: SQL, writes: SQL): Promise<void> {
-  const counts = rowsOf<{ locked: number; ancestors: number }>(
-    await tx.execute(sql`
-      with locked as (select user_id from user_performance where user_id = any(${ancestors}) order by user_id desc for update),
-      ${writes}
-      select (select count(*) from locked)::int as locked, cardinality(${ancestors}) as ancestors`),
-  )[0];
-  if (counts?.locked !== counts?.ancestors) {
-    throw new Error(`team aggregates: ${counts?.ancestors} ancestors but ${counts?.locked} user_performance rows`);
-  }
+const lockedAncestors = (ancestors: SQL, first: string) => sql`
+  locked as (
+    select user_id from user_performance
+     where user_id = any(${ancestors}) and exists (select 1 from ${sql.identifier(first)})
+     order by user_id desc for update)`;
+
+/**
+ * Every ancestor has a row (registration writes it for a user's first direct, migration 0017 for the
+ * users before): one missing would leave its figures short, so it stops the change instead.
+ */
+function assertAllLocked(counts: { locked: number; ancestors: number | null } | undefined): void {
+  const expected = Number(counts?.ancestors ?? 0);
+  if (Number(counts?.locked) !== expected) throw new Error(`team aggregates: ${expected} ancestors but ${counts?.locked} user_performance rows`);
 }
 
 /**
  * Adds a purchase (negative: its reversal) to the buyer's me_performance, to the team_performance and
  * the ranking week (`weekOf(at)`) of every ancestor, and moves the referrer's active_directs by one
- * when the buyer's me_performance goes from zero to above (or back to zero). Answers false, changing
- * nothing, when `ref` was recorded before. A reversal beyond what was bought fails on the table's
- * CHECK (and the caller's transaction with it).
+ * when the buyer's me_performance goes from zero to above (or back to zero): one statement, the
+ * buyer's row first. Answers false, changing nothing, when `ref` was recorded before. A reversal
+ * beyond what was bought fails on the table's CHECK (and the caller's transaction with it).
  */
 export async function addPerformance(tx: Tx, change: PerformanceChange): Promise<boolean> {
   if (change.usdt === 0n) return false;
   const amount = sql`${change.usdt.toString()}::numeric`;
   const buyer = change.userId;
-  // The event, and the buyer's own figure with it (a reversal finds the row of the purchase it reverses).
+  const at = sql`${change.at}::timestamptz`;
+  // A purchase writes the buyer's row if it is their first; a reversal finds the row of the purchase it reverses.
   const own =
     change.usdt > 0n
-      ? sql`insert into user_performance (user_id, me_performance, updated_at) select user_id, ${amount}, ${change.at}::timestamptz from event
+      ? sql`insert into user_performance (user_id, me_performance, updated_at) select user_id, ${amount}, ${at} from event
             on conflict (user_id) do update set me_performance = user_performance.me_performance + excluded.me_performance, updated_at = excluded.updated_at`
-      : sql`update user_performance set me_performance = me_performance + ${amount}, updated_at = ${change.at}::timestamptz
-             where user_id = (select user_id from event)`;
-  const row = rowsOf<{ events: number; me: string | null; referrer: number | null }>(
+      : sql`update user_performance set me_performance = me_performance + ${amount}, updated_at = ${at} where user_id = (select user_id from event)`;
+  const ancestors = ancestorsOf(buyer);
+  const row = rowsOf<{ events: number; me: string | null; locked: number; ancestors: number | null }>(
     await tx.execute(sql`
       with event as (
-        insert into performance_events (user_id, kind, ref, usdt, created_at)
-        values (${buyer}, ${change.kind}, ${change.ref}, ${amount}, ${change.at}) on conflict (ref) do nothing returning user_id
-      ), own as (${own} returning me_performance)
+        insert into performance_events (user_id, kind, ref, usdt, created_at) values (${buyer}, ${change.kind}, ${change.ref}, ${amount}, ${at})
+        on conflict (ref) do nothing returning user_id
+      ),
+      own as (${own} returning me_performance),
+      ${lockedAncestors(ancestors, 'own')},
+      team as (
+        update user_performance p
+           set team_performance = p.team_performance + ${amount},
+               active_directs = p.active_directs + case when p.user_id = (select referrer_id from users where id = ${buyer}::int)
+                 then (select sign(greatest(me_performance, 0)) - sign(greatest(me_performance - ${amount}, 0)) from own)::int else 0 end,
+               updated_at = ${at}
+          from locked where p.user_id = locked.user_id
+      ),
+      week as (
+        insert into team_week_performance (week, user_id, amount, updated_at)
+        select ${weekOf(change.at)}::int, user_id, ${amount}, ${at} from locked order by user_id desc
+        on conflict (week, user_id) do update set amount = team_week_performance.amount + excluded.amount, updated_at = excluded.updated_at
+      )
       select (select count(*) from event)::int as events, (select me_performance::text from own) as me,
-             (select referrer_id from users where id = ${buyer}::int) as referrer`),
+             (select count(*) from locked)::int as locked, cardinality(${ancestors}) as ancestors`),
   )[0];
   if (!row || row.events === 0) return false;
   if (row.me === null) throw new Error(`performance ${change.ref} reverses a purchase of user ${buyer}, who has none`);
-  if (row.referrer === null) return true;
-  const after = BigInt(row.me);
-  const activeDelta = (after > 0n ? 1 : 0) - (after - change.usdt > 0n ? 1 : 0);
-  await writeLockedAncestors(
-    tx,
-    ancestorsOf(buyer),
-    sql`team as (
-        update user_performance p
-           set team_performance = p.team_performance + ${amount},
-               active_directs = p.active_directs + case when p.user_id = ${row.referrer}::int then ${activeDelta}::int else 0 end,
-               updated_at = ${change.at}::timestamptz
-          from locked where p.user_id = locked.user_id),
-      week as (
-        insert into team_week_performance (week, user_id, amount, updated_at)
-        select ${weekOf(change.at)}::int, user_id, ${amount}, ${change.at}::timestamptz from locked order by user_id desc
-        on conflict (week, user_id) do update set amount = team_week_performance.amount + excluded.amount, updated_at = excluded.updated_at)`,
-  );
+  assertAllLocked(row);
   return true;
 }
 
 /**
  * A new user's place in the counts, in the registration's transaction: the referrer's direct_count
  * and team_size (its row written if this is its first direct) and every further ancestor's team_size
- * go up by one.
+ * go up by one, in one statement.
  */
 export async function addTeamMember(tx: Tx, member: { referrerId: number; at: Date }): Promise<void> {
-  await tx.execute(sql`
-    insert into user_performance (user_id, direct_count, team_size, updated_at) values (${member.referrerId}, 1, 1, ${member.at})
-    on conflict (user_id) do update
-       set direct_count = user_performance.direct_count + 1, team_size = user_performance.team_size + 1, updated_at = excluded.updated_at`);
-  await writeLockedAncestors(
-    tx,
-    ancestorsOf(member.referrerId),
-    sql`team as (update user_performance p set team_size = p.team_size + 1, updated_at = ${member.at}::timestamptz from locked where p.user_id = locked.user_id)`,
-  );
+  const ancestors = ancestorsOf(member.referrerId);
+  const at = sql`${member.at}::timestamptz`;
+  const row = rowsOf<{ locked: number; ancestors: number | null }>(
+    await tx.execute(sql`
+      with referrer as (
+        insert into user_performance (user_id, direct_count, team_size, updated_at) values (${member.referrerId}, 1, 1, ${at})
+        on conflict (user_id) do update
+           set direct_count = user_performance.direct_count + 1, team_size = user_performance.team_size + 1, updated_at = excluded.updated_at
+        returning user_id
+      ),
+      ${lockedAncestors(ancestors, 'referrer')},
+      team as (update user_performance p set team_size = p.team_size + 1, updated_at = ${at} from locked where p.user_id = locked.user_id)
+      select (select count(*) from locked)::int as locked, cardinality(${ancestors}) as ancestors`),
+  )[0];
+  assertAllLocked(row);
 }
 
 export interface Performance {
