@@ -1083,12 +1083,13 @@ export const teamRewards = pgTable(
   },
   (t) => [
     index('team_rewards_user_idx').on(t.userId, t.epoch, t.id),
-    uniqueIndex('team_rewards_epoch_key').on(t.epoch, t.userId, t.kind, t.sourceUserId).where(sql`${t.ref} is null`),
-    uniqueIndex('team_rewards_ref_key').on(t.ref).where(sql`${t.ref} is not null`),
-    check(
-      'team_rewards_kind',
-      sql`${t.kind} in ('device_direct_reward', 'share_income', 'community_power_income', 'power_level_income')`,
-    ),
+    uniqueIndex('team_rewards_epoch_key')
+      .on(t.epoch, t.userId, t.kind, t.sourceUserId)
+      .where(sql`${t.ref} is null`),
+    uniqueIndex('team_rewards_ref_key')
+      .on(t.ref)
+      .where(sql`${t.ref} is not null`),
+    check('team_rewards_kind', sql`${t.kind} in ('device_direct_reward', 'share_income', 'community_power_income', 'power_level_income')`),
   ],
 );
 

@@ -96,7 +96,7 @@ const EN: Catalogue = {
   PLEDGE_POOL_FULL: 'The pool has only {left} NADI of room left',
   PLEDGE_NODE_ONLY: 'Node savings are for node holders only',
   PLEDGE_NOT_REDEEMABLE: 'A locked position is released at the end of its term',
-  SIGN_IN_ALREADY: "You have already signed in today",
+  SIGN_IN_ALREADY: 'You have already signed in today',
 };
 
 const TW: Catalogue = {
@@ -185,7 +185,7 @@ const TW: Catalogue = {
   PLEDGE_POOL_FULL: '資金池僅剩 {left} NADI 額度',
   PLEDGE_NODE_ONLY: '節點理財僅限節點持有者參加',
   PLEDGE_NOT_REDEEMABLE: '定期質押將於期滿時釋放',
-  SIGN_IN_ALREADY: "今日已簽到",
+  SIGN_IN_ALREADY: '今日已簽到',
 };
 
 const CN: Catalogue = {
@@ -274,7 +274,7 @@ const CN: Catalogue = {
   PLEDGE_POOL_FULL: '资金池仅剩 {left} NADI 额度',
   PLEDGE_NODE_ONLY: '节点理财仅限节点持有者参加',
   PLEDGE_NOT_REDEEMABLE: '定期质押将于期满时释放',
-  SIGN_IN_ALREADY: "今日已签到",
+  SIGN_IN_ALREADY: '今日已签到',
 };
 
 const JP: Catalogue = {
@@ -363,7 +363,7 @@ const JP: Catalogue = {
   PLEDGE_POOL_FULL: 'プールの残り枠は {left} NADI のみです',
   PLEDGE_NODE_ONLY: 'ノード預け入れはノード保有者専用です',
   PLEDGE_NOT_REDEEMABLE: '定期の預け入れは満期に解放されます',
-  SIGN_IN_ALREADY: "本日はすでにサインイン済みです",
+  SIGN_IN_ALREADY: '本日はすでにサインイン済みです',
 };
 
 const KO: Catalogue = {
@@ -452,7 +452,7 @@ const KO: Catalogue = {
   PLEDGE_POOL_FULL: '풀의 남은 한도는 {left} NADI뿐입니다',
   PLEDGE_NODE_ONLY: '노드 예치는 노드 보유자만 가입할 수 있습니다',
   PLEDGE_NOT_REDEEMABLE: '기간 예치는 만기에 해제됩니다',
-  SIGN_IN_ALREADY: "오늘은 이미 출석했습니다",
+  SIGN_IN_ALREADY: '오늘은 이미 출석했습니다',
 };
 
 const TH: Catalogue = {
@@ -541,7 +541,7 @@ const TH: Catalogue = {
   PLEDGE_POOL_FULL: 'พูลเหลือพื้นที่เพียง {left} NADI',
   PLEDGE_NODE_ONLY: 'การออมสำหรับโหนดเปิดให้เฉพาะผู้ถือโหนด',
   PLEDGE_NOT_REDEEMABLE: 'การฝากแบบล็อกจะถูกปลดเมื่อครบกำหนด',
-  SIGN_IN_ALREADY: "วันนี้คุณเช็กอินแล้ว",
+  SIGN_IN_ALREADY: 'วันนี้คุณเช็กอินแล้ว',
 };
 
 const PT: Catalogue = {
@@ -630,7 +630,7 @@ const PT: Catalogue = {
   PLEDGE_POOL_FULL: 'O pool tem apenas {left} NADI de espaço',
   PLEDGE_NODE_ONLY: 'A poupança de nó é só para detentores de nós',
   PLEDGE_NOT_REDEEMABLE: 'Uma posição com prazo é liberada no fim do prazo',
-  SIGN_IN_ALREADY: "Você já fez o check-in hoje",
+  SIGN_IN_ALREADY: 'Você já fez o check-in hoje',
 };
 
 const MS: Catalogue = {
@@ -719,7 +719,7 @@ const MS: Catalogue = {
   PLEDGE_POOL_FULL: 'Kolam hanya tinggal ruang {left} NADI',
   PLEDGE_NODE_ONLY: 'Simpanan nod hanya untuk pemegang nod',
   PLEDGE_NOT_REDEEMABLE: 'Simpanan berkunci dilepaskan pada akhir tempohnya',
-  SIGN_IN_ALREADY: "Anda sudah mendaftar masuk hari ini",
+  SIGN_IN_ALREADY: 'Anda sudah mendaftar masuk hari ini',
 };
 
 const ID: Catalogue = {
@@ -808,7 +808,7 @@ const ID: Catalogue = {
   PLEDGE_POOL_FULL: 'Pool hanya tersisa {left} NADI',
   PLEDGE_NODE_ONLY: 'Tabungan node hanya untuk pemegang node',
   PLEDGE_NOT_REDEEMABLE: 'Posisi berjangka dilepas di akhir jangka waktunya',
-  SIGN_IN_ALREADY: "Anda sudah absen hari ini",
+  SIGN_IN_ALREADY: 'Anda sudah absen hari ini',
 };
 
 const VN: Catalogue = {
@@ -897,7 +897,7 @@ const VN: Catalogue = {
   PLEDGE_POOL_FULL: 'Quỹ chỉ còn {left} NADI',
   PLEDGE_NODE_ONLY: 'Tiết kiệm node chỉ dành cho người giữ node',
   PLEDGE_NOT_REDEEMABLE: 'Khoản kỳ hạn được giải phóng khi đáo hạn',
-  SIGN_IN_ALREADY: "Hôm nay bạn đã điểm danh rồi",
+  SIGN_IN_ALREADY: 'Hôm nay bạn đã điểm danh rồi',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };
