@@ -76,6 +76,10 @@ export const errorReasons = [
   'PLEDGE_NODE_ONLY',
   'PLEDGE_NOT_REDEEMABLE',
   'SIGN_IN_ALREADY',
+  'ACCOUNT_FROZEN',
+  'APPROVAL_SELF',
+  'APPROVAL_NOT_PENDING',
+  'REASON_REQUIRED',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -159,6 +163,10 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   PLEDGE_NODE_ONLY: { http: 400, body: 400 },
   PLEDGE_NOT_REDEEMABLE: { http: 400, body: 400 },
   SIGN_IN_ALREADY: { http: 409, body: 409 },
+  ACCOUNT_FROZEN: { http: 403, body: 403 },
+  APPROVAL_SELF: { http: 409, body: 409 },
+  APPROVAL_NOT_PENDING: { http: 409, body: 409 },
+  REASON_REQUIRED: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

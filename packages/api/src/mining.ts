@@ -383,6 +383,7 @@ export const deviceRoutes = {
     input: undefined,
     response: envelope(z.array(deviceModelItem)),
     auth: true,
+    role: 'viewer',
     summary: 'Operators: device models',
   }),
   operatorSaveModel: route({
@@ -391,6 +392,7 @@ export const deviceRoutes = {
     input: deviceModelBody,
     response: envelope(deviceModelItem),
     auth: true,
+    role: 'admin',
     summary: 'Operators: add or change a device model',
   }),
   operatorRegister: route({
@@ -399,6 +401,7 @@ export const deviceRoutes = {
     input: registerDevicesBody,
     response: envelope(registerDevicesData),
     auth: true,
+    role: 'operator',
     summary: 'Operators: register devices (serial and Ed25519 public key)',
   }),
   operatorCodeBatch: route({
@@ -407,6 +410,7 @@ export const deviceRoutes = {
     input: codeBatchBody,
     response: envelope(codeBatchData),
     auth: true,
+    role: 'operator',
     summary: 'Operators: generate one activation code per device; the CSV is shown once, only hashes are kept',
   }),
   operatorRevokeCode: route({
@@ -415,6 +419,7 @@ export const deviceRoutes = {
     input: revokeCodeBody,
     response: envelope(z.object({ revoked: z.boolean() })),
     auth: true,
+    role: 'operator',
     summary: 'Operators: revoke the unused code of a device',
   }),
 };
@@ -498,6 +503,7 @@ export const economyRoutes = {
     input: undefined,
     response: envelope(economyParamsData),
     auth: true,
+    role: 'viewer',
     summary: 'Operators: the economy numbers in force and the changes scheduled',
   }),
   operatorSetParam: route({
@@ -506,6 +512,7 @@ export const economyRoutes = {
     input: setEconomyParamBody,
     response: envelope(economyParamsData),
     auth: true,
+    role: 'admin',
     summary: 'Operators: change an economy number from a later epoch on (never retroactively)',
   }),
 };

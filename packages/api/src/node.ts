@@ -179,6 +179,7 @@ export const nodeRoutes = {
     input: tierBody,
     response: envelope(nodeTier),
     auth: true,
+    role: 'admin',
     summary: 'Operators: change a tier (a quota below what is sold is refused)',
   }),
 };

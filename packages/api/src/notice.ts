@@ -61,6 +61,7 @@ export const noticeRoutes = {
     input: publishNoticeBody,
     response: noticeDetailResponse,
     auth: true,
+    role: 'operator',
     summary: 'Operators: publish a notice; every signed-in user is told on the account socket (/ws)',
   }),
 };

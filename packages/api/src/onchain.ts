@@ -198,6 +198,7 @@ export const onchainRoutes = {
     input: withdrawListQuery,
     response: envelope(paged(operatorWithdrawRecord)),
     auth: true,
+    role: 'viewer',
     summary: 'Operators: withdrawals, by default those pending review',
   }),
   operatorWithdrawApprove: route({
@@ -206,6 +207,7 @@ export const onchainRoutes = {
     input: withdrawReviewBody,
     response: envelope(operatorWithdrawRecord),
     auth: true,
+    role: 'operator',
     summary: 'Operators: approve a pending withdrawal (it is then sent once)',
   }),
   operatorWithdrawReject: route({
@@ -214,6 +216,7 @@ export const onchainRoutes = {
     input: withdrawRejectBody,
     response: envelope(operatorWithdrawRecord),
     auth: true,
+    role: 'operator',
     summary: 'Operators: reject a pending withdrawal with a reason; the funds return',
   }),
   testOrder: route({

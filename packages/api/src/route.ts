@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 
 /**
+ * The operator console's roles (docs/operator.md): a viewer reads, an operator also runs the daily
+ * work (withdrawal reviews, shipping, notices, activation codes), an admin also changes products,
+ * tiers, savings products, economy parameters and roles. Each includes the ones before it.
+ */
+export const operatorRoles = ['viewer', 'operator', 'admin'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+/**
  * One endpoint of the contract: the server registers it, the web calls it, both from this object
  * (the ts-rest idea without the library). `input` is the query for GET and the JSON body otherwise.
  */
@@ -17,6 +25,8 @@ export interface Route<
   /** True when the route needs a signed-in session. */
   auth: A;
   summary: string;
+  /** Operator routes: the least role that may call it; the server checks it before the handler. */
+  role?: OperatorRole;
 }
 
 export function route<M extends 'GET' | 'POST', I extends z.ZodType | undefined, O extends z.ZodType, A extends boolean>(

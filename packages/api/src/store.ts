@@ -284,6 +284,7 @@ export const storeRoutes = {
     input: pageQuery,
     response: envelope(paged(productDetail)),
     auth: true,
+    role: 'viewer',
     summary: 'Operators: every product, on sale or not',
   }),
   operatorSaveProduct: route({
@@ -292,6 +293,7 @@ export const storeRoutes = {
     input: productBody,
     response: envelope(productDetail),
     auth: true,
+    role: 'admin',
     summary: 'Operators: create or edit a product (stock changes go through stock)',
   }),
   operatorStock: route({
@@ -300,6 +302,7 @@ export const storeRoutes = {
     input: stockBody,
     response: envelope(productDetail),
     auth: true,
+    role: 'admin',
     summary: 'Operators: add to or take from a product’s stock',
   }),
   operatorOrders: route({
@@ -308,6 +311,7 @@ export const storeRoutes = {
     input: operatorOrdersQuery,
     response: envelope(paged(operatorOrderItem)),
     auth: true,
+    role: 'viewer',
     summary: 'Operators: orders by status, oldest first (to_ship is the shipping queue)',
   }),
   operatorShip: route({
@@ -316,6 +320,7 @@ export const storeRoutes = {
     input: shipBody,
     response: envelope(operatorOrderItem),
     auth: true,
+    role: 'operator',
     summary: 'Operators: ship an order with its courier and the serial and activation code of each device in the box',
   }),
   operatorRefund: route({
@@ -324,6 +329,7 @@ export const storeRoutes = {
     input: orderIdBody,
     response: envelope(refundData),
     auth: true,
+    role: 'operator',
     summary: 'Operators: refund an order not shipped yet, to the account it was paid from (chain: the fund account)',
   }),
 };

@@ -97,6 +97,10 @@ const EN: Catalogue = {
   PLEDGE_NODE_ONLY: 'Node savings are for node holders only',
   PLEDGE_NOT_REDEEMABLE: 'A locked position is released at the end of its term',
   SIGN_IN_ALREADY: 'You have already signed in today',
+  ACCOUNT_FROZEN: 'This account is frozen: it can sign in and read, but not move money',
+  APPROVAL_SELF: 'A second operator must approve this: you cannot approve your own request',
+  APPROVAL_NOT_PENDING: 'This request has already been decided',
+  REASON_REQUIRED: 'Please give a reason',
 };
 
 const TW: Catalogue = {
@@ -186,6 +190,10 @@ const TW: Catalogue = {
   PLEDGE_NODE_ONLY: '節點理財僅限節點持有者參加',
   PLEDGE_NOT_REDEEMABLE: '定期質押將於期滿時釋放',
   SIGN_IN_ALREADY: '今日已簽到',
+  ACCOUNT_FROZEN: '此帳戶已凍結：可登入與查看，但無法轉移資金',
+  APPROVAL_SELF: '需由另一位營運人員核准：不能核准自己的申請',
+  APPROVAL_NOT_PENDING: '此申請已處理',
+  REASON_REQUIRED: '請填寫原因',
 };
 
 const CN: Catalogue = {
@@ -275,6 +283,10 @@ const CN: Catalogue = {
   PLEDGE_NODE_ONLY: '节点理财仅限节点持有者参加',
   PLEDGE_NOT_REDEEMABLE: '定期质押将于期满时释放',
   SIGN_IN_ALREADY: '今日已签到',
+  ACCOUNT_FROZEN: '此账户已冻结：可登录与查看，但无法转移资金',
+  APPROVAL_SELF: '需由另一位运营人员批准：不能批准自己的申请',
+  APPROVAL_NOT_PENDING: '此申请已处理',
+  REASON_REQUIRED: '请填写原因',
 };
 
 const JP: Catalogue = {
@@ -364,6 +376,10 @@ const JP: Catalogue = {
   PLEDGE_NODE_ONLY: 'ノード預け入れはノード保有者専用です',
   PLEDGE_NOT_REDEEMABLE: '定期の預け入れは満期に解放されます',
   SIGN_IN_ALREADY: '本日はすでにサインイン済みです',
+  ACCOUNT_FROZEN: 'このアカウントは凍結されています：ログインと閲覧はできますが、資金は動かせません',
+  APPROVAL_SELF: '別の運営者の承認が必要です：自分の申請は承認できません',
+  APPROVAL_NOT_PENDING: 'この申請はすでに処理済みです',
+  REASON_REQUIRED: '理由を入力してください',
 };
 
 const KO: Catalogue = {
@@ -453,6 +469,10 @@ const KO: Catalogue = {
   PLEDGE_NODE_ONLY: '노드 예치는 노드 보유자만 가입할 수 있습니다',
   PLEDGE_NOT_REDEEMABLE: '기간 예치는 만기에 해제됩니다',
   SIGN_IN_ALREADY: '오늘은 이미 출석했습니다',
+  ACCOUNT_FROZEN: '이 계정은 동결되었습니다: 로그인과 조회는 가능하지만 자금을 이동할 수 없습니다',
+  APPROVAL_SELF: '다른 운영자의 승인이 필요합니다: 본인의 요청은 승인할 수 없습니다',
+  APPROVAL_NOT_PENDING: '이 요청은 이미 처리되었습니다',
+  REASON_REQUIRED: '사유를 입력하세요',
 };
 
 const TH: Catalogue = {
@@ -542,6 +562,10 @@ const TH: Catalogue = {
   PLEDGE_NODE_ONLY: 'การออมสำหรับโหนดเปิดให้เฉพาะผู้ถือโหนด',
   PLEDGE_NOT_REDEEMABLE: 'การฝากแบบล็อกจะถูกปลดเมื่อครบกำหนด',
   SIGN_IN_ALREADY: 'วันนี้คุณเช็กอินแล้ว',
+  ACCOUNT_FROZEN: 'บัญชีนี้ถูกระงับ: เข้าสู่ระบบและดูข้อมูลได้ แต่ไม่สามารถโอนเงินได้',
+  APPROVAL_SELF: 'ต้องให้ผู้ดูแลอีกคนอนุมัติ: คุณอนุมัติคำขอของตัวเองไม่ได้',
+  APPROVAL_NOT_PENDING: 'คำขอนี้ได้รับการพิจารณาแล้ว',
+  REASON_REQUIRED: 'กรุณาระบุเหตุผล',
 };
 
 const PT: Catalogue = {
@@ -631,6 +655,10 @@ const PT: Catalogue = {
   PLEDGE_NODE_ONLY: 'A poupança de nó é só para detentores de nós',
   PLEDGE_NOT_REDEEMABLE: 'Uma posição com prazo é liberada no fim do prazo',
   SIGN_IN_ALREADY: 'Você já fez o check-in hoje',
+  ACCOUNT_FROZEN: 'Esta conta está congelada: pode entrar e consultar, mas não movimentar dinheiro',
+  APPROVAL_SELF: 'Outro operador precisa aprovar: você não pode aprovar o próprio pedido',
+  APPROVAL_NOT_PENDING: 'Este pedido já foi decidido',
+  REASON_REQUIRED: 'Informe um motivo',
 };
 
 const MS: Catalogue = {
@@ -720,6 +748,10 @@ const MS: Catalogue = {
   PLEDGE_NODE_ONLY: 'Simpanan nod hanya untuk pemegang nod',
   PLEDGE_NOT_REDEEMABLE: 'Simpanan berkunci dilepaskan pada akhir tempohnya',
   SIGN_IN_ALREADY: 'Anda sudah mendaftar masuk hari ini',
+  ACCOUNT_FROZEN: 'Akaun ini dibekukan: boleh log masuk dan membaca, tetapi tidak boleh memindahkan wang',
+  APPROVAL_SELF: 'Pengendali kedua mesti meluluskannya: anda tidak boleh meluluskan permintaan sendiri',
+  APPROVAL_NOT_PENDING: 'Permintaan ini telah diputuskan',
+  REASON_REQUIRED: 'Sila berikan sebab',
 };
 
 const ID: Catalogue = {
@@ -809,6 +841,10 @@ const ID: Catalogue = {
   PLEDGE_NODE_ONLY: 'Tabungan node hanya untuk pemegang node',
   PLEDGE_NOT_REDEEMABLE: 'Posisi berjangka dilepas di akhir jangka waktunya',
   SIGN_IN_ALREADY: 'Anda sudah absen hari ini',
+  ACCOUNT_FROZEN: 'Akun ini dibekukan: bisa masuk dan melihat, tetapi tidak bisa memindahkan dana',
+  APPROVAL_SELF: 'Operator lain harus menyetujui: Anda tidak dapat menyetujui permintaan sendiri',
+  APPROVAL_NOT_PENDING: 'Permintaan ini sudah diputuskan',
+  REASON_REQUIRED: 'Harap berikan alasan',
 };
 
 const VN: Catalogue = {
@@ -898,6 +934,10 @@ const VN: Catalogue = {
   PLEDGE_NODE_ONLY: 'Tiết kiệm node chỉ dành cho người giữ node',
   PLEDGE_NOT_REDEEMABLE: 'Khoản kỳ hạn được giải phóng khi đáo hạn',
   SIGN_IN_ALREADY: 'Hôm nay bạn đã điểm danh rồi',
+  ACCOUNT_FROZEN: 'Tài khoản này đã bị đóng băng: có thể đăng nhập và xem, nhưng không thể chuyển tiền',
+  APPROVAL_SELF: 'Cần một người vận hành khác phê duyệt: bạn không thể tự phê duyệt yêu cầu của mình',
+  APPROVAL_NOT_PENDING: 'Yêu cầu này đã được xử lý',
+  REASON_REQUIRED: 'Vui lòng nhập lý do',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

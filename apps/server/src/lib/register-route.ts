@@ -5,6 +5,7 @@ import type { Route, RouteData } from '@nadi/api/route';
 import { translate } from '../i18n/messages.ts';
 import { requestLang } from '../plugins/errors.ts';
 import { AppError } from './app-error.ts';
+import { requireRole } from './operator.ts';
 
 export interface SessionContext {
   sessionId: number;
@@ -65,6 +66,11 @@ export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handl
       const lang = requestLang(request);
       const input = r.method === 'GET' ? request.query : request.body;
       if (r.auth && !request.session) throw new AppError('UNAUTHORIZED');
+      // Operator routes: the contract's least role, checked before anything else runs.
+      if (r.role) {
+        if (!request.session) throw new AppError('UNAUTHORIZED');
+        await requireRole(request.server.deps, request.session, r.role);
+      }
       const ctx = { input, lang, request, session: request.session };
       const data = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
       return { code: 200, msg: translate(lang, 'OK'), data };

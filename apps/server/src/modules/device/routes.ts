@@ -11,7 +11,7 @@ export async function deviceModule(app: FastifyInstance) {
   registerRoute(app, deviceRoutes.heartbeat, async ({ input }) => acceptHeartbeat(deps, input));
   registerRoute(app, miningRoutes.activate, async ({ session, input }) => activate(deps, session.userId, input.code));
   registerRoute(app, miningRoutes.activations, async ({ session, input }) => userActivations(deps.db, session.userId, input));
-  registerRoute(app, deviceRoutes.operatorModels, async ({ session }) => operatorModels(deps, session));
+  registerRoute(app, deviceRoutes.operatorModels, async () => operatorModels(deps));
   registerRoute(app, deviceRoutes.operatorSaveModel, async ({ session, input }) => saveModel(deps, session, input));
   registerRoute(app, deviceRoutes.operatorRegister, async ({ session, input }) => registerDevices(deps, session, input));
   registerRoute(app, deviceRoutes.operatorCodeBatch, async ({ session, input }) => generateCodeBatch(deps, session, input));

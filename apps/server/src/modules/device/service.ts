@@ -10,7 +10,6 @@ import type { Db } from '../../db/client.ts';
 import { pgCode } from '../../db/pg-code.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireOperator } from '../../lib/operator.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { changePower } from '../mining/index.ts';
 import { generateCode, hashCode, normalizeCode } from './codes.ts';
@@ -133,13 +132,11 @@ export function parsePower(text: string): bigint {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
 }
 
-export async function operatorModels(deps: AppDeps, session: SessionContext) {
-  requireOperator(deps, session);
+export async function operatorModels(deps: AppDeps) {
   return (await listModels(deps.db)).map(toModelItem);
 }
 
 export async function saveModel(deps: AppDeps, session: SessionContext, input: z.output<typeof deviceModelBody>) {
-  requireOperator(deps, session);
   const model: ModelValues = {
     code: input.code,
     name: input.name,
@@ -173,7 +170,6 @@ function serialsParam(serials: string[]): { serials: string } {
  * is skipped, so a retried registration succeeds. Answers how many were new.
  */
 export async function registerDevices(deps: AppDeps, session: SessionContext, input: z.output<typeof registerDevicesBody>) {
-  requireOperator(deps, session);
   const model = await findModelByCode(deps.db, input.model_code);
   if (!model) throw new AppError('DEVICE_MODEL_UNKNOWN');
   const wanted = input.devices.map((d) => ({ serial: normalizeSerial(d.serial), publicKey: d.public_key.toLowerCase(), modelId: model.id }));
@@ -212,7 +208,6 @@ export async function registerDevices(deps: AppDeps, session: SessionContext, in
  * codes ever appear.
  */
 export async function generateCodeBatch(deps: AppDeps, session: SessionContext, input: z.output<typeof codeBatchBody>) {
-  requireOperator(deps, session);
   const serials = input.serials.map(normalizeSerial);
   const repeated = duplicates(serials);
   if (repeated.length > 0) throw new AppError('BAD_REQUEST', `repeated in the request: ${repeated.join(', ')}`);
@@ -246,7 +241,6 @@ export async function generateCodeBatch(deps: AppDeps, session: SessionContext, 
 
 /** Revokes a device's unused code. Already revoked: nothing changes (revoked false). Used: refused. */
 export async function revokeCode(deps: AppDeps, session: SessionContext, serial: string) {
-  requireOperator(deps, session);
   const device = await findDeviceBySerial(deps.db, normalizeSerial(serial));
   if (!device) throw new AppError('DEVICE_UNKNOWN');
   if (await revokeIssuedCode(deps.db, device.id)) return { revoked: true };

@@ -7,7 +7,6 @@ import type { operatorOrdersQuery, shipBody } from '@nadi/api/store';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireOperator } from '../../lib/operator.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { hashCode, normalizeCode, normalizeSerial } from '../device/index.ts';
 import { flowLegs, lockAvailable, postFlow, readAvailable, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
@@ -34,7 +33,6 @@ async function operatorItem(deps: AppDeps, order: OrderRow) {
 }
 
 export async function operatorOrders(deps: AppDeps, session: SessionContext, query: z.output<typeof operatorOrdersQuery>) {
-  requireOperator(deps, session);
   const { rows, total } = await listOrders(deps.db, query.status ?? null, (query.page - 1) * query.page_size, query.page_size);
   const details = await detailsOf(
     deps,
@@ -80,7 +78,6 @@ export function shipMismatch(items: ItemRow[], wanted: { serial: string; code: s
 
 /** to_ship → to_receive with the courier and the devices in the box (SHIP_DEVICES_MISMATCH naming the first problem). */
 export async function shipOrder(deps: AppDeps, session: SessionContext, input: ShipInput) {
-  requireOperator(deps, session);
   const now = deps.now();
   const wanted = input.devices.map((d) => ({ serial: normalizeSerial(d.serial), code: d.code }));
   const shipped = await deps.db.transaction(async (tx) => {
@@ -135,7 +132,6 @@ async function refundLegs(tx: Tx, order: OrderRow): Promise<{ legs: Leg[]; unrec
 
 /** to_ship → refunded: money back, units back in stock, performance reversed, reward taken back where it can be. */
 export async function refundOrder(deps: AppDeps, session: SessionContext, id: number) {
-  requireOperator(deps, session);
   const now = deps.now();
   const { order, unrecovered } = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, id);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { nodeTiers, userAncestors, userNodes, users } from '../../db/schema.ts';
@@ -71,21 +71,12 @@ export async function insertUserWithAncestors(tx: Tx, row: NewUser): Promise<Use
     name: r.name,
     level: Number(r.level),
     role: r.role,
+    frozenAt: null,
+    frozenReason: null,
     createdAt: new Date(r.created_at),
   };
   if (user.referrerId !== null) await addTeamMember(tx, { referrerId: user.referrerId, at: user.createdAt });
   return user;
-}
-
-export async function countTeam(db: Db, userId: number): Promise<{ direct: number; team: number }> {
-  const rows = await db
-    .select({
-      direct: sql<number>`count(*) filter (where ${userAncestors.depth} = 1)::int`,
-      team: sql<number>`count(*)::int`,
-    })
-    .from(userAncestors)
-    .where(and(eq(userAncestors.ancestorId, userId)));
-  return { direct: rows[0]?.direct ?? 0, team: rows[0]?.team ?? 0 };
 }
 
 /** The highest tier level among the user's nodes (the "high-level agent" badge), null without one. */

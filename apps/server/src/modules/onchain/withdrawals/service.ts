@@ -8,7 +8,6 @@ import type { AppSettings } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { requireOperator } from '../../../lib/operator.ts';
 import type { SessionContext } from '../../../lib/register-route.ts';
 import { runFlow } from '../../ledger/index.ts';
 import { availableOf } from '../../wallet/index.ts';
@@ -110,7 +109,6 @@ export async function userWithdrawals(deps: AppDeps, userId: number, query: List
 
 /** The review queue: by default the withdrawals pending review, oldest first (first come, first served). */
 export async function operatorWithdrawals(deps: AppDeps, session: SessionContext, query: ListQuery) {
-  requireOperator(deps, session);
   const status = query.status ?? 0;
   const { rows, total } = await listWithdrawals(deps.db, { status, order: 'oldest', offset: (query.page - 1) * query.page_size, limit: query.page_size });
   return { list: rows.map((r) => toOperatorRecord(r, deps.settings.confirmations)), total, page: query.page, page_size: query.page_size };
@@ -129,7 +127,6 @@ async function operatorRecord(deps: AppDeps, id: number): Promise<OperatorWithdr
 
 /** 0 → 1. The update is conditional, so of two operators approving at once one wins, one hears WITHDRAW_NOT_PENDING. */
 export async function approveWithdrawal(deps: AppDeps, session: SessionContext, id: number): Promise<OperatorWithdrawRecord> {
-  requireOperator(deps, session);
   const row = await reviewPending(deps.db, id, session.userId, { status: 1 });
   if (!row) throw await notPendingError(deps.db, id);
   return operatorRecord(deps, id);
@@ -137,7 +134,6 @@ export async function approveWithdrawal(deps: AppDeps, session: SessionContext, 
 
 /** 0 → 3 with the reason, and the funds returned in the same transaction. */
 export async function rejectWithdrawal(deps: AppDeps, session: SessionContext, id: number, reason: string): Promise<OperatorWithdrawRecord> {
-  requireOperator(deps, session);
   const isRejected = await deps.db.transaction(async (tx) => {
     const row = await reviewPending(tx, id, session.userId, { status: 3, rejectReason: reason });
     if (!row) return false;
