@@ -17,6 +17,7 @@ import { healthModule } from './modules/health/index.ts';
 import { marketModule, tradeSocketLimits, type MarketModuleOptions } from './modules/market/index.ts';
 import { economyModule, miningModule } from './modules/mining/index.ts';
 import { nodeModule } from './modules/node/index.ts';
+import { operatorModule } from './modules/operator/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
 import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
 import { pledgeModule } from './modules/pledge/index.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(pledgeModule);
   await app.register(teamModule);
   await app.register(signModule);
+  await app.register(operatorModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist });
   return app;

@@ -1,0 +1,2 @@
+// The operator console module's public surface (docs/operator.md).
+export { operatorModule } from './routes.ts';
