@@ -16,7 +16,7 @@ import { build } from 'hdr-histogram-js';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { levelOf, teamDefaults, weekOf } from '@nadi/economy/team';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
 import { addPerformance, readRanking, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
@@ -40,6 +40,8 @@ const options = {
   buyers: flag('buyers', 50_000),
   reads: flag('reads', 10_000),
   rounds: flag('rounds', 10),
+  /** 0: purchases without the payment's flow and reward line (see `purchase`). */
+  flow: flag('flow', 1),
   seed: flag('seed', 18),
   /** 1: leave the database for a look afterwards (the next run drops it). */
   keep: flag('keep', 0),
@@ -190,35 +192,35 @@ interface Purchase {
 
 const referralPool = systemAccount('referral_pool', 'NADI');
 
+/** The store payment's writes: the flow (its accounts locked: the referral pool first, as rewardOf does) and the reward's line. */
+async function payment(tx: Tx, p: Purchase, ref: string, at: Date): Promise<void> {
+  const reward = (p.usdt / 10n) * 2n;
+  await lockAvailable(tx, referralPool);
+  const treasury = systemAccount('treasury', 'USDT');
+  const legs = [
+    transfer('balance_buy_node_device', userAccount(p.buyer.id, 'fund', 'USDT'), treasury, p.usdt),
+    fee('balance_buy_node_device', treasury, p.usdt / 5n),
+    transfer('device_direct_reward', referralPool, userAccount(p.buyer.referrerId, 'fund', 'NADI'), reward),
+  ];
+  const { flowId } = await postFlow(tx, { idempotencyKey: ref, userId: p.buyer.id, type: 'balance_buy_node_device', params: {}, legs, result: () => null });
+  const line = { userId: p.buyer.referrerId, sourceUserId: p.buyer.id, sourceUsdt: p.usdt, rateBps: 1_000n, wanted: reward, amount: reward };
+  await recordPurchaseReward(tx, { ...line, ref, flowId, epoch: 0, at });
+}
+
 /**
  * One purchase transaction, with the writes of the store's payment (store/payment.ts payOrder): one
  * ledger flow (the price from the buyer's fund account to the treasury, the 20 % margin on to the
  * fees account, 10 % of the price in NADI at 0.5 from the referral pool to the referrer) and the
  * reward's line; then (a) addPerformance, or (b) only the performance event row. Not included: the
- * order's own row, its stock and its quote, which a store payment also writes and reads.
+ * order's own row, its stock and its quote, which a store payment also writes and reads. With
+ * --flow 0, neither the flow nor the line: the aggregates (or the event row) alone, where the root's
+ * row is the only row every purchase writes.
  */
 async function purchase(db: Db, mode: 'a' | 'b', i: number, p: Purchase): Promise<void> {
   const at = new Date(at0 + i);
   const ref = `bench:${mode}:${i}`;
-  const reward = (p.usdt / 10n) * 2n;
   await db.transaction(async (tx) => {
-    await lockAvailable(tx, referralPool);
-    const treasury = systemAccount('treasury', 'USDT');
-    const legs = [
-      transfer('balance_buy_node_device', userAccount(p.buyer.id, 'fund', 'USDT'), treasury, p.usdt),
-      fee('balance_buy_node_device', treasury, p.usdt / 5n),
-      transfer('device_direct_reward', referralPool, userAccount(p.buyer.referrerId, 'fund', 'NADI'), reward),
-    ];
-    const { flowId } = await postFlow(tx, {
-      idempotencyKey: ref,
-      userId: p.buyer.id,
-      type: 'balance_buy_node_device',
-      params: { i },
-      legs,
-      result: () => null,
-    });
-    const line = { userId: p.buyer.referrerId, sourceUserId: p.buyer.id, sourceUsdt: p.usdt, rateBps: 1_000n, wanted: reward, amount: reward };
-    await recordPurchaseReward(tx, { ...line, ref, flowId, epoch: 0, at });
+    if (options.flow === 1) await payment(tx, p, ref, at);
     if (mode === 'a') await addPerformance(tx, { userId: p.buyer.id, kind: 'device', ref, usdt: p.usdt, at });
     else
       await tx.execute(

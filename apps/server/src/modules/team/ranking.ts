@@ -1,6 +1,7 @@
 // The weekly ranking (docs/team.md "Ranking"): team performance added in a week, highest first, ties
 // by user id (who joined first), so the order is stable between reads. Read from
-// team_week_performance through its index (week, amount desc, user_id).
+// team_week_performance through its index (week, amount desc nulls last, user_id): the order by
+// names the same nulls order, or the planner sorts the whole week instead of reading the index.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -26,10 +27,10 @@ export async function readRanking(db: Db | Tx, week: number, userId: number, lim
   const top = rowsOf<{ user_id: number; address: string; amount: string; me: string | null; team: string | null; active: number | null }>(
     await db.execute(sql`
       select w.user_id, u.address, w.amount::text as amount, p.me_performance::text as me, p.team_performance::text as team, p.active_directs as active
-        from (select user_id, amount from team_week_performance where week = ${week} and amount > 0 order by amount desc, user_id limit ${limit}) w
+        from (select user_id, amount from team_week_performance where week = ${week} and amount > 0 order by amount desc nulls last, user_id limit ${limit}) w
         join users u on u.id = w.user_id
         left join user_performance p on p.user_id = w.user_id
-       order by w.amount desc, w.user_id`),
+       order by w.amount desc nulls last, w.user_id`),
   );
   const list = top.map((r, i) => ({
     rank: i + 1,

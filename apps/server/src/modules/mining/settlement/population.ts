@@ -421,6 +421,13 @@ export async function createTree(db: Db | Tx, parents: readonly (number | null)[
       select up.user_id, u.referrer_id, up.depth + 1 from up join users u on u.id = up.ancestor_id where u.referrer_id is not null
     )
     select ancestor_id, user_id, depth from up order by user_id, depth`);
+  // The team counts registrations keep (addTeamMember): purchases check that every ancestor has its row.
+  await db.execute(sql`
+    insert into user_performance (user_id, direct_count, team_size, updated_at)
+    select ancestor_id, count(*) filter (where depth = 1)::int, count(*)::int, now()
+      from user_ancestors where user_id = any(${list(ids)}::int[]) group by ancestor_id
+    on conflict (user_id) do update
+      set direct_count = user_performance.direct_count + excluded.direct_count, team_size = user_performance.team_size + excluded.team_size`);
   return ids;
 }
 
