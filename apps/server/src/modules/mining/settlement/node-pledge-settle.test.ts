@@ -29,6 +29,7 @@ import {
   insertPosition,
   removeSeededMiners,
   seedSyntheticRewards,
+  setSetting,
   settlePledgedPrincipal,
   type ProductSpec,
 } from './population.ts';
@@ -53,11 +54,6 @@ afterAll(async () => {
 });
 
 // ─── Helpers on the database ────────────────────────────────────────────────────────────────
-
-async function setSetting(tx: Tx, key: string, value: unknown): Promise<void> {
-  await tx.execute(sql`insert into app_settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
-                       on conflict (key) do update set value = excluded.value`);
-}
 
 async function setParam(tx: Tx, name: string, value: string): Promise<void> {
   await tx.execute(sql`insert into economy_params (name, effective_epoch, value) values (${name}, 0, ${value})

@@ -29,6 +29,12 @@ export interface MinerSpec {
 const tag = () => randomBytes(6).toString('hex');
 
 /** `count` users with their five ledger accounts, set-based; answers their ids in order. */
+/** Sets an app setting (the mining genesis, the reference price) as the tests of the settlement need it. */
+export async function setSetting(db: Db | Tx, key: string, value: unknown): Promise<void> {
+  await db.execute(sql`insert into app_settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
+                       on conflict (key) do update set value = excluded.value`);
+}
+
 /**
  * The seed gives every user who existed before mining (the root user) a trial miner; tests that
  * compare with the reference model start from no miners at all.

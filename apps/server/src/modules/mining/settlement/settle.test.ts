@@ -19,7 +19,7 @@ import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedger, auditLedgerIn, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { paramsAt } from '../params.ts';
 import { modelSettle, type ModelMiner, type ModelState } from './model.ts';
-import { createUsers, insertMiner, removeSeededMiners, type MinerKind } from './population.ts';
+import { createUsers, insertMiner, removeSeededMiners, setSetting, type MinerKind } from './population.ts';
 import { settleDueEpochs, settleEpoch, SettlementError, uptimeBeatsNeeded, type SettleDeps } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };
@@ -42,11 +42,6 @@ afterAll(async () => {
 /** Settlement deps on `db` whose clock reads `at()`. */
 function depsOn(db: Db | Tx, at: () => Date): SettleDeps {
   return { db, settings, now: at };
-}
-
-async function setSetting(db: Db | Tx, key: string, value: unknown): Promise<void> {
-  await db.execute(sql`insert into app_settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
-                       on conflict (key) do update set value = excluded.value`);
 }
 
 async function setParam(db: Db | Tx, name: string, effectiveEpoch: number, value: string): Promise<void> {

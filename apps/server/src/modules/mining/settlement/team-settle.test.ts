@@ -22,7 +22,7 @@ import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedgerIn, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { addPerformance } from '../../team/index.ts';
 import { paramsAt } from '../params.ts';
-import { createTree, insertMiner, removeSeededMiners } from './population.ts';
+import { createTree, insertMiner, removeSeededMiners, setSetting } from './population.ts';
 import { settleEpoch, settleTeamEpoch, SettlementError, type EpochSettlement, type TeamSettlement } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };
@@ -42,11 +42,6 @@ afterAll(async () => {
 });
 
 // ─── Helpers on the database ────────────────────────────────────────────────────────────────
-
-async function setSetting(tx: Tx, key: string, value: unknown): Promise<void> {
-  await tx.execute(sql`insert into app_settings (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
-                       on conflict (key) do update set value = excluded.value`);
-}
 
 async function referralPool(tx: Tx): Promise<bigint> {
   const row = rowsOf<{ a: string }>(

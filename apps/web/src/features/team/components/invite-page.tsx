@@ -38,43 +38,31 @@ export default function InvitePage() {
 
 function InviteCodeCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const codeRef = useRef<HTMLParagraphElement>(null);
-  const linkRef = useRef<HTMLParagraphElement>(null);
   return (
     <section className="invite-code card" aria-labelledby="invite-code-title">
       <h2 id="invite-code-title" className="invite-code__title">
         {t('invite.title')}
       </h2>
       <p className="invite-code__intro">{t('invite.intro')}</p>
-      <div className="invite-code__box">
-        <span className="invite-code__label">{t('invite.code')}</span>
-        <p ref={codeRef} className="invite-code__value mono" data-testid="invite-code">
-          {user.invite_code}
-        </p>
-        <CopyButton
-          text={user.invite_code}
-          label={t('invite.copyCode')}
-          isLabelShown
-          onFailed={() => selectContents(codeRef.current)}
-          testId="invite-copy-code"
-        />
-      </div>
+      <CopyableValue
+        className="invite-code__box"
+        valueClassName="invite-code__value mono"
+        label={t('invite.code')}
+        value={user.invite_code}
+        copyLabel={t('invite.copyCode')}
+        testId="invite-code"
+      />
       <div className="invite-code__qr">
         <QrCode text={user.invite_link} alt={t('invite.qrAlt')} failedText={t('invite.qrFailed')} testId="invite-qr" />
       </div>
-      <div className="invite-link">
-        <span className="invite-code__label">{t('invite.link')}</span>
-        <p ref={linkRef} className="invite-link__value mono" data-testid="invite-link">
-          {user.invite_link}
-        </p>
-        <CopyButton
-          text={user.invite_link}
-          label={t('invite.copyLink')}
-          isLabelShown
-          onFailed={() => selectContents(linkRef.current)}
-          testId="invite-copy-link"
-        />
-      </div>
+      <CopyableValue
+        className="invite-link"
+        valueClassName="invite-link__value mono"
+        label={t('invite.link')}
+        value={user.invite_link}
+        copyLabel={t('invite.copyLink')}
+        testId="invite-link"
+      />
     </section>
   );
 }
@@ -205,5 +193,19 @@ function PosterCard({ code, link }: { code: string; link: string }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A value with its label and a copy button; when the browser refuses to copy, the value is selected to copy by hand. */
+function CopyableValue(props: { className: string; valueClassName: string; label: string; value: string; copyLabel: string; testId: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  return (
+    <div className={props.className}>
+      <span className="invite-code__label">{props.label}</span>
+      <p ref={ref} className={props.valueClassName} data-testid={props.testId}>
+        {props.value}
+      </p>
+      <CopyButton text={props.value} label={props.copyLabel} isLabelShown onFailed={() => selectContents(ref.current)} testId={`${props.testId}-copy`} />
+    </div>
   );
 }
