@@ -98,10 +98,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The phone app and the console are separate bundles: neither imports the other (the phone's
+    // download budget, apps/web/build.test.ts, must never carry console code).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/admin/**', '@nadi/admin', '@nadi/admin/*'], message: 'The phone app never imports the console.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '@nadi/web', '@nadi/web/*'], message: 'The console never imports the phone app.' }] },
+      ],
+    },
   },
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],

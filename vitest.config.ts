@@ -26,6 +26,7 @@ export default defineConfig({
       { test: { name: 'engine', root: 'packages/engine', include: ['src/**/*.test.ts'], testTimeout: 120_000 } },
       { test: { name: 'device-agent', root: 'packages/device-agent', include: ['src/**/*.test.ts'] } },
       { test: { name: 'chain', root: 'packages/chain', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'admin', root: 'apps/admin', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
       {
         test: {
           name: 'web',

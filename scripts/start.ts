@@ -1,4 +1,4 @@
-// `npm start`: the whole stack on one machine with its embedded defaults. Builds the web app,
+// `npm start`: the whole stack on one machine with its embedded defaults. Builds the web app and the console,
 // starts a local EVM chain with the project's contracts, and serves the API and the web app with
 // the embedded PGlite database in ./.data. Ctrl-C stops everything; a second start reuses the data.
 import { spawnSync } from 'node:child_process';
@@ -11,26 +11,29 @@ import type { AppSettings } from '../apps/server/src/config.ts';
 import { startServer } from '../apps/server/src/main.ts';
 
 const root = join(import.meta.dirname, '..');
-/** A prebuilt web app (e.g. the e2e suite's) may be named with WEB_DIST; then nothing is built. */
+/** A prebuilt web app (e.g. the e2e suite's) may be named with WEB_DIST; then it is not built. */
 const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+/** Likewise the operator console (apps/admin, served under /admin) with ADMIN_DIST. */
+const adminDist = process.env.ADMIN_DIST ?? join(root, 'apps/admin/dist');
 
-function buildWeb(): void {
-  if (process.env.WEB_DIST && existsSync(join(webDist, 'index.html'))) return;
-  console.info('› building the web app (vite, mode development)…');
+function build(app: 'web' | 'admin', label: string, prebuilt: string | undefined): void {
+  if (prebuilt && existsSync(join(prebuilt, 'index.html'))) return;
+  console.info(`› building ${label} (vite, mode development)…`);
   const result = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--mode', 'development', '--logLevel', 'warn'],
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', `apps/${app}`, '--mode', 'development', '--logLevel', 'warn'],
     {
       cwd: root,
       stdio: 'inherit',
     },
   );
-  if (result.status !== 0) throw new Error('web build failed');
+  if (result.status !== 0) throw new Error(`${app} build failed`);
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  buildWeb();
+  build('web', 'the web app', process.env.WEB_DIST);
+  build('admin', 'the operator console', process.env.ADMIN_DIST);
   console.info('› starting the local chain (Hardhat node, chain id 31337)…');
   const chain = await startLocalChain({ port: Number(process.env.CHAIN_PORT ?? 8545) });
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
       USDT_ADDRESS: contracts.usdt,
       PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
       WEB_DIST: webDist,
+      ADMIN_DIST: adminDist,
     });
     devices = await startDemoDevices(server.url, server.app.deps.settings);
     printBanner(server.url, chain.rpcUrl, contracts, server.app.deps.settings, Date.now() - started, devices);
@@ -112,6 +116,7 @@ function printBanner(
   NADI is running (ready in ${(elapsedMs / 1000).toFixed(1)} s)
 
     App        ${open}
+    Console    ${open}/admin (operators; sign in as account #0)
     API docs   ${open}/docs
     Chain      ${rpcUrl} (chain id 31337)  NADI ${contracts.nadi}  USDT ${contracts.usdt}
     Data       ${settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${resolve(settings.dataDir)} (embedded PGlite, kept between starts)`}${devicesLines(devices, settings)}

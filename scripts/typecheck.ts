@@ -13,6 +13,7 @@ const workspaces = [
   'packages/device-agent',
   'apps/server',
   'apps/web',
+  'apps/admin',
   'e2e',
   'scripts',
 ];

@@ -15,16 +15,18 @@ declare module 'vitest' {
     rootInviteCode: string;
     /** The built web app, for a suite that starts a server of its own (mining: short epochs). */
     webDist: string;
+    /** The built operator console (served under /admin). */
+    adminDist: string;
   }
 }
 
-function buildWeb(outDir: string): void {
+function build(app: 'web' | 'admin', outDir: string): void {
   const result = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', 'apps/web', '--mode', 'development', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', `apps/${app}`, '--mode', 'development', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: root, stdio: 'inherit' },
   );
-  if (result.status !== 0) throw new Error('web build failed');
+  if (result.status !== 0) throw new Error(`${app} build failed`);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -46,7 +48,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'nadi-e2e-'));
   const webDist = join(work, 'web');
-  buildWeb(webDist);
+  build('web', webDist);
+  const adminDist = join(work, 'admin');
+  build('admin', adminDist);
   const [port, chainPort] = [await freePort(), await freePort()];
   const rootInviteCode = 'E2EROOT1';
   let log = '';
@@ -58,6 +62,7 @@ export default async function setup(project: TestProject) {
       CHAIN_PORT: String(chainPort),
       DATA_DIR: join(work, 'data'),
       WEB_DIST: webDist,
+      ADMIN_DIST: adminDist,
       ROOT_INVITE_CODE: rootInviteCode,
       LOG_LEVEL: 'warn',
       DEMO_MARKET: 'off',
@@ -72,6 +77,7 @@ export default async function setup(project: TestProject) {
   project.provide('rpcUrl', `http://127.0.0.1:${chainPort}`);
   project.provide('rootInviteCode', rootInviteCode);
   project.provide('webDist', webDist);
+  project.provide('adminDist', adminDist);
 
   return async () => {
     child.kill('SIGINT');

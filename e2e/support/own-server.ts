@@ -26,6 +26,7 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
     PORT: String(port),
     DATA_DIR: dataDir,
     WEB_DIST: inject('webDist'),
+    ADMIN_DIST: inject('adminDist'),
     RPC_URL: inject('rpcUrl'),
     CHAIN_ID: '31337',
     NADI_ADDRESS: config.data.chain.nadi_address,

@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(signModule);
   await app.register(operatorModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
-  await app.register(webPlugin, { root: deps.settings.webDist });
+  await app.register(webPlugin, { root: deps.settings.webDist, adminRoot: deps.settings.adminDist });
   return app;
 }
 

@@ -120,6 +120,8 @@ const rawSchema = z.object({
   NODE_JOBS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The built console app (apps/admin), served under /admin. */
+  ADMIN_DIST: z.string().optional(),
 });
 
 /** Settings a non-development environment must provide explicitly. */
@@ -200,6 +202,7 @@ export interface AppSettings {
   isTestOrderOn: boolean;
   logLevel: string;
   webDist: string | null;
+  adminDist: string | null;
 }
 
 export class ConfigError extends Error {
@@ -290,6 +293,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     isTestOrderOn: appEnv !== 'production',
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,
+    adminDist: raw.ADMIN_DIST ?? null,
   };
 }
 

@@ -1,0 +1,69 @@
+import { ErrorComponent, ThemedLayout, ThemedSider, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
+import '@refinedev/antd/dist/reset.css';
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { createAuthProvider } from './providers/auth-provider.ts';
+import { createDataProvider } from './providers/data-provider.ts';
+import { DashboardScreen } from './screens/dashboard.tsx';
+import { EconomyParamsScreen } from './screens/economy-params.tsx';
+import { LoginScreen } from './screens/login.tsx';
+import { NoAccessScreen } from './screens/no-access.tsx';
+import { OrdersScreen } from './screens/orders.tsx';
+import { ProductsScreen } from './screens/products.tsx';
+import { WithdrawalsScreen } from './screens/withdrawals.tsx';
+
+const dataProvider = createDataProvider();
+const authProvider = createAuthProvider();
+
+const resources = [
+  { name: 'dashboard', list: '/', meta: { label: 'Dashboard' } },
+  { name: 'withdrawals', list: '/withdrawals', meta: { label: 'Withdrawals' } },
+  { name: 'orders', list: '/orders', meta: { label: 'Store orders' } },
+  { name: 'products', list: '/products', meta: { label: 'Products' } },
+  { name: 'economy-params', list: '/economy', meta: { label: 'Economy params' } },
+];
+
+const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
+
+export function App() {
+  return (
+    <BrowserRouter basename="/admin">
+      <ConfigProvider theme={{ token: { colorPrimary: '#3a5bd9' } }}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            routerProvider={routerProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ syncWithLocation: true, disableTelemetry: true, title: { text: 'NADI console' } }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
+                    <ThemedLayout Title={title} Sider={() => <ThemedSider Title={title} render={({ items, logout }) => [items, logout]} />}>
+                      <Outlet />
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<DashboardScreen />} />
+                <Route path="/withdrawals" element={<WithdrawalsScreen />} />
+                <Route path="/orders" element={<OrdersScreen />} />
+                <Route path="/products" element={<ProductsScreen />} />
+                <Route path="/economy" element={<EconomyParamsScreen />} />
+                <Route path="*" element={<ErrorComponent />} />
+              </Route>
+              <Route path="/login" element={<LoginScreen />} />
+              <Route path="/no-access" element={<NoAccessScreen />} />
+            </Routes>
+            <DocumentTitleHandler handler={() => 'NADI console'} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

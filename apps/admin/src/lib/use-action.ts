@@ -1,0 +1,33 @@
+import type { Route } from '@nadi/api/route';
+import { useCustomMutation, useInvalidate, usePermissions } from '@refinedev/core';
+import type { OperatorRole } from '@nadi/api/route';
+import { canCall } from './roles.ts';
+
+/** The signed-in operator's console role (null while unknown or without one). */
+export function useRole(): OperatorRole | null {
+  const { data } = usePermissions<OperatorRole | null>({});
+  return data ?? null;
+}
+
+/**
+ * One screen action on a contract route: `allowed` says whether the role may call it (buttons are
+ * hidden otherwise), `run` posts through the data provider, shows the server's message on failure
+ * and refreshes the resource's lists on success.
+ */
+export function useAction(route: Route, resource: string, successMessage: string) {
+  const role = useRole();
+  const invalidate = useInvalidate();
+  const { mutateAsync, mutation } = useCustomMutation();
+  const run = async (values: Record<string, unknown>) => {
+    await mutateAsync({
+      url: route.path,
+      method: 'post',
+      values,
+      meta: { route },
+      successNotification: () => ({ type: 'success', message: successMessage }),
+      errorNotification: (error) => ({ type: 'error', message: 'The server refused', description: error?.message ?? 'Unknown error' }),
+    });
+    await invalidate({ resource, invalidates: ['list'] });
+  };
+  return { allowed: canCall(role, route), run, isPending: mutation.isPending };
+}

@@ -1,0 +1,113 @@
+import type { OperatorWithdrawRecord } from '@nadi/api/onchain';
+import { List, useTable } from '@refinedev/antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useAction } from '../lib/use-action.ts';
+import { actions } from '../providers/data-provider.ts';
+import { Address, Amount, DateTime, Status } from './format.tsx';
+
+const statusLabels: Record<number, [string, string]> = {
+  0: ['pending', 'pending review'],
+  1: ['sending', 'approved, sending'],
+  2: ['completed', 'completed'],
+  3: ['rejected', 'rejected / failed'],
+};
+
+export function WithdrawalsScreen() {
+  const { tableProps, setFilters, filters } = useTable<OperatorWithdrawRecord>({
+    resource: 'withdrawals',
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 0 }] },
+    syncWithLocation: false,
+  });
+  const approve = useAction(actions.approveWithdrawal, 'withdrawals', 'Withdrawal approved');
+  const reject = useAction(actions.rejectWithdrawal, 'withdrawals', 'Withdrawal rejected; the funds returned');
+  const [rejecting, setRejecting] = useState<OperatorWithdrawRecord | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+  const status = filters.find((f) => 'field' in f && f.field === 'status')?.value as number | undefined;
+
+  return (
+    <List
+      title="Withdrawals"
+      headerButtons={
+        <Select
+          style={{ width: 200 }}
+          value={status ?? 'all'}
+          onChange={(value) => setFilters([{ field: 'status', operator: 'eq', value: value === 'all' ? undefined : value }], 'replace')}
+          options={[{ value: 'all', label: 'All' }, ...Object.entries(statusLabels).map(([v, [, label]]) => ({ value: Number(v), label }))]}
+        />
+      }
+    >
+      <Table {...tableProps} rowKey="id" size="middle">
+        <Table.Column dataIndex="id" title="ID" />
+        <Table.Column
+          dataIndex="user_address"
+          title="User"
+          render={(v: string, r: OperatorWithdrawRecord) => (
+            <Space>
+              #{r.user_id}
+              <Address value={v} />
+            </Space>
+          )}
+        />
+        <Table.Column dataIndex="amount" title="Amount (NADI)" align="right" render={(v: string) => <Amount value={v} />} />
+        <Table.Column dataIndex="fee" title="Fee" align="right" render={(v: string) => <Amount value={v} />} />
+        <Table.Column dataIndex="receive" title="Receives" align="right" render={(v: string) => <Amount value={v} />} />
+        <Table.Column
+          dataIndex="status"
+          title="Status"
+          render={(v: number, r: OperatorWithdrawRecord) => (
+            <Space direction="vertical" size={0}>
+              <Status value={statusLabels[v]?.[0] ?? String(v)} label={statusLabels[v]?.[1]} />
+              {r.reason ? <small>{r.reason}</small> : null}
+              {v === 1 ? <small>{`${r.confirmations}/${r.confirmations_required} confirmations`}</small> : null}
+            </Space>
+          )}
+        />
+        <Table.Column dataIndex="created_at" title="Requested" render={(v: string) => <DateTime value={v} />} />
+        <Table.Column
+          key="actions"
+          title="Actions"
+          render={(_, r: OperatorWithdrawRecord) =>
+            r.status === 0 ? (
+              <Space>
+                {approve.allowed ? (
+                  <Popconfirm title={`Approve withdrawal #${r.id} of ${r.amount} NADI?`} onConfirm={() => approve.run({ id: r.id })}>
+                    <Button type="primary" size="small">
+                      Approve
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+                {reject.allowed ? (
+                  <Button danger size="small" onClick={() => setRejecting(r)}>
+                    Reject
+                  </Button>
+                ) : null}
+              </Space>
+            ) : null
+          }
+        />
+      </Table>
+      <Modal
+        open={rejecting !== null}
+        title={`Reject withdrawal #${rejecting?.id ?? ''}`}
+        okText="Reject"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onCancel={() => setRejecting(null)}
+        onOk={async () => {
+          const { reason } = await form.validateFields();
+          if (!rejecting) return;
+          await reject.run({ id: rejecting.id, reason });
+          form.resetFields();
+          setRejecting(null);
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="reason" label="Reason (shown to the user)" rules={[{ required: true, whitespace: true, max: 200 }]}>
+            <Input.TextArea rows={3} maxLength={200} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </List>
+  );
+}
