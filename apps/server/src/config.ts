@@ -103,6 +103,15 @@ const rawSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
     .default('0.5'),
+  /**
+   * Four-eyes (docs/operator.md): approving a withdrawal of at least this many NADI (the only asset
+   * withdrawn) takes a second operator. Compared per asset, in NADI, not valued at a price, so the
+   * threshold cannot move with the market.
+   */
+  FOUR_EYES_WITHDRAW_NADI: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 10000')
+    .default('10000'),
   // Mining (docs/economy.md). An epoch is one UTC day in production; development uses 600 s so a
   // newcomer sees income arrive, tests a few seconds on a controllable clock.
   EPOCH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
@@ -188,6 +197,8 @@ export interface AppSettings {
   isChainWorkersOn: boolean;
   withdrawMin: string;
   withdrawFee: string;
+  /** Decimal NADI: a withdrawal of at least this needs a second operator's approval. */
+  fourEyesWithdrawNadi: string;
   /** Length of a mining epoch in seconds (86,400 outside development unless set). */
   epochSeconds: number;
   heartbeatSeconds: number;
@@ -283,6 +294,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     isChainWorkersOn: raw.CHAIN_WORKERS === 'true',
     withdrawMin: raw.WITHDRAW_MIN,
     withdrawFee: raw.WITHDRAW_FEE,
+    fourEyesWithdrawNadi: raw.FOUR_EYES_WITHDRAW_NADI,
     epochSeconds: raw.EPOCH_SECONDS ?? (appEnv === 'development' ? 600 : 86_400),
     heartbeatSeconds: raw.HEARTBEAT_SECONDS ?? (appEnv === 'development' ? 20 : 60),
     isMiningJobsOn: raw.MINING_JOBS === 'true',

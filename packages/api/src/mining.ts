@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
+import { approvalItem } from './operator.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
 
@@ -486,6 +487,8 @@ export const setEconomyParamBody = z.object({
     .int()
     .min(1)
     .max(2 ** 31 - 1),
+  /** Why (required: blank is REASON_REQUIRED); the change waits for a second admin's approval. */
+  reason: z.string().trim().max(500).optional(),
 });
 export const economyParamItem = z.object({ name: z.enum(economyParamNames), value: z.string(), effective_epoch: z.number().int() });
 export const economyParamsData = z.object({
@@ -510,9 +513,9 @@ export const economyRoutes = {
     method: 'POST',
     path: '/api/v1/operator/economy/param',
     input: setEconomyParamBody,
-    response: envelope(economyParamsData),
+    response: envelope(approvalItem),
     auth: true,
     role: 'admin',
-    summary: 'Operators: change an economy number from a later epoch on (never retroactively)',
+    summary: 'Admins: request a change of an economy number from a later epoch on (never retroactively); a second admin approves it (four-eyes)',
   }),
 };

@@ -104,10 +104,16 @@ export const withdrawListQuery = pageQuery.extend({
     .optional(),
 });
 
-export const operatorWithdrawRecord = withdrawRecord.extend({ user_id: z.number().int(), user_address: hexAddress });
+export const operatorWithdrawRecord = withdrawRecord.extend({
+  user_id: z.number().int(),
+  user_address: hexAddress,
+  /** Set when an approval at or above the four-eyes threshold waits for a second operator (docs/operator.md). */
+  approval_id: z.number().int().nullable().optional(),
+});
 export type OperatorWithdrawRecord = z.infer<typeof operatorWithdrawRecord>;
 export const withdrawReviewBody = z.object({ id: z.number().int().min(1) });
-export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason: z.string().trim().min(1).max(200) });
+/** A blank reason is REASON_REQUIRED (said in the user's language rather than as a malformed body). */
+export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason: z.string().trim().max(200).optional() });
 
 // ---- Wallet payments -------------------------------------------------------------------------
 
@@ -208,7 +214,7 @@ export const onchainRoutes = {
     response: envelope(operatorWithdrawRecord),
     auth: true,
     role: 'operator',
-    summary: 'Operators: approve a pending withdrawal (it is then sent once)',
+    summary: 'Operators: approve a pending withdrawal (it is then sent once); at or above the four-eyes threshold it waits for a second operator',
   }),
   operatorWithdrawReject: route({
     method: 'POST',

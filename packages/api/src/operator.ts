@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { addressSchema, envelope, paged, pageQuery, queryInt } from './common.ts';
 import { operatorRoles, route } from './route.ts';
 
 // The operator console's own API (docs/operator.md). Routes of other domains that operators call
@@ -12,6 +12,78 @@ export const operatorMe = z.object({
 });
 export type OperatorMe = z.infer<typeof operatorMe>;
 
+// ---- Roles -----------------------------------------------------------------------------------
+
+export const operatorRoleItem = z.object({
+  user_id: z.number().int(),
+  address: z.string(),
+  role: z.enum(operatorRoles),
+  /** An admin by configuration (OPERATOR_ADDRESSES): not in the table, cannot be changed here. */
+  is_configured: z.boolean(),
+  granted_by: z.number().int().nullable(),
+  granted_at: z.string().nullable(),
+});
+export type OperatorRoleItem = z.infer<typeof operatorRoleItem>;
+/** Grant a role to a registered user, change it, or take it away (null). */
+export const setRoleBody = z.object({ address: addressSchema, role: z.enum(operatorRoles).nullable() });
+
+// ---- Audit trail -----------------------------------------------------------------------------
+
+/** An ISO date or date-time; `to` is exclusive. */
+const auditDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'an ISO date');
+export const auditFilter = z.object({
+  actor: addressSchema.optional(),
+  /** 'withdraw' matches 'withdraw.approve' and 'withdraw.reject'. */
+  action: z.string().trim().min(1).max(60).optional(),
+  target_type: z.string().trim().min(1).max(40).optional(),
+  target_id: z.string().trim().min(1).max(80).optional(),
+  from: auditDate.optional(),
+  to: auditDate.optional(),
+});
+export const auditQuery = pageQuery.extend(auditFilter.shape);
+export const auditItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_id: z.number().int(),
+  actor_address: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  approval_id: z.number().int().nullable(),
+});
+export type AuditItem = z.infer<typeof auditItem>;
+/** The most rows one export holds; narrow the filter for more. */
+export const auditExportMax = 50_000;
+export const auditExport = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() });
+
+// ---- Four-eyes approvals ---------------------------------------------------------------------
+
+export const approvalKinds = ['economy_param', 'withdrawal'] as const;
+export type ApprovalKind = (typeof approvalKinds)[number];
+export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
+export const approvalItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(approvalKinds),
+  payload: z.unknown(),
+  summary: z.string(),
+  status: z.enum(approvalStatuses),
+  requested_by: z.number().int(),
+  requested_by_address: z.string(),
+  requested_at: z.string(),
+  reason: z.string().nullable(),
+  decided_by: z.number().int().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+});
+export type ApprovalItem = z.infer<typeof approvalItem>;
+export const approvalsQuery = pageQuery.extend({ status: z.enum(approvalStatuses).optional() });
+export const approveBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.string().trim().max(500).optional() });
+/** A blank reason is REASON_REQUIRED. */
+export const rejectApprovalBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.string().trim().max(500).optional() });
+
 export const operatorRoutes = {
   me: route({
     method: 'GET',
@@ -21,5 +93,68 @@ export const operatorRoutes = {
     auth: true,
     role: 'viewer',
     summary: "The signed-in operator's console role (FORBIDDEN without one)",
+  }),
+  roles: route({
+    method: 'GET',
+    path: '/api/v1/operator/roles',
+    input: undefined,
+    response: envelope(z.array(operatorRoleItem)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: who holds a console role (the configured admins first)',
+  }),
+  setRole: route({
+    method: 'POST',
+    path: '/api/v1/operator/role',
+    input: setRoleBody,
+    response: envelope(z.object({ address: z.string(), role: z.enum(operatorRoles).nullable() })),
+    auth: true,
+    role: 'admin',
+    summary: "Admins: grant, change or take away a registered user's console role (audited)",
+  }),
+  audit: route({
+    method: 'GET',
+    path: '/api/v1/operator/audit',
+    input: auditQuery,
+    response: envelope(paged(auditItem)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: the audit trail, newest first, filtered by actor, action prefix, target and dates',
+  }),
+  auditExport: route({
+    method: 'GET',
+    path: '/api/v1/operator/audit/export',
+    input: auditFilter,
+    response: envelope(auditExport),
+    auth: true,
+    role: 'viewer',
+    summary: `Operators: the audit trail as CSV (same filters, newest first, at most ${auditExportMax} rows)`,
+  }),
+  approvals: route({
+    method: 'GET',
+    path: '/api/v1/operator/approvals',
+    input: approvalsQuery,
+    response: envelope(paged(approvalItem)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: four-eyes requests, newest first, by status',
+  }),
+  approve: route({
+    method: 'POST',
+    path: '/api/v1/operator/approval/approve',
+    input: approveBody,
+    response: envelope(approvalItem),
+    auth: true,
+    role: 'operator',
+    summary: 'Operators: approve another operator’s request; it runs at once (economy parameters: admins)',
+  }),
+  rejectApproval: route({
+    method: 'POST',
+    path: '/api/v1/operator/approval/reject',
+    input: rejectApprovalBody,
+    response: envelope(approvalItem),
+    auth: true,
+    role: 'operator',
+    summary: 'Operators: reject another operator’s request with a reason (economy parameters: admins)',
   }),
 };

@@ -159,6 +159,8 @@ export const orderListQuery = pageQuery.extend({
 });
 export const orderIdBody = z.object({ id: queryInt(1, 2 ** 53 - 1) });
 export const orderIdQuery = orderIdBody;
+/** A refund's reason is required (blank: REASON_REQUIRED); it goes to the audit trail. */
+export const refundBody = orderIdBody.extend({ reason: z.string().trim().max(500).optional() });
 
 /** A device from a completed order that nobody has activated yet (the mining screen lists them). */
 export const awaitingDevice = z.object({
@@ -326,7 +328,7 @@ export const storeRoutes = {
   operatorRefund: route({
     method: 'POST',
     path: '/api/v1/operator/store/refund',
-    input: orderIdBody,
+    input: refundBody,
     response: envelope(refundData),
     auth: true,
     role: 'operator',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Lang } from '@nadi/api/common';
-import type { Route, RouteData } from '@nadi/api/route';
+import type { OperatorRole, Route, RouteData } from '@nadi/api/route';
 import { translate } from '../i18n/messages.ts';
 import { requestLang } from '../plugins/errors.ts';
 import { AppError } from './app-error.ts';
@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set from the contract's `auth` flag; the auth plugin enforces it. */
     isAuthRequired?: boolean;
+    /** Set from the contract's `role`: the session is loaded and the role checked before validation. */
+    operatorRole?: OperatorRole;
   }
 }
 
@@ -60,13 +62,24 @@ export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handl
     },
     config: {
       isAuthRequired: r.auth,
+      ...(r.role ? { operatorRole: r.role } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
+    // Operator routes: the contract's least role, checked before the input is even validated (a
+    // caller without the role learns nothing about the route but FORBIDDEN).
+    ...(r.role
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (!request.session) throw new AppError('UNAUTHORIZED');
+            await requireRole(request.server.deps, request.session, r.role!);
+          },
+        }
+      : {}),
     handler: async (request) => {
       const lang = requestLang(request);
       const input = r.method === 'GET' ? request.query : request.body;
       if (r.auth && !request.session) throw new AppError('UNAUTHORIZED');
-      // Operator routes: the contract's least role, checked before anything else runs.
+      // Checked again here, so no path to the handler skips it.
       if (r.role) {
         if (!request.session) throw new AppError('UNAUTHORIZED');
         await requireRole(request.server.deps, request.session, r.role);

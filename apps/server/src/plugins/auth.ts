@@ -10,8 +10,14 @@ export const authPlugin = fp(
     app.deps.sessions = sessions;
     app.addHook('onClose', async () => sessions.close());
     app.decorateRequest('session', null);
+    // Operator routes load the session before their input is validated, so their role is checked
+    // (registerRoute's preValidation) before anything about the request is said back.
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.config.operatorRole) return;
+      request.session = await authenticate(app.deps, request.headers[authHeader]);
+    });
     app.addHook('preHandler', async (request) => {
-      if (!request.routeOptions.config.isAuthRequired) return;
+      if (!request.routeOptions.config.isAuthRequired || request.session) return;
       request.session = await authenticate(app.deps, request.headers[authHeader]);
     });
   },

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { pgCode } from '../../db/pg-code.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { changePower } from '../mining/index.ts';
 import { generateCode, hashCode, normalizeCode } from './codes.ts';
@@ -145,7 +146,13 @@ export async function saveModel(deps: AppDeps, session: SessionContext, input: z
     priceUsdt: input.price_usdt,
   };
   if (model.basePower <= 0n) throw new AppError('BAD_REQUEST', 'base_power must be above 0');
-  return toModelItem(await upsertModel(deps.db, model, deps.now()));
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await findModelByCode(tx, model.code);
+    const saved = await upsertModel(tx, model, now);
+    await recordAudit(tx, { actorId: session.userId, action: 'device.model', targetType: 'device_model', targetId: saved.id, before, after: saved, at: now });
+    return toModelItem(saved);
+  });
 }
 
 /** The values that occur more than once. */
@@ -186,13 +193,17 @@ export async function registerDevices(deps: AppDeps, session: SessionContext, in
       const isSame = (d: (typeof wanted)[number]) => taken.some((t) => t.serial === d.serial && t.publicKey === d.publicKey && t.modelId === d.modelId);
       const conflicts = wanted.filter((d) => !isSame(d) && taken.some((t) => t.serial === d.serial || t.publicKey === d.publicKey));
       if (conflicts.length > 0) throw new AppError('DEVICE_EXISTS', undefined, { params: serialsParam(conflicts.map((d) => d.serial)) });
-      return {
-        registered: await insertDevices(
-          tx,
-          wanted.filter((d) => !isSame(d)),
-          now,
-        ),
-      };
+      const fresh = wanted.filter((d) => !isSame(d));
+      const registered = await insertDevices(tx, fresh, now);
+      await recordAudit(tx, {
+        actorId: session.userId,
+        action: 'device.register',
+        targetType: 'device_model',
+        targetId: model.id,
+        after: { model_code: input.model_code, registered, serials: fresh.map((d) => d.serial) },
+        at: now,
+      });
+      return { registered };
     });
   } catch (error) {
     // Another registration of the same serial or key committed first.
@@ -234,6 +245,15 @@ export async function generateCodeBatch(deps: AppDeps, session: SessionContext, 
       return { deviceId, codeHash: hashCode(code), replacesId: existing.get(deviceId)?.id ?? null };
     });
     await writeCodes(tx, id, codes, expiresAt, now);
+    // The codes themselves never reach the trail: only which devices got one.
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'activation.batch',
+      targetType: 'activation_batch',
+      targetId: id,
+      after: { count: serials.length, serials, expires_at: expiresAt, replaced: codes.filter((c) => c.replacesId !== null).length },
+      at: now,
+    });
     return id;
   });
   return { batch_id: batchId, count: lines.length, csv: `serial,code\n${lines.join('\n')}\n` };
@@ -243,7 +263,21 @@ export async function generateCodeBatch(deps: AppDeps, session: SessionContext, 
 export async function revokeCode(deps: AppDeps, session: SessionContext, serial: string) {
   const device = await findDeviceBySerial(deps.db, normalizeSerial(serial));
   if (!device) throw new AppError('DEVICE_UNKNOWN');
-  if (await revokeIssuedCode(deps.db, device.id)) return { revoked: true };
+  const now = deps.now();
+  const isRevoked = await deps.db.transaction(async (tx) => {
+    if (!(await revokeIssuedCode(tx, device.id))) return false;
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'activation.revoke',
+      targetType: 'device',
+      targetId: device.id,
+      before: { serial: device.serial, code: 'issued' },
+      after: { serial: device.serial, code: 'revoked' },
+      at: now,
+    });
+    return true;
+  });
+  if (isRevoked) return { revoked: true };
   const state = await codeStateOfDevice(deps.db, device.id);
   if (state === null) throw new AppError('NOT_FOUND', `device ${device.serial} has no code`);
   if (state === 'used') throw new AppError('ACTIVATION_CODE_USED');

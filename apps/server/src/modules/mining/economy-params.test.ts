@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
+import { setEconomyParamApproved } from '../../test/operator.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { paramsAt } from './params.ts';
 
@@ -24,8 +25,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const set = (token: string, payload: unknown, lang = 'EN') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/operator/economy/param', payload: payload as object, headers: { authorization: token, lang } });
+// Four-eyes: each change is requested and approved by a second admin (test/operator.ts).
+const set = (token: string, payload: unknown, lang = 'EN') => setEconomyParamApproved(t.app, token, payload as Record<string, unknown>, lang);
 const list = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/operator/economy/params', headers: { authorization: token } });
 const stored = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from economy_params`))[0]?.n;
 
@@ -39,7 +40,7 @@ describe('economy parameters', () => {
 
     const res = await set(operator, { name: 'immediateBps', value: '3000', effective_epoch: epoch + 2 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.scheduled).toEqual([{ name: 'immediateBps', value: '3000', effective_epoch: epoch + 2 }]);
+    expect((await list(operator)).json().data.scheduled).toEqual([{ name: 'immediateBps', value: '3000', effective_epoch: epoch + 2 }]);
     expect((await paramsAt(t.database.db, t.settings, epoch + 1)).immediateBps).toBe(2500n);
     expect((await paramsAt(t.database.db, t.settings, epoch + 2)).immediateBps).toBe(3000n);
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { economyRoutes } from '@nadi/api/mining';
+import { approvalView } from '../../lib/approvals.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import { listEconomyParams, setEconomyParam } from './economy-params.ts';
+import { listEconomyParams, requestEconomyParam } from './economy-params.ts';
 
 /** Operators: the economy numbers in force and their changes from a later epoch on. */
 export async function economyModule(app: FastifyInstance) {
@@ -10,6 +11,6 @@ export async function economyModule(app: FastifyInstance) {
     return listEconomyParams(deps);
   });
   registerRoute(app, economyRoutes.operatorSetParam, async ({ session, input }) => {
-    return setEconomyParam(deps, session.userId, input);
+    return approvalView(await requestEconomyParam(deps, session.userId, input), session.address);
   });
 }

@@ -19,6 +19,7 @@ export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenc
 export { grantTrial, grantTrialsToExistingUsers, type MiningDeps } from './trial.ts';
 export { miningModule } from './routes.ts';
 export { economyModule } from './economy-routes.ts';
+export { applyEconomyParam } from './economy-params.ts';
 export { fulfilDestroyOrder } from './destroy.ts';
 export {
   endingTranches,

@@ -57,7 +57,7 @@ export interface TierValues {
  * An operator's change of a tier, refused (null) when the new quota is below what is sold now: the
  * tier's row lock makes the comparison and the write one step, so a sale cannot slip between them.
  */
-export async function updateTier(db: Db, id: number, values: TierValues, now: Date): Promise<TierRow | null> {
+export async function updateTier(db: Db | Tx, id: number, values: TierValues, now: Date): Promise<TierRow | null> {
   const rows = await db
     .update(nodeTiers)
     .set({ ...values, updatedAt: now })

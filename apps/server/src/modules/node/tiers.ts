@@ -7,6 +7,7 @@ import { toDecimalString, units } from '@nadi/money/money';
 import type { NodeSaleState, NodeTier, tierBody } from '@nadi/api/node';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { nodeDeadlineText } from '../config/index.ts';
 import { miningNow, quoteReferencePrice, type ReferencePrice } from '../mining/index.ts';
@@ -114,11 +115,16 @@ export async function saveTier(deps: AppDeps, session: SessionContext, input: z.
     withdrawRate: input.withdraw_rate,
     isOnSale: input.is_on_sale,
   };
-  const saved = await updateTier(deps.db, input.id, values, deps.now());
-  if (!saved) {
-    const tier = await findTier(deps.db, input.id);
-    if (!tier) throw new AppError('NOT_FOUND');
-    throw new AppError('NODE_QUOTA_BELOW_SOLD', undefined, { params: { sold: String(tier.sold) } });
-  }
+  const now = deps.now();
+  const saved = await deps.db.transaction(async (tx) => {
+    const before = await findTier(tx, input.id);
+    const updated = await updateTier(tx, input.id, values, now);
+    if (!updated) {
+      if (!before) throw new AppError('NOT_FOUND');
+      throw new AppError('NODE_QUOTA_BELOW_SOLD', undefined, { params: { sold: String(before.sold) } });
+    }
+    await recordAudit(tx, { actorId: session.userId, action: 'node.tier', targetType: 'node_tier', targetId: input.id, before, after: updated, at: now });
+    return updated;
+  });
   return tierView(saved, await viewContext(deps, session.userId));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { NoticeTranslations } from '@nadi/api/notice';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notices } from '../../db/schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -25,7 +25,7 @@ export async function findPublishedNotice(db: Db, id: number): Promise<NoticeRow
   return rows[0] ?? null;
 }
 
-export async function insertNotice(db: Db, translations: NoticeTranslations, publishedAt: Date): Promise<NoticeRow> {
+export async function insertNotice(db: Db | Tx, translations: NoticeTranslations, publishedAt: Date): Promise<NoticeRow> {
   const rows = await db.insert(notices).values({ translations, publishedAt }).returning();
   const row = rows[0];
   if (!row) throw new Error('insert into notices returned no row');

@@ -3,6 +3,7 @@ import { noticeTextFor, type NoticeDetail, type NoticeSummary, type NoticeTransl
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { findPublishedNotice, insertNotice, listPublishedNotices, type NoticeRow } from './repo.ts';
 
@@ -44,7 +45,19 @@ export async function getNotice(db: Db, id: number, lang: Lang): Promise<NoticeD
  * socket (/ws) is told, with the title in each language the notice has.
  */
 export async function publishNotice(deps: AppDeps, session: SessionContext, translations: NoticeTranslations, lang: Lang): Promise<NoticeDetail> {
-  const row = await insertNotice(deps.db, translations, deps.now());
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertNotice(tx, translations, now);
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'notice.publish',
+      targetType: 'notice',
+      targetId: inserted.id,
+      after: inserted.translations,
+      at: now,
+    });
+    return inserted;
+  });
   const titles = Object.fromEntries(Object.entries(row.translations).map(([code, text]) => [code, text.title]));
   deps.events.publish({ type: 'notice', id: row.id, titles });
   return toDetail(row, lang);

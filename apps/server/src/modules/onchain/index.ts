@@ -11,3 +11,4 @@ export type { PaymentOrderRow } from './payments/repo.ts';
 export { creditPaymentToFund } from './payments/refund.ts';
 /** One round of the payment watcher (tests of what other modules sell on chain drive it by hand). */
 export { scanPaymentsOnce } from './payments/watcher.ts';
+export { executeWithdrawalApproval } from './withdrawals/service.ts';

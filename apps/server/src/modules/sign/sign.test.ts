@@ -13,6 +13,7 @@ import type { AppEvent } from '../../lib/event-bus.ts';
 import { LocalBus } from '../../lib/event-bus.ts';
 import { createTestApp, rootInviteCode, testSettings, type TestApp } from '../../test/harness.ts';
 import { balanceOf, tokens } from '../../test/money.ts';
+import { setEconomyParamApproved } from '../../test/operator.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { auditLedger, readAvailable, runFlow, systemAccount, transfer } from '../ledger/index.ts';
 
@@ -336,12 +337,7 @@ describe('operator changes', () => {
   it('applies a change of the day-1 award from its epoch on, not before', async () => {
     const operator = await signIn(t.app, operatorAccount, rootInviteCode);
     const today = (await config(await newUser())).day;
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/operator/economy/param',
-      payload: { name: 'signInDay1Nadi', value: tokens(5).toString(), effective_epoch: today + 2 },
-      headers: { authorization: operator },
-    });
+    const set = await setEconomyParamApproved(t.app, operator, { name: 'signInDay1Nadi', value: tokens(5).toString(), effective_epoch: today + 2 });
     expect(set.statusCode, set.body).toBe(200);
 
     const early = await newUser();

@@ -123,7 +123,7 @@ describe('paid from the wallet', () => {
 
     // Refunded before shipping, a wallet payment goes to the fund account in the paid asset.
     const operator = await operatorToken(bed.t.app);
-    const refund = await post(bed.t.app, operator, '/api/v1/operator/store/refund', { id: order.id });
+    const refund = await post(bed.t.app, operator, '/api/v1/operator/store/refund', { id: order.id, reason: 'returned' });
     expect(refund.json().data).toMatchObject({ reward_unrecovered: '0', order: { status: 'refunded' } });
     expect(await balanceOf(db(), shopper.id, 'fund', 'USDT')).toEqual({ available: tokens(500), frozen: 0n });
     expect(await systemBalance(db(), 'treasury', 'USDT')).toBe(before.treasury);

@@ -7,6 +7,8 @@ import type { operatorOrdersQuery, shipBody } from '@nadi/api/store';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { requireReason } from '../../lib/approvals.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { hashCode, normalizeCode, normalizeSerial } from '../device/index.ts';
 import { flowLegs, lockAvailable, postFlow, readAvailable, transfer, userAccount, type AccountRef, type Leg } from '../ledger/index.ts';
@@ -97,12 +99,22 @@ export async function shipOrder(deps: AppDeps, session: SessionContext, input: S
       order.id,
       found.map((d) => d.id),
     );
-    return updateOrder(tx, order.id, {
+    const updated = await updateOrder(tx, order.id, {
       status: 'to_receive',
       courierCompany: input.courier_company,
       courierNumber: input.courier_number,
       shippedAt: now,
     });
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'store.ship',
+      targetType: 'store_order',
+      targetId: order.id,
+      before: { status: order.status },
+      after: { status: updated.status, courier_company: input.courier_company, courier_number: input.courier_number, serials: wanted.map((w) => w.serial) },
+      at: now,
+    });
+    return updated;
   });
   return operatorItem(deps, shipped);
 }
@@ -131,7 +143,8 @@ async function refundLegs(tx: Tx, order: OrderRow): Promise<{ legs: Leg[]; unrec
 }
 
 /** to_ship → refunded: money back, units back in stock, performance reversed, reward taken back where it can be. */
-export async function refundOrder(deps: AppDeps, session: SessionContext, id: number) {
+export async function refundOrder(deps: AppDeps, session: SessionContext, id: number, reason: string | undefined) {
+  const text = requireReason(reason);
   const now = deps.now();
   const { order, unrecovered } = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, id);
@@ -162,6 +175,16 @@ export async function refundOrder(deps: AppDeps, session: SessionContext, id: nu
     }
     await addPerformance(tx, { userId: locked.userId, kind: 'device', ref: performanceRef(locked.id, ':refund'), usdt: -locked.totalUsdt, at: now });
     const refunded = await updateOrder(tx, locked.id, { status: 'refunded', refundFlowId: flowId, refundedAt: now });
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'store.refund',
+      targetType: 'store_order',
+      targetId: locked.id,
+      before: { status: locked.status },
+      after: { status: refunded.status, refund_flow_id: flowId, reward_unrecovered: short },
+      reason: text,
+      at: now,
+    });
     return { order: refunded, unrecovered: short };
   });
   deps.events.publish({ type: 'balance', userIds: order.rewardUserId === null ? [order.userId] : [order.userId, order.rewardUserId] });

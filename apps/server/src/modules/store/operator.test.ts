@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { get, operatorToken, post } from '../../test/devices.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { balanceOf, fundUser, tokens } from '../../test/money.ts';
+import { setEconomyParamApproved } from '../../test/operator.ts';
 import {
   boxedDevices,
   newShopper,
@@ -66,7 +67,7 @@ describe('operators only', () => {
     ['POST', '/api/v1/operator/store/stock', { product_id: 1, delta: 5 }],
     ['GET', '/api/v1/operator/store/orders', undefined],
     ['POST', '/api/v1/operator/store/ship', { id: 1, courier_company: 'SF', courier_number: '1', devices: [{ serial: 'X', code: 'Y' }] }],
-    ['POST', '/api/v1/operator/store/refund', { id: 1 }],
+    ['POST', '/api/v1/operator/store/refund', { id: 1, reason: 'returned' }],
   ] as const)('%s %s: FORBIDDEN for a user, UNAUTHORIZED without a session, nothing changed', async (method, url, payload) => {
     const user = await newShopper(t);
     const before = await storeTables(db());
@@ -242,7 +243,7 @@ describe('refunds', () => {
     const moved = await shopPost(t, referrer, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '150' });
     expect(moved.statusCode).toBe(200);
 
-    const res = await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id });
+    const res = await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id, reason: 'returned' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ reward_unrecovered: '150', order: { id: order.id, status: 'refunded', refunded_at: t.clock.now().toISOString() } });
     expect(await balanceOf(db(), shopper.id, 'fund', 'USDT')).toEqual({ available: tokens(1000), frozen: 0n });
@@ -256,7 +257,7 @@ describe('refunds', () => {
     const refundLog = (await shopGet(t, shopper, '/api/v1/wallet/moneyLog?type=purchase_refund')).json().data.list;
     expect(refundLog).toMatchObject([{ type: 'purchase_refund', asset: 'USDT', amount: '1000', balance_after: '1000' }]);
 
-    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id })).json().reason).toBe('ORDER_NOT_TO_SHIP');
+    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id, reason: 'returned' })).json().reason).toBe('ORDER_NOT_TO_SHIP');
     expect((await shopPost(t, shopper, '/api/v1/machine/cancel', { id: order.id })).json().reason).toBe('ORDER_NOT_CANCELLABLE');
     expect(await auditLedger(db())).toMatchObject({ isOk: true, problems: [] });
   });
@@ -266,7 +267,7 @@ describe('refunds', () => {
     await fundUser(db(), shopper.id, 'NADI', tokens(1000));
     const order = (await placeOrder(t, shopper, { items: [{ product_id: box.id, quantity: 1 }], pay_asset: 'NADI', price: '0.5' })).json().data.order;
     expect(await balanceOf(db(), shopper.id, 'fund', 'NADI')).toEqual({ available: 0n, frozen: 0n });
-    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id })).json().data.reward_unrecovered).toBe('0');
+    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: order.id, reason: 'returned' })).json().data.reward_unrecovered).toBe('0');
     expect(await balanceOf(db(), shopper.id, 'fund', 'NADI')).toEqual({ available: tokens(1000), frozen: 0n });
 
     const other = await buyer(500);
@@ -274,8 +275,8 @@ describe('refunds', () => {
     const [device] = await boxedDevices(t.app, operator, 'NADI-BOX-1', 1);
     expect((await ship(shippedOrder.id, [{ serial: device?.serial ?? '', code: device?.code ?? '' }])).statusCode).toBe(200);
     const before = await storeTables(db());
-    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: shippedOrder.id })).json().reason).toBe('ORDER_NOT_TO_SHIP');
-    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: 999_999 })).json().reason).toBe('NOT_FOUND');
+    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: shippedOrder.id, reason: 'returned' })).json().reason).toBe('ORDER_NOT_TO_SHIP');
+    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: 999_999, reason: 'returned' })).json().reason).toBe('NOT_FOUND');
     expect(await storeTables(db())).toBe(before);
     expect(await auditLedger(db())).toMatchObject({ isOk: true });
   });
@@ -286,10 +287,11 @@ describe('economy parameters', () => {
     const referrer = await newShopper(t);
     const shopper = await buyer(1000, referrer.inviteCode);
     const epoch = (await get(t.app, operator, '/api/v1/operator/economy/params')).json().data.epoch as number;
-    const set = (name: string, value: string) => post(t.app, operator, '/api/v1/operator/economy/param', { name, value, effective_epoch: epoch + 1 });
+    const set = (name: string, value: string) => setEconomyParamApproved(t.app, operator, { name, value, effective_epoch: epoch + 1 });
     expect((await set('deviceDirectRewardBps', '5001')).json()).toMatchObject({ reason: 'PARAM_OUT_OF_RANGE', params: { min: '0', max: '5000' } });
     expect((await set('storeMarginBps', '1000')).statusCode).toBe(200);
-    expect((await set('deviceDirectRewardBps', '500')).json().data.scheduled).toContainEqual({
+    expect((await set('deviceDirectRewardBps', '500')).statusCode).toBe(200);
+    expect((await get(t.app, operator, '/api/v1/operator/economy/params')).json().data.scheduled).toContainEqual({
       name: 'deviceDirectRewardBps',
       value: '500',
       effective_epoch: epoch + 1,

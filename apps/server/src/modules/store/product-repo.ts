@@ -73,7 +73,7 @@ export interface ProductValues {
 }
 
 /** A new product, with no stock yet (stock only moves by delta: `changeStock`). */
-export async function insertProduct(db: Db, values: ProductValues, now: Date): Promise<number> {
+export async function insertProduct(db: Db | Tx, values: ProductValues, now: Date): Promise<number> {
   const rows = await db
     .insert(storeProducts)
     .values({ ...values, stock: 0, createdAt: now, updatedAt: now })
@@ -84,7 +84,7 @@ export async function insertProduct(db: Db, values: ProductValues, now: Date): P
 }
 
 /** Changes everything but the stock and sold counts; answers whether the product exists. */
-export async function updateProduct(db: Db, id: number, values: ProductValues, now: Date): Promise<boolean> {
+export async function updateProduct(db: Db | Tx, id: number, values: ProductValues, now: Date): Promise<boolean> {
   const rows = await db
     .update(storeProducts)
     .set({ ...values, updatedAt: now })
@@ -94,7 +94,7 @@ export async function updateProduct(db: Db, id: number, values: ProductValues, n
 }
 
 /** Adds `delta` (negative: takes) unless the stock would go below zero; answers whether it changed. */
-export async function changeStock(db: Db, id: number, delta: number, now: Date): Promise<boolean> {
+export async function changeStock(db: Db | Tx, id: number, delta: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(storeProducts)
     .set({ stock: sql`${storeProducts.stock} + ${delta}`, updatedAt: now })

@@ -6,6 +6,7 @@ import type { ProductDetail, productBody, stockBody } from '@nadi/api/store';
 import { pgCode } from '../../db/pg-code.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { changeStock, findProduct, insertProduct, listProducts, modelIdOf, updateProduct, type ProductValues } from './product-repo.ts';
 import { productDetail, productItem } from './views.ts';
@@ -49,20 +50,46 @@ export async function saveProduct(deps: AppDeps, session: SessionContext, input:
     sort: input.sort,
   };
   const now = deps.now();
-  let id = input.id;
-  if (id === undefined) id = await insertProduct(deps.db, values, now);
-  else if (!(await updateProduct(deps.db, id, values, now))) throw new AppError('NOT_FOUND');
+  const id = await deps.db.transaction(async (tx) => {
+    const before = input.id === undefined ? null : await findProduct(tx, input.id);
+    let saved = input.id;
+    if (saved === undefined) saved = await insertProduct(tx, values, now);
+    else if (!(await updateProduct(tx, saved, values, now))) throw new AppError('NOT_FOUND');
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: input.id === undefined ? 'store.product.create' : 'store.product.update',
+      targetType: 'store_product',
+      targetId: saved,
+      before,
+      after: await findProduct(tx, saved),
+      at: now,
+    });
+    return saved;
+  });
   return productDetailOf(deps, id);
 }
 
 /** Adds to or takes from the stock: taking more than is there is STOCK_BELOW_ZERO (naming the stock). */
 export async function changeProductStock(deps: AppDeps, session: SessionContext, input: z.output<typeof stockBody>): Promise<ProductDetail> {
+  const now = deps.now();
   try {
-    if (!(await changeStock(deps.db, input.product_id, input.delta, deps.now()))) {
-      const row = await findProduct(deps.db, input.product_id);
-      if (!row) throw new AppError('NOT_FOUND');
-      throw new AppError('STOCK_BELOW_ZERO', undefined, { params: { stock: String(row.stock) } });
-    }
+    await deps.db.transaction(async (tx) => {
+      const before = await findProduct(tx, input.product_id);
+      if (!(await changeStock(tx, input.product_id, input.delta, now))) {
+        if (!before) throw new AppError('NOT_FOUND');
+        throw new AppError('STOCK_BELOW_ZERO', undefined, { params: { stock: String(before.stock) } });
+      }
+      const after = await findProduct(tx, input.product_id);
+      await recordAudit(tx, {
+        actorId: session.userId,
+        action: 'store.stock',
+        targetType: 'store_product',
+        targetId: input.product_id,
+        before: { stock: before?.stock },
+        after: { stock: after?.stock, delta: input.delta },
+        at: now,
+      });
+    });
   } catch (error) {
     // 22003: a stock beyond the integer column; said as a bad request rather than a crash.
     if (pgCode(error) === '22003') throw new AppError('BAD_REQUEST', 'stock out of range', { cause: error });

@@ -32,5 +32,5 @@ export async function orderRoutes(app: FastifyInstance) {
   registerRoute(app, storeRoutes.operatorStock, async ({ session, input }) => changeProductStock(deps, session, input));
   registerRoute(app, storeRoutes.operatorOrders, async ({ session, input }) => operatorOrders(deps, session, input));
   registerRoute(app, storeRoutes.operatorShip, async ({ session, input }) => shipOrder(deps, session, input));
-  registerRoute(app, storeRoutes.operatorRefund, async ({ session, input }) => refundOrder(deps, session, input.id));
+  registerRoute(app, storeRoutes.operatorRefund, async ({ session, input }) => refundOrder(deps, session, input.id, input.reason));
 }

@@ -107,7 +107,7 @@ describe('device direct reward lines', () => {
 
     // The referrer moves 150 of the 200 out of reach; the refund takes back 50.
     expect((await shopPost(t, referrer, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '150' })).statusCode).toBe(200);
-    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: first.id })).json().data.reward_unrecovered).toBe('150');
+    expect((await post(t.app, operator, '/api/v1/operator/store/refund', { id: first.id, reason: 'returned' })).json().data.reward_unrecovered).toBe('150');
     const clawback = line({
       epoch,
       user_id: referrer.id,

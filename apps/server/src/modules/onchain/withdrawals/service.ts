@@ -6,8 +6,12 @@ import type { OperatorWithdrawRecord, WithdrawConfigData, WithdrawFailReason, Wi
 import { toDecimalString, units } from '@nadi/money/money';
 import type { AppSettings } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { Db } from '../../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
+import { withdrawals } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { pendingApprovalFor, requestApproval, requireReason } from '../../../lib/approvals.ts';
+import { recordAudit } from '../../../lib/audit.ts';
 import type { SessionContext } from '../../../lib/register-route.ts';
 import { runFlow } from '../../ledger/index.ts';
 import { availableOf } from '../../wallet/index.ts';
@@ -125,19 +129,93 @@ async function operatorRecord(deps: AppDeps, id: number): Promise<OperatorWithdr
   return toOperatorRecord(row, deps.settings.confirmations);
 }
 
-/** 0 → 1. The update is conditional, so of two operators approving at once one wins, one hears WITHDRAW_NOT_PENDING. */
+/**
+ * 0 → 1. The update is conditional, so of two operators approving at once one wins, one hears
+ * WITHDRAW_NOT_PENDING. At or above the four-eyes threshold (FOUR_EYES_WITHDRAW_NADI) the approval
+ * is a request instead: the withdrawal stays pending until a second operator approves the request
+ * (executeWithdrawalApproval), and asking again answers the same request.
+ */
 export async function approveWithdrawal(deps: AppDeps, session: SessionContext, id: number): Promise<OperatorWithdrawRecord> {
-  const row = await reviewPending(deps.db, id, session.userId, { status: 1 });
-  if (!row) throw await notPendingError(deps.db, id);
-  return operatorRecord(deps, id);
+  const at = deps.now();
+  const approvalId = await deps.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    if (!row) return null;
+    if (row.amount >= units(deps.settings.fourEyesWithdrawNadi)) {
+      const waiting = await pendingApprovalFor(tx, 'withdrawal', 'withdrawal_id', id);
+      if (waiting) return waiting.id;
+      const approval = await requestApproval(tx, {
+        kind: 'withdrawal',
+        payload: { withdrawal_id: id, amount: toDecimalString(row.amount), user_id: row.userId },
+        summary: `withdrawal ${id}: ${toDecimalString(row.amount)} NADI to ${row.toAddress}`,
+        requestedBy: session.userId,
+        reason: null,
+        at,
+        audit: { action: 'withdraw.approve.request', targetType: 'withdrawal', targetId: id, before: auditOf(row) },
+      });
+      return approval.id;
+    }
+    await approveIn(tx, row, session.userId, null, at);
+    return 0;
+  });
+  if (approvalId === null) throw await notPendingError(deps.db, id);
+  return { ...(await operatorRecord(deps, id)), approval_id: approvalId === 0 ? null : approvalId };
 }
 
-/** 0 → 3 with the reason, and the funds returned in the same transaction. */
-export async function rejectWithdrawal(deps: AppDeps, session: SessionContext, id: number, reason: string): Promise<OperatorWithdrawRecord> {
+/** The second operator's approval of a large withdrawal: it moves on (0 → 1) in the approval's transaction. */
+export async function executeWithdrawalApproval(
+  deps: Pick<AppDeps, 'now'> & { tx: Tx },
+  approval: { id: number; decidedBy: number; reason: string | null },
+  withdrawalId: number,
+): Promise<void> {
+  const row = await lockPending(deps.tx, withdrawalId);
+  if (!row) throw (await findWithUser(deps.tx, withdrawalId)) ? new AppError('WITHDRAW_NOT_PENDING') : new AppError('NOT_FOUND');
+  await approveIn(deps.tx, row, approval.decidedBy, approval, deps.now());
+}
+
+async function lockPending(tx: Tx, id: number): Promise<WithdrawalRow | null> {
+  const rows = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  const row = rows[0];
+  return row && row.status === 0 ? row : null;
+}
+
+async function approveIn(tx: Tx, row: WithdrawalRow, reviewerId: number, approval: { id: number; reason: string | null } | null, at: Date): Promise<void> {
+  const approved = await reviewPending(tx, row.id, reviewerId, { status: 1 });
+  if (!approved) throw new AppError('WITHDRAW_NOT_PENDING');
+  await recordAudit(tx, {
+    actorId: reviewerId,
+    action: 'withdraw.approve',
+    targetType: 'withdrawal',
+    targetId: row.id,
+    before: auditOf(row),
+    after: auditOf(approved),
+    reason: approval?.reason ?? null,
+    approvalId: approval?.id ?? null,
+    at,
+  });
+}
+
+function auditOf(row: WithdrawalRow) {
+  return { status: row.status, amount: toDecimalString(row.amount), user_id: row.userId, to_address: row.toAddress, reject_reason: row.rejectReason };
+}
+
+/** 0 → 3 with the reason (required), and the funds returned in the same transaction. */
+export async function rejectWithdrawal(deps: AppDeps, session: SessionContext, id: number, reason: string | undefined): Promise<OperatorWithdrawRecord> {
+  const text = requireReason(reason);
+  const at = deps.now();
   const isRejected = await deps.db.transaction(async (tx) => {
-    const row = await reviewPending(tx, id, session.userId, { status: 3, rejectReason: reason });
+    const row = await reviewPending(tx, id, session.userId, { status: 3, rejectReason: text });
     if (!row) return false;
     await postReturn(tx, row);
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'withdraw.reject',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { ...auditOf(row), status: 0, reject_reason: null },
+      after: auditOf(row),
+      reason: text,
+      at,
+    });
     return true;
   });
   if (!isRejected) throw await notPendingError(deps.db, id);
