@@ -108,12 +108,14 @@ export async function dashboard(deps: AppDeps, days: number): Promise<DashboardD
       withdrawals: wd.get(day) ?? {},
       fees: fee.get(day) ?? {},
     })),
-    epochs: epochs.map((e) => ({ epoch: e.epoch, paid: amount(e.paid), network_power: e.network_power, settled_at: iso(e.settled_at) })),
+    epochs: epochs.map((e) => ({ epoch: Number(e.epoch), paid: amount(e.paid), network_power: e.network_power, settled_at: iso(e.settled_at) })),
     pools,
-    node_sales: nodeSales.map((s) => ({ tier_id: s.tier_id, name: s.name, sold: Number(s.sold) })),
+    node_sales: nodeSales.map((s) => ({ tier_id: Number(s.tier_id), name: s.name, sold: Number(s.sold) })),
     orders_to_ship: Number(toShip[0]?.n ?? 0),
     pending_withdrawals: Number(pending[0]?.n ?? 0),
-    last_settlement: last ? { epoch: last.epoch, settled_at: iso(last.settled_at), duration_ms: last.duration_ms } : null,
+    last_settlement: last
+      ? { epoch: Number(last.epoch), settled_at: iso(last.settled_at), duration_ms: last.duration_ms === null ? null : Number(last.duration_ms) }
+      : null,
     // The ledger audit's cheap part: every asset sums to zero over all accounts (npm run ledger:audit proves the rest).
     ledger_check: { is_ok: totals.every((t) => BigInt(t.sum) === 0n), totals: totals.map((t) => ({ asset: t.asset, sum: t.sum })) },
   };
@@ -146,11 +148,11 @@ export async function settledEpochs(deps: AppDeps, query: PageQuery) {
   );
   const total = Number((await rows<{ n: string | number }>(deps.db, sql`select count(*) as n from mining_epochs`))[0]?.n ?? 0);
   const epochs: SettlementEpoch[] = list.map((e) => ({
-    epoch: e.epoch,
+    epoch: Number(e.epoch),
     starts_at: iso(e.starts_at),
     ends_at: iso(e.ends_at),
     settled_at: iso(e.settled_at),
-    duration_ms: e.duration_ms,
+    duration_ms: e.duration_ms === null ? null : Number(e.duration_ms),
     network_power: e.network_power,
     mining_paid: amount(e.mining_paid),
     savings_paid: amount(e.savings_paid),

@@ -7,7 +7,7 @@ import { operatorToken } from '../../test/devices.ts';
 import { balanceOf, fundUser, tokens, unfreezeFunds, freezeFunds } from '../../test/money.ts';
 import { tierOf } from '../../test/node.ts';
 import { seededProduct } from '../../test/pledge.ts';
-import { newShopper, productOf, shopGet, shopPost, type Shopper } from '../../test/store.ts';
+import { newShopper, productOf, shopGet, shopPost, signInAgain, type Shopper } from '../../test/store.ts';
 import { runFlow } from '../ledger/index.ts';
 
 // The console's users: freezing (and the table of money routes a frozen account is refused), the
@@ -176,3 +176,75 @@ describe('freezing an account', () => {
     }
   });
 });
+
+describe('users in the console', () => {
+  it('finds users by id, invite code or address for a viewer; nobody without a role', async () => {
+    const u = await newShopper(t);
+    await newShopper(t);
+    const address = u.account.address.toLowerCase();
+    for (const q of [String(u.id), u.inviteCode.toLowerCase(), address.slice(0, 12), address.toUpperCase().replace('0X', '0x')]) {
+      const res = await shopGet(t, admin, `/api/v1/operator/users?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.list.map((r: { id: number }) => r.id)).toContain(u.id);
+    }
+    const all = (await shopGet(t, admin, '/api/v1/operator/users?page_size=2')).json().data;
+    expect(all.list).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+    expect((await shopGet(t, u, '/api/v1/operator/users')).json().reason).toBe('FORBIDDEN');
+  });
+
+  it('shows one user: profile, freeze, role, balances, ledger lines, team and live sessions', async () => {
+    const parent = await newShopper(t);
+    const u = await newShopper(t, parent.inviteCode);
+    await fundUser(db(), u.id, 'NADI', tokens(12));
+    await shopPost(t, u, '/api/v1/wallet/transfer', { asset: 'NADI', from: 'fund', to: 'trade', amount: '2' });
+    await freeze(u, 'checking');
+    const res = await shopGet(t, admin, `/api/v1/operator/user?id=${u.id}`);
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.user).toMatchObject({ id: u.id, address: u.account.address.toLowerCase(), referrer_id: parent.id, frozen_reason: 'checking', role: null });
+    expect(d.balances).toEqual(
+      expect.arrayContaining([
+        { kind: 'fund', asset: 'NADI', available: '10', frozen: '0' },
+        { kind: 'trade', asset: 'NADI', available: '2', frozen: '0' },
+      ]),
+    );
+    // Newest first, signed from the user's side: the transfer's two lines (debit first), then the credit.
+    expect(d.ledger.slice(0, 3).map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
+      ['fund', '-2'],
+      ['trade', '2'],
+      ['fund', '12'],
+    ]);
+    expect(d.team.referrers[0]).toEqual({ id: parent.id, address: parent.account.address.toLowerCase(), depth: 1 });
+    expect(d.sessions).toHaveLength(1);
+    expect((await shopGet(t, admin, '/api/v1/operator/user?id=999999')).json().reason).toBe('NOT_FOUND');
+    await unfreeze(u);
+  });
+
+  it('revokes one session or all of a user, with audit lines; a viewer may not', async () => {
+    const u = await newShopper(t);
+    const viewer = await newShopper(t);
+    await db().execute(sql`insert into operator_roles (user_id, role, granted_at) values (${viewer.id}, 'viewer', now())`);
+    const sessions = (await shopGet(t, admin, `/api/v1/operator/user?id=${u.id}`)).json().data.sessions as { id: number }[];
+    expect((await shopPost(t, viewer, '/api/v1/operator/session/revoke', { session_id: sessions[0]!.id })).json().reason).toBe('FORBIDDEN');
+
+    const one = await shopPost(t, admin, '/api/v1/operator/session/revoke', { session_id: sessions[0]!.id });
+    expect(one.json().data).toEqual({ revoked: 1 });
+    expect((await shopGet(t, u, '/api/v1/user/info')).statusCode).toBe(401);
+    expect((await shopPost(t, admin, '/api/v1/operator/session/revoke', { session_id: sessions[0]!.id })).json().reason).toBe('NOT_FOUND');
+    expect(await auditLines('session.revoke', sessions[0]!.id)).toHaveLength(1);
+
+    const again = await signInAgainAs(u);
+    expect(again).toBe(200);
+    const all = await shopPost(t, admin, '/api/v1/operator/user/sessions/revoke', { user_id: u.id });
+    expect(all.json().data).toEqual({ revoked: 1 });
+    expect((await shopGet(t, u, '/api/v1/user/info')).statusCode).toBe(401);
+    const [line] = await auditLines('user.sessions.revoke', u.id);
+    expect(line).toMatchObject({ after: { live: [] } });
+  });
+});
+
+async function signInAgainAs(u: Shopper): Promise<number> {
+  await signInAgain(t, u);
+  return (await shopGet(t, u, '/api/v1/user/info')).statusCode;
+}

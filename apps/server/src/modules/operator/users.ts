@@ -42,18 +42,18 @@ const userColumns = sql`id, address, invite_code, name, referrer_id, level, froz
 
 function userRowOf(r: UserRow): OperatorUserRow {
   return {
-    id: r.id,
+    id: Number(r.id),
     address: r.address,
     invite_code: r.invite_code,
     name: r.name,
-    referrer_id: r.referrer_id,
+    referrer_id: r.referrer_id === null ? null : Number(r.referrer_id),
     frozen_at: r.frozen_at === null ? null : iso(r.frozen_at),
     created_at: iso(r.created_at),
   };
 }
 
 const freezeStateOf = (r: Pick<UserRow, 'id' | 'frozen_at' | 'frozen_reason'>): FreezeData => ({
-  user_id: r.id,
+  user_id: Number(r.id),
   frozen_at: r.frozen_at === null ? null : iso(r.frozen_at),
   frozen_reason: r.frozen_reason,
 });
@@ -138,7 +138,7 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
       sql`select t.flow_id, t.type, a.kind, t.asset, t.amount::text as amount, a.id = t.debit_account_id as is_debit,
                  case when a.id = t.debit_account_id then t.debit_part else t.credit_part end as part, t.created_at
           from ledger_transfers t join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id)
-          where a.user_id = ${id} order by t.id desc limit ${ledgerLinesMax}`,
+          where a.user_id = ${id} order by t.id desc, a.id = t.debit_account_id desc limit ${ledgerLinesMax}`,
     ),
     rows<{ id: number; order_no: string; status: string; pay_asset: string; pay_amount: string; created_at: Date | string }>(
       db,
@@ -146,7 +146,7 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
     ),
     rows<{ id: number; kind: string; status: string; power: string; created_at: Date | string }>(
       db,
-      sql`select id, kind, status, (base_power + gift_power)::text as power, created_at from miners where user_id = ${id} order by id desc limit ${listMax}`,
+      sql`select id, kind::text as kind, status::text as status, (base_power + gift_power)::text as power, created_at from miners where user_id = ${id} order by id desc limit ${listMax}`,
     ),
     rows<{ id: number; tier_id: number; pay_method: string; pay_asset: string; pay_amount: string; created_at: Date | string }>(
       db,
@@ -154,7 +154,7 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
     ),
     rows<{ id: number; product_id: number; amount: string; status: string; created_at: Date | string }>(
       db,
-      sql`select id, product_id, amount::text as amount, status, created_at from pledge_positions where user_id = ${id} order by id desc limit ${listMax}`,
+      sql`select id, product_id, amount::text as amount, status::text as status, created_at from pledge_positions where user_id = ${id} order by id desc limit ${listMax}`,
     ),
     rows<{ id: number; address: string; depth: number }>(
       db,
@@ -172,7 +172,7 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
   ]);
   const perf = performance[0];
   return {
-    user: { ...userRowOf(user), frozen_reason: user.frozen_reason, level: user.level, role },
+    user: { ...userRowOf(user), frozen_reason: user.frozen_reason, level: Number(user.level), role },
     balances: balances.map((b) => ({
       kind: b.kind as OperatorUserDetail['balances'][number]['kind'],
       asset: b.asset as OperatorUserDetail['balances'][number]['asset'],
@@ -188,18 +188,18 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
       part: l.part,
       created_at: iso(l.created_at),
     })),
-    orders: orders.map((o) => ({ ...o, pay_amount: amount(o.pay_amount), created_at: iso(o.created_at) })),
-    miners: miners.map((m) => ({ ...m, created_at: iso(m.created_at) })),
-    nodes: nodes.map((n) => ({ ...n, pay_amount: amount(n.pay_amount), created_at: iso(n.created_at) })),
-    savings: savings.map((s) => ({ ...s, amount: amount(s.amount), created_at: iso(s.created_at) })),
+    orders: orders.map((o) => ({ ...o, id: Number(o.id), pay_amount: amount(o.pay_amount), created_at: iso(o.created_at) })),
+    miners: miners.map((m) => ({ ...m, id: Number(m.id), created_at: iso(m.created_at) })),
+    nodes: nodes.map((n) => ({ ...n, id: Number(n.id), tier_id: Number(n.tier_id), pay_amount: amount(n.pay_amount), created_at: iso(n.created_at) })),
+    savings: savings.map((s) => ({ ...s, id: Number(s.id), product_id: Number(s.product_id), amount: amount(s.amount), created_at: iso(s.created_at) })),
     team: {
-      referrers: referrers.map((r) => ({ id: r.id, address: r.address, depth: Number(r.depth) })),
+      referrers: referrers.map((r) => ({ id: Number(r.id), address: r.address, depth: Number(r.depth) })),
       direct_count: Number(perf?.direct_count ?? 0),
       team_size: Number(perf?.team_size ?? 0),
       me_performance: amount(perf?.me_performance),
       team_performance: amount(perf?.team_performance),
     },
-    sessions: sessions.map((s) => ({ id: s.id, created_at: iso(s.created_at), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
+    sessions: sessions.map((s) => ({ id: Number(s.id), created_at: iso(s.created_at), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
   };
 }
 
