@@ -5,3 +5,4 @@ export type { AccountRef, FlowContext, FlowJson, FlowOutcome, FlowRequest, Leg, 
 export { burn, fee, freeze, reward, settle, systemAccount, transfer, unfreeze, userAccount } from './legs.ts';
 export { availableAfterFlow, createUserAccounts, flowLegs, lockAvailable, readAvailable, type PostedLeg } from './repo.ts';
 export { auditLedger, auditLedgerIn, poolKinds, type AuditReport } from './audit.ts';
+export { assertNotFrozen, isFrozen, spendsOwnBalance } from './frozen.ts';

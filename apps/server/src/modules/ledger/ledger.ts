@@ -10,6 +10,7 @@ import { pgCode } from '../../db/pg-code.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashParams } from '../../lib/hash-params.ts';
+import { assertNotFrozen, spendsOwnBalance } from './frozen.ts';
 
 export type Part = 'available' | 'frozen';
 
@@ -109,6 +110,8 @@ export async function postFlow<R>(tx: Tx, request: FlowRequest<R>, paramsHash = 
 
 async function post<R>(db: Db | Tx, request: FlowRequest<R>, legs: Leg[], paramsHash: string): Promise<FlowOutcome<R> & { ctx: FlowContext }> {
   assertLegs(legs);
+  // A frozen account spends nothing (docs/operator.md "Frozen accounts"); credits still arrive.
+  if (spendsOwnBalance(request.userId, legs)) await assertNotFrozen(db, request.userId!);
   const payload = JSON.stringify(legs.map(toJsonLeg));
   let rows: { flow_id: string | number; created_at: Date | string }[];
   try {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { miningRoutes } from '@nadi/api/mining';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import { assertNotFrozen } from '../ledger/index.ts';
 import { createDestroyOrder, destroyForMiner, previewDestroy } from './destroy.ts';
 import { claimReleased, getIncome, getIncomeDetail, getMiners, getOverview, getPowerLog, getVesting } from './service.ts';
 
@@ -17,9 +18,17 @@ export async function miningModule(app: FastifyInstance) {
   registerRoute(app, miningRoutes.destroy, async ({ session, input, request }) =>
     destroyForMiner(deps, session.userId, idempotencyKeyOf(request, session.userId, 'destroy'), input),
   );
-  registerRoute(app, miningRoutes.destroyOrder, async ({ session, input }) => createDestroyOrder(deps, session.userId, input), {
-    rateLimitPerMinute: destroyOrdersPerMinuteMax,
-  });
+  registerRoute(
+    app,
+    miningRoutes.destroyOrder,
+    async ({ session, input }) => {
+      await assertNotFrozen(deps.db, session.userId);
+      return createDestroyOrder(deps, session.userId, input);
+    },
+    {
+      rateLimitPerMinute: destroyOrdersPerMinuteMax,
+    },
+  );
   registerRoute(app, miningRoutes.powerLog, async ({ session, input }) => getPowerLog(deps.db, session.userId, input));
   registerRoute(app, miningRoutes.income, async ({ session, input }) => getIncome(deps, session.userId, input));
   registerRoute(app, miningRoutes.incomeDetail, async ({ session, input }) => getIncomeDetail(deps, session.userId, input.epoch));

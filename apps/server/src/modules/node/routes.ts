@@ -3,6 +3,7 @@ import { nodeRoutes } from '@nadi/api/node';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { optionalUserId } from '../../lib/optional-session.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import { assertNotFrozen } from '../ledger/index.ts';
 import { myEarnings, myNodes } from './holdings.ts';
 import { buyNode, quoteNode } from './purchase.ts';
 import { nodeTier, nodeTiers, saveTier } from './tiers.ts';
@@ -19,7 +20,10 @@ export async function nodeModule(app: FastifyInstance) {
   registerRoute(
     app,
     nodeRoutes.buy,
-    async ({ session, input, request }) => buyNode(deps, session.userId, idempotencyKeyOf(request, session.userId, 'node_buy'), input),
+    async ({ session, input, request }) => {
+      await assertNotFrozen(deps.db, session.userId);
+      return buyNode(deps, session.userId, idempotencyKeyOf(request, session.userId, 'node_buy'), input);
+    },
     { rateLimitPerMinute: buysPerMinuteMax },
   );
   registerRoute(app, nodeRoutes.mine, async ({ session, input }) => myNodes(deps, session.userId, input));

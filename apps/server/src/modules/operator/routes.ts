@@ -6,6 +6,8 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { decideApproval, listApprovals } from './approvals.ts';
 import { exportAudit, listAudit } from './audit-log.ts';
 import { listRoles, setRole } from './roles.ts';
+import { platformRoutes } from './platform.ts';
+import { userRoutes } from './users.ts';
 
 /** The operator console's own API (docs/operator.md): who am I, roles, audit, approvals, users, platform. */
 export async function operatorModule(app: FastifyInstance) {
@@ -22,4 +24,6 @@ export async function operatorModule(app: FastifyInstance) {
   registerRoute(app, operatorRoutes.approvals, async ({ input }) => listApprovals(deps, input));
   registerRoute(app, operatorRoutes.approve, async ({ session, input }) => decideApproval(deps, session, 'approve', input.id, input.reason));
   registerRoute(app, operatorRoutes.rejectApproval, async ({ session, input }) => decideApproval(deps, session, 'reject', input.id, input.reason));
+  userRoutes(app);
+  platformRoutes(app);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { storeRoutes } from '@nadi/api/store';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import { assertNotFrozen } from '../ledger/index.ts';
 import { changeProductStock, operatorProducts, saveProduct, shopProduct, shopProducts } from './products.ts';
 import { operatorOrders, refundOrder, shipOrder } from './operator-orders.ts';
 import { awaitingActivation, cancelOrder, confirmReceipt, createOrder, getMyOrder, listMyOrders } from './orders.ts';
@@ -19,7 +20,10 @@ export async function orderRoutes(app: FastifyInstance) {
   registerRoute(
     app,
     storeRoutes.createOrder,
-    async ({ session, input, request }) => createOrder(deps, session.userId, idempotencyKeyOf(request, session.userId, 'store_order'), input),
+    async ({ session, input, request }) => {
+      await assertNotFrozen(deps.db, session.userId);
+      return createOrder(deps, session.userId, idempotencyKeyOf(request, session.userId, 'store_order'), input);
+    },
     { rateLimitPerMinute: ordersPerMinuteMax },
   );
   registerRoute(app, storeRoutes.orderList, async ({ session, input }) => listMyOrders(deps, session.userId, input));
