@@ -13,6 +13,7 @@ import { deleteStaleNonces } from './modules/auth/index.ts';
 import { seedDemoHistory, startMakerBot } from './modules/market/index.ts';
 import { startSettlementJob } from './modules/mining/index.ts';
 import { startNodeJob } from './modules/node/index.ts';
+import { startNoticeJob } from './modules/notice/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
 
@@ -55,6 +56,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const storeJob = settings.isStoreJobsOn ? startStoreJob(app.deps, app.log) : null;
   // Nodes: releasing the quota of unpaid wallet orders, one instance at a time.
   const nodeJob = settings.isNodeJobsOn ? startNodeJob(app.deps, app.log) : null;
+  // Notices: pushing scheduled ones when their time comes, one instance at a time (cheap: always on).
+  const noticeJob = startNoticeJob(app.deps, app.log);
   return {
     app,
     database,
@@ -65,6 +68,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await settlement?.stop();
       await storeJob?.stop();
       await nodeJob?.stop();
+      await noticeJob.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -80,6 +80,7 @@ export const errorReasons = [
   'APPROVAL_SELF',
   'APPROVAL_NOT_PENDING',
   'REASON_REQUIRED',
+  'NOTICE_NOT_EDITABLE',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -167,6 +168,7 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   APPROVAL_SELF: { http: 409, body: 409 },
   APPROVAL_NOT_PENDING: { http: 409, body: 409 },
   REASON_REQUIRED: { http: 400, body: 400 },
+  NOTICE_NOT_EDITABLE: { http: 409, body: 409 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

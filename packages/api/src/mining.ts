@@ -361,6 +361,28 @@ export const miningRoutes = {
   }),
 };
 
+/** Console filters of the device list: activation (bound to an owner or not) or online now. */
+export const operatorDeviceStatuses = ['unbound', 'activated', 'online', 'offline'] as const;
+export const operatorDevicesQuery = pageQuery.extend({
+  model: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(operatorDeviceStatuses).optional(),
+});
+export const operatorDeviceItem = z.object({
+  serial: z.string(),
+  model: z.string(),
+  model_name: z.string(),
+  /** The owner's masked address (0x12ab…cdef); null before activation. */
+  owner: z.string().nullable(),
+  activated: z.boolean(),
+  bound_at: z.string().nullable(),
+  online: z.boolean(),
+  last_heartbeat_at: z.string().nullable(),
+  /** The last settled mining epoch and the device's uptime in it (basis points; 0 without beats). */
+  settled_epoch: z.number().int().nullable(),
+  settled_uptime_bps: z.number().int().nullable(),
+});
+export type OperatorDeviceItem = z.infer<typeof operatorDeviceItem>;
+
 export const deviceRoutes = {
   clock: route({
     method: 'GET',
@@ -386,6 +408,15 @@ export const deviceRoutes = {
     auth: true,
     role: 'viewer',
     summary: 'Operators: device models',
+  }),
+  operatorDevices: route({
+    method: 'GET',
+    path: '/api/v1/operator/devices',
+    input: operatorDevicesQuery,
+    response: envelope(paged(operatorDeviceItem)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: devices, newest first, by model code and status, with owner, heartbeat and last settled uptime',
   }),
   operatorSaveModel: route({
     method: 'POST',

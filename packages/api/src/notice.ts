@@ -20,20 +20,86 @@ const noticeText = z.object({
   title: z.string().trim().min(1).max(noticeTitleLengthMax),
   content: z.string().trim().min(1).max(noticeContentLengthMax),
 });
-/** A notice's title and content per language; the default language (TW) is required, the others optional. */
+/** A notice's title and content per language: at least one language, the others fall back (noticeTextFor). */
 export const noticeTranslations = z
-  .object(Object.fromEntries(langs.map((lang) => [lang, lang === defaultLang ? noticeText : noticeText.optional()])) as Record<Lang, typeof noticeText>)
-  .strict();
+  .object(Object.fromEntries(langs.map((lang) => [lang, noticeText.optional()])) as Record<Lang, z.ZodOptional<typeof noticeText>>)
+  .strict()
+  .refine((t) => langs.some((lang) => t[lang] !== undefined), { message: 'at least one language' });
 export type NoticeTranslations = Partial<Record<Lang, { title: string; content: string }>>;
-export const publishNoticeBody = z.object({ translations: noticeTranslations });
 
 /**
- * The text a reader sees: their language, else English, else the default language every notice
- * has. The server (lists, details) and the web (the pushed title) both use this one rule.
+ * Publish now: either a new notice's translations, or the id of a saved draft or scheduled notice.
+ */
+export const publishNoticeBody = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1)
+      .optional(),
+    translations: noticeTranslations.optional(),
+  })
+  .strict()
+  .refine((b) => (b.id === undefined) !== (b.translations === undefined), { message: 'either id or translations' });
+
+/**
+ * The text a reader sees: their language, else English, else the default language, else the first
+ * language the notice has (in `langs` order). The server (lists, details) and the web (the pushed
+ * title) both use this one rule.
  */
 export function noticeTextFor<T>(translations: Partial<Record<Lang, T>>, lang: Lang): T | undefined {
-  return translations[lang] ?? translations.EN ?? translations[defaultLang];
+  return translations[lang] ?? translations.EN ?? translations[defaultLang] ?? langs.map((l) => translations[l]).find((t) => t !== undefined);
 }
+
+/** Where a notice is in its life (docs/operator.md, "Notices"). */
+export const noticeStatuses = ['draft', 'scheduled', 'published', 'withdrawn'] as const;
+export type NoticeStatus = (typeof noticeStatuses)[number];
+
+/** A notice as the console sees it: every language it has, and the ones it lacks. */
+export const operatorNotice = z.object({
+  id: z.number().int(),
+  status: z.enum(noticeStatuses),
+  translations: z.partialRecord(z.enum(langs), noticeText),
+  /** Languages without text: readers of these see the fallback (noticeTextFor). */
+  missing_langs: z.array(z.enum(langs)),
+  /** When phones see it (scheduled: from then on); null for a draft. */
+  publish_at: z.string().nullable(),
+  /** When the /ws push went out; null until then. */
+  pushed_at: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
+  withdraw_reason: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OperatorNotice = z.infer<typeof operatorNotice>;
+
+export const operatorNoticesQuery = pageQuery.extend({ status: z.enum(noticeStatuses).optional() });
+
+/** Create (no id) or edit a draft or scheduled notice; publish_at schedules it, none (or null) keeps a draft. */
+export const saveNoticeBody = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1)
+      .optional(),
+    translations: noticeTranslations,
+    publish_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .strict();
+
+export const withdrawNoticeBody = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict();
 
 export const noticeListResponse = envelope(paged(noticeSummary));
 export const noticeDetailResponse = envelope(noticeDetail);
@@ -62,6 +128,33 @@ export const noticeRoutes = {
     response: noticeDetailResponse,
     auth: true,
     role: 'operator',
-    summary: 'Operators: publish a notice; every signed-in user is told on the account socket (/ws)',
+    summary: 'Operators: publish a notice now (new, or a saved draft or scheduled one by id); every signed-in user is told on the account socket (/ws)',
+  }),
+  operatorList: route({
+    method: 'GET',
+    path: '/api/v1/operator/notices',
+    input: operatorNoticesQuery,
+    response: envelope(paged(operatorNotice)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: every notice (drafts, scheduled, published, withdrawn), newest first',
+  }),
+  operatorSave: route({
+    method: 'POST',
+    path: '/api/v1/operator/notice/save',
+    input: saveNoticeBody,
+    response: envelope(operatorNotice),
+    auth: true,
+    role: 'operator',
+    summary: 'Operators: create or edit a draft or scheduled notice (publish_at schedules it)',
+  }),
+  operatorWithdraw: route({
+    method: 'POST',
+    path: '/api/v1/operator/notice/withdraw',
+    input: withdrawNoticeBody,
+    response: envelope(operatorNotice),
+    auth: true,
+    role: 'operator',
+    summary: 'Operators: withdraw a notice with a reason; phones no longer list it',
   }),
 };

@@ -102,17 +102,25 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * A notice (docs/operator.md, "Notices"). A draft has no `publishedAt`; a notice is scheduled while
+ * `publishedAt` is ahead, and phones see it from `publishedAt` on until it is withdrawn. `pushedAt`
+ * is when the /ws push went out (at once for a publish now, by the notice job for a scheduled one).
+ */
 export const notices = pgTable(
   'notices',
   {
     id: serial('id').primaryKey(),
-    /** Title and content per language code; TW is always present. */
+    /** Title and content per language code; at least one language is present. */
     translations: jsonb('translations').$type<NoticeTranslations>().notNull(),
-    isPublished: boolean('is_published').notNull().default(true),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    pushedAt: timestamp('pushed_at', { withTimezone: true, mode: 'date' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    withdrawReason: text('withdraw_reason'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('notices_published_idx').on(t.isPublished, t.publishedAt)],
+  (t) => [index('notices_published_idx').on(t.publishedAt), check('notices_withdraw_reason', sql`(${t.withdrawnAt} is null) = (${t.withdrawReason} is null)`)],
 );
 
 /** Operator-set values that must survive restarts (node deadline, reference prices…). */

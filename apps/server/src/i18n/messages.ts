@@ -101,6 +101,7 @@ const EN: Catalogue = {
   APPROVAL_SELF: 'A second operator must approve this: you cannot approve your own request',
   APPROVAL_NOT_PENDING: 'This request has already been decided',
   REASON_REQUIRED: 'Please give a reason',
+  NOTICE_NOT_EDITABLE: 'This notice is already published or withdrawn and can no longer be changed',
 };
 
 const TW: Catalogue = {
@@ -194,6 +195,7 @@ const TW: Catalogue = {
   APPROVAL_SELF: '需由另一位營運人員核准：不能核准自己的申請',
   APPROVAL_NOT_PENDING: '此申請已處理',
   REASON_REQUIRED: '請填寫原因',
+  NOTICE_NOT_EDITABLE: '此公告已發布或已撤回，無法再修改',
 };
 
 const CN: Catalogue = {
@@ -287,6 +289,7 @@ const CN: Catalogue = {
   APPROVAL_SELF: '需由另一位运营人员批准：不能批准自己的申请',
   APPROVAL_NOT_PENDING: '此申请已处理',
   REASON_REQUIRED: '请填写原因',
+  NOTICE_NOT_EDITABLE: '此公告已发布或已撤回，无法再修改',
 };
 
 const JP: Catalogue = {
@@ -380,6 +383,7 @@ const JP: Catalogue = {
   APPROVAL_SELF: '別の運営者の承認が必要です：自分の申請は承認できません',
   APPROVAL_NOT_PENDING: 'この申請はすでに処理済みです',
   REASON_REQUIRED: '理由を入力してください',
+  NOTICE_NOT_EDITABLE: 'このお知らせは公開済みまたは取り下げ済みのため、変更できません',
 };
 
 const KO: Catalogue = {
@@ -473,6 +477,7 @@ const KO: Catalogue = {
   APPROVAL_SELF: '다른 운영자의 승인이 필요합니다: 본인의 요청은 승인할 수 없습니다',
   APPROVAL_NOT_PENDING: '이 요청은 이미 처리되었습니다',
   REASON_REQUIRED: '사유를 입력하세요',
+  NOTICE_NOT_EDITABLE: '이 공지는 이미 게시되었거나 철회되어 더 이상 변경할 수 없습니다',
 };
 
 const TH: Catalogue = {
@@ -566,6 +571,7 @@ const TH: Catalogue = {
   APPROVAL_SELF: 'ต้องให้ผู้ดูแลอีกคนอนุมัติ: คุณอนุมัติคำขอของตัวเองไม่ได้',
   APPROVAL_NOT_PENDING: 'คำขอนี้ได้รับการพิจารณาแล้ว',
   REASON_REQUIRED: 'กรุณาระบุเหตุผล',
+  NOTICE_NOT_EDITABLE: 'ประกาศนี้เผยแพร่หรือถอนแล้ว ไม่สามารถแก้ไขได้อีก',
 };
 
 const PT: Catalogue = {
@@ -659,6 +665,7 @@ const PT: Catalogue = {
   APPROVAL_SELF: 'Outro operador precisa aprovar: você não pode aprovar o próprio pedido',
   APPROVAL_NOT_PENDING: 'Este pedido já foi decidido',
   REASON_REQUIRED: 'Informe um motivo',
+  NOTICE_NOT_EDITABLE: 'Este aviso já foi publicado ou retirado e não pode mais ser alterado',
 };
 
 const MS: Catalogue = {
@@ -752,6 +759,7 @@ const MS: Catalogue = {
   APPROVAL_SELF: 'Pengendali kedua mesti meluluskannya: anda tidak boleh meluluskan permintaan sendiri',
   APPROVAL_NOT_PENDING: 'Permintaan ini telah diputuskan',
   REASON_REQUIRED: 'Sila berikan sebab',
+  NOTICE_NOT_EDITABLE: 'Notis ini telah diterbitkan atau ditarik balik dan tidak boleh diubah lagi',
 };
 
 const ID: Catalogue = {
@@ -845,6 +853,7 @@ const ID: Catalogue = {
   APPROVAL_SELF: 'Operator lain harus menyetujui: Anda tidak dapat menyetujui permintaan sendiri',
   APPROVAL_NOT_PENDING: 'Permintaan ini sudah diputuskan',
   REASON_REQUIRED: 'Harap berikan alasan',
+  NOTICE_NOT_EDITABLE: 'Pengumuman ini sudah diterbitkan atau ditarik dan tidak dapat diubah lagi',
 };
 
 const VN: Catalogue = {
@@ -938,6 +947,7 @@ const VN: Catalogue = {
   APPROVAL_SELF: 'Cần một người vận hành khác phê duyệt: bạn không thể tự phê duyệt yêu cầu của mình',
   APPROVAL_NOT_PENDING: 'Yêu cầu này đã được xử lý',
   REASON_REQUIRED: 'Vui lòng nhập lý do',
+  NOTICE_NOT_EDITABLE: 'Thông báo này đã được đăng hoặc đã thu hồi, không thể thay đổi nữa',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

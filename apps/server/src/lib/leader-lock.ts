@@ -22,6 +22,8 @@ export const lockKeys = {
   storeJobs: 727_103,
   /** The node job: releasing the quota of unpaid wallet orders for nodes (modules/node). */
   nodeJobs: 727_104,
+  /** The notice job: pushing scheduled notices when their time comes (modules/notice). */
+  noticeJobs: 727_105,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -69,7 +69,8 @@ export async function seedDatabase(db: Db, settings: AppSettings, now: Date): Pr
     for (const [index, translations] of demoNotices.entries()) {
       // An hour apart, the welcome notice newest, so the list has a stable order.
       const publishedAt = new Date(now.getTime() - index * 3_600_000);
-      await tx.insert(notices).values({ translations, publishedAt });
+      // Seeded, not announced: no /ws push is due for them.
+      await tx.insert(notices).values({ translations, publishedAt, pushedAt: publishedAt });
     }
   });
 }

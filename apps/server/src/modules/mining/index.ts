@@ -12,7 +12,7 @@ export {
   type StoreParams,
   type TunableParam,
 } from './params.ts';
-export { miningNow, type MiningNow } from './service.ts';
+export { miningNow, onlineHeartbeats, type MiningNow } from './service.ts';
 export { epochClock, miningGenesis, genesisSettingKey, type EpochClock } from './clock.ts';
 export { changePower, type PowerChange } from './power.ts';
 export { quoteReferencePrice, referencePrice, referencePriceSettingKey, referenceStepMs, type ReferencePrice } from './reference-price.ts';

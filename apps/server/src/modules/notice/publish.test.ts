@@ -76,7 +76,8 @@ describe('publishing a notice', () => {
   });
 
   it.each([
-    ['no default-language text', { translations: { EN: translations.EN } }],
+    ['no language at all', { translations: {} }],
+    ['both an id and translations', { id: 1, translations }],
     ['an empty title', { translations: { TW: { title: '  ', content: 'x' } } }],
     ['a title over 100 characters', { translations: { TW: { title: 'x'.repeat(101), content: 'x' } } }],
     ['an unknown language', { translations: { ...translations, XX: translations.EN } }],

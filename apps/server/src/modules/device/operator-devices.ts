@@ -1,0 +1,67 @@
+// The console's device list (docs/operator.md, "Console API"): every device with its model, masked
+// owner, activation, whether it is online now (last heartbeat at most `onlineHeartbeats` intervals
+// old, as the phone shows it) and its uptime in the last settled mining epoch.
+import { sql, type SQL } from 'drizzle-orm';
+import { uptimeBps } from '@nadi/economy/economy';
+import type { PageQuery } from '@nadi/api/common';
+import type { OperatorDeviceItem, operatorDeviceStatuses } from '@nadi/api/mining';
+import { rowsOf } from '../../db/rows.ts';
+import type { AppDeps } from '../../deps.ts';
+import { shortAddress } from '../../lib/short-address.ts';
+import { lastSettledEpoch, miningNow, onlineHeartbeats, paramsAt } from '../mining/index.ts';
+
+interface DeviceRow {
+  serial: string;
+  model: string;
+  model_name: string;
+  owner_address: string | null;
+  bound_at: Date | string | null;
+  last_seen_at: Date | string | null;
+  beats: number | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export async function operatorDevices(
+  deps: Pick<AppDeps, 'db' | 'settings' | 'now'>,
+  query: PageQuery & { model?: string | undefined; status?: (typeof operatorDeviceStatuses)[number] | undefined },
+) {
+  const m = await miningNow(deps);
+  const settled = await lastSettledEpoch(deps.db);
+  const settledParams = settled === null ? null : await paramsAt(deps.db, deps.settings, settled);
+  const onlineSince = new Date(m.now.getTime() - onlineHeartbeats * m.params.heartbeatSeconds * 1000);
+  const filters: SQL[] = [];
+  if (query.model) filters.push(sql`dm.code = ${query.model}`);
+  if (query.status === 'unbound') filters.push(sql`d.owner_user_id is null`);
+  if (query.status === 'activated') filters.push(sql`d.owner_user_id is not null`);
+  if (query.status === 'online') filters.push(sql`d.last_seen_at >= ${onlineSince}`);
+  if (query.status === 'offline') filters.push(sql`(d.last_seen_at is null or d.last_seen_at < ${onlineSince})`);
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const from = sql`from devices d join device_models dm on dm.id = d.model_id left join users u on u.id = d.owner_user_id`;
+  const [rows, totals] = await Promise.all([
+    deps.db.execute(sql`
+      select d.serial, dm.code as model, dm.name as model_name, u.address as owner_address, d.bound_at, d.last_seen_at, du.beats
+      ${from}
+      left join device_uptime du on du.device_id = d.id and du.epoch = ${settled ?? -1}
+      ${where}
+      order by d.id desc
+      offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`),
+    deps.db.execute(sql`select count(*)::int as n ${from} ${where}`),
+  ]);
+  const list = rowsOf<DeviceRow>(rows).map((row): OperatorDeviceItem => {
+    const lastSeen = iso(row.last_seen_at);
+    return {
+      serial: row.serial,
+      model: row.model,
+      model_name: row.model_name,
+      owner: row.owner_address === null ? null : shortAddress(row.owner_address),
+      activated: row.owner_address !== null,
+      bound_at: iso(row.bound_at),
+      online: lastSeen !== null && Date.parse(lastSeen) >= onlineSince.getTime(),
+      last_heartbeat_at: lastSeen,
+      settled_epoch: settled,
+      settled_uptime_bps: settledParams === null ? null : uptimeBps(Number(row.beats ?? 0), settledParams),
+    };
+  });
+  return { list, total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), page: query.page, page_size: query.page_size };
+}
