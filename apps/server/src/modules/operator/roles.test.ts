@@ -3,13 +3,22 @@
 // session, as a plain user, a viewer, an operator and an admin, is refused (401 / 403 FORBIDDEN)
 // exactly when the caller's role is below the route's. The role each route names is checked against
 // the issue's allocation below, so a route cannot quietly ask for less.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorRoles, type OperatorRole, type Route } from '@nadi/api/route';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 
-const groups = import.meta.glob<Record<string, unknown>>(['../../../../../packages/api/src/*.ts', '!**/*.test.ts'], { eager: true });
+// Every module of the contract package, loaded before the tests are collected (top-level await).
+const contractDir = join(import.meta.dirname, '../../../../../packages/api/src');
+const groups: Record<string, unknown>[] = await Promise.all(
+  readdirSync(contractDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
+);
 
 function isRoute(value: unknown): value is Route {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -55,6 +64,21 @@ const expectedRoles: Record<string, OperatorRole> = {
   'POST /api/v1/operator/economy/param': 'admin',
   'POST /api/v1/operator/node/tier': 'admin',
   'POST /api/v1/operator/notice/publish': 'operator',
+  'GET /api/v1/operator/notices': 'viewer',
+  'POST /api/v1/operator/notice/save': 'operator',
+  'POST /api/v1/operator/notice/withdraw': 'operator',
+  'GET /api/v1/operator/devices': 'viewer',
+  'GET /api/v1/operator/users': 'viewer',
+  'GET /api/v1/operator/user': 'viewer',
+  'POST /api/v1/operator/user/freeze': 'operator',
+  'POST /api/v1/operator/user/unfreeze': 'operator',
+  'POST /api/v1/operator/session/revoke': 'operator',
+  'POST /api/v1/operator/user/sessions/revoke': 'operator',
+  'GET /api/v1/operator/dashboard': 'viewer',
+  'GET /api/v1/operator/settlement/epochs': 'viewer',
+  'POST /api/v1/operator/settlement/run': 'operator',
+  'GET /api/v1/operator/pools': 'viewer',
+  'POST /api/v1/operator/pool/topup': 'admin',
 };
 
 let t: TestApp;
