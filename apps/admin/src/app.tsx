@@ -6,6 +6,8 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { createAuthProvider } from './providers/auth-provider.ts';
 import { createDataProvider } from './providers/data-provider.ts';
+import { ApprovalsScreen } from './screens/approvals.tsx';
+import { AuditLogScreen } from './screens/audit-log.tsx';
 import { DashboardScreen } from './screens/dashboard.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
@@ -23,6 +25,8 @@ const resources = [
   { name: 'orders', list: '/orders', meta: { label: 'Store orders' } },
   { name: 'products', list: '/products', meta: { label: 'Products' } },
   { name: 'economy-params', list: '/economy', meta: { label: 'Economy params' } },
+  { name: 'approvals', list: '/approvals', meta: { label: 'Approvals' } },
+  { name: 'audit', list: '/audit', meta: { label: 'Audit log' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -55,6 +59,8 @@ export function App() {
                 <Route path="/orders" element={<OrdersScreen />} />
                 <Route path="/products" element={<ProductsScreen />} />
                 <Route path="/economy" element={<EconomyParamsScreen />} />
+                <Route path="/approvals" element={<ApprovalsScreen />} />
+                <Route path="/audit" element={<AuditLogScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -1,5 +1,6 @@
 import { economyRoutes } from '@nadi/api/mining';
 import { onchainRoutes } from '@nadi/api/onchain';
+import { operatorRoutes } from '@nadi/api/operator';
 import type { Route } from '@nadi/api/route';
 import { storeRoutes } from '@nadi/api/store';
 import type { BaseRecord, CrudFilter, DataProvider, Pagination } from '@refinedev/core';
@@ -34,6 +35,8 @@ export const resources = {
   orders: { list: storeRoutes.operatorOrders, filters: ['status'], isPaged: true },
   products: { list: storeRoutes.operatorProducts, isPaged: true, create: storeRoutes.operatorSaveProduct, update: storeRoutes.operatorSaveProduct },
   'economy-params': { list: economyRoutes.operatorParams, toRows: economyRows },
+  audit: { list: operatorRoutes.audit, filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'], isPaged: true },
+  approvals: { list: operatorRoutes.approvals, filters: ['status'], isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -46,6 +49,8 @@ export const actions = {
   saveProduct: storeRoutes.operatorSaveProduct,
   stock: storeRoutes.operatorStock,
   setParam: economyRoutes.operatorSetParam,
+  approve: operatorRoutes.approve,
+  rejectApproval: operatorRoutes.rejectApproval,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {

@@ -1,0 +1,110 @@
+import { approvalStatuses, type ApprovalItem } from '@nadi/api/operator';
+import { List, useTable } from '@refinedev/antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useAction } from '../lib/use-action.ts';
+import { actions } from '../providers/data-provider.ts';
+import { Address, DateTime } from './format.tsx';
+
+const statusColors: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+
+/**
+ * Four-eyes requests (GET /api/v1/operator/approvals): a second operator approves (the action runs
+ * then) or rejects with a reason; the server refuses one's own request (APPROVAL_SELF).
+ */
+export function ApprovalsScreen() {
+  const { tableProps, setFilters, filters } = useTable<ApprovalItem>({
+    resource: 'approvals',
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'pending' }] },
+    syncWithLocation: false,
+  });
+  const approve = useAction(actions.approve, 'approvals', 'Approved: the action ran');
+  const reject = useAction(actions.rejectApproval, 'approvals', 'Request rejected');
+  const [rejecting, setRejecting] = useState<ApprovalItem | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+  const status = filters.find((f) => 'field' in f && f.field === 'status')?.value as string | undefined;
+
+  return (
+    <List
+      title="Approvals"
+      headerButtons={
+        <Select
+          style={{ width: 180 }}
+          value={status ?? 'all'}
+          onChange={(value) => setFilters([{ field: 'status', operator: 'eq', value: value === 'all' ? undefined : value }], 'replace')}
+          options={[{ value: 'all', label: 'All' }, ...approvalStatuses.map((s) => ({ value: s, label: s }))]}
+        />
+      }
+    >
+      <Table {...tableProps} rowKey="id" size="middle">
+        <Table.Column dataIndex="id" title="ID" />
+        <Table.Column dataIndex="kind" title="Kind" render={(v: string) => <Tag>{v.replace('_', ' ')}</Tag>} />
+        <Table.Column dataIndex="summary" title="What" />
+        <Table.Column
+          title="Requested"
+          render={(_, r: ApprovalItem) => (
+            <Space direction="vertical" size={0}>
+              <Address value={r.requested_by_address} />
+              <DateTime value={r.requested_at} />
+              {r.reason ? <small>{r.reason}</small> : null}
+            </Space>
+          )}
+        />
+        <Table.Column
+          dataIndex="status"
+          title="Status"
+          render={(v: string, r: ApprovalItem) => (
+            <Space direction="vertical" size={0}>
+              <Tag color={statusColors[v] ?? 'default'}>{v}</Tag>
+              {r.decided_at ? <DateTime value={r.decided_at} /> : null}
+              {r.decision_reason ? <small>{r.decision_reason}</small> : null}
+            </Space>
+          )}
+        />
+        <Table.Column
+          key="actions"
+          title="Actions"
+          render={(_, r: ApprovalItem) =>
+            r.status === 'pending' ? (
+              <Space>
+                {approve.allowed ? (
+                  <Popconfirm title={`Approve request #${r.id}? It runs at once.`} onConfirm={() => approve.run({ id: r.id })}>
+                    <Button type="primary" size="small">
+                      Approve
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+                {reject.allowed ? (
+                  <Button danger size="small" onClick={() => setRejecting(r)}>
+                    Reject
+                  </Button>
+                ) : null}
+              </Space>
+            ) : null
+          }
+        />
+      </Table>
+      <Modal
+        title={rejecting ? `Reject request #${rejecting.id}` : ''}
+        open={rejecting !== null}
+        okText="Reject"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onCancel={() => setRejecting(null)}
+        onOk={() =>
+          void form.validateFields().then(async ({ reason }) => {
+            if (!rejecting) return;
+            await reject.run({ id: rejecting.id, reason });
+            setRejecting(null);
+            form.resetFields();
+          })
+        }
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, message: 'Please give a reason' }]}>
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </List>
+  );
+}
