@@ -1,9 +1,10 @@
 import { approvalStatuses, type ApprovalItem } from '@nadi/api/operator';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
+import { StatusFilter } from './status-filter.tsx';
 import { Address, DateTime } from './format.tsx';
 
 const statusColors: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
@@ -22,19 +23,11 @@ export function ApprovalsScreen() {
   const reject = useAction(actions.rejectApproval, 'approvals', 'Request rejected');
   const [rejecting, setRejecting] = useState<ApprovalItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
-  const status = filters.find((f) => 'field' in f && f.field === 'status')?.value as string | undefined;
 
   return (
     <List
       title="Approvals"
-      headerButtons={
-        <Select
-          style={{ width: 180 }}
-          value={status ?? 'all'}
-          onChange={(value) => setFilters([{ field: 'status', operator: 'eq', value: value === 'all' ? undefined : value }], 'replace')}
-          options={[{ value: 'all', label: 'All' }, ...approvalStatuses.map((s) => ({ value: s, label: s }))]}
-        />
-      }
+      headerButtons={<StatusFilter filters={filters} setFilters={setFilters} options={approvalStatuses.map((s) => ({ value: s, label: s }))} />}
     >
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column dataIndex="id" title="ID" />

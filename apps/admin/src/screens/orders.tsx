@@ -1,10 +1,11 @@
 import type { RouteData } from '@nadi/api/route';
 import { storeOrderStatuses, type storeRoutes } from '@nadi/api/store';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
+import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status } from './format.tsx';
 
 type Order = RouteData<typeof storeRoutes.operatorOrders>['list'][number];
@@ -26,7 +27,6 @@ export function OrdersScreen() {
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [shipForm] = Form.useForm<ShipForm>();
   const [refundForm] = Form.useForm<{ reason: string }>();
-  const status = filters.find((f) => 'field' in f && f.field === 'status')?.value as string | undefined;
 
   const openShip = (order: Order) => {
     // One row per unit ordered: the serial of the device in the box and the code on its card.
@@ -38,12 +38,7 @@ export function OrdersScreen() {
     <List
       title="Store orders"
       headerButtons={
-        <Select
-          style={{ width: 180 }}
-          value={status ?? 'all'}
-          onChange={(value) => setFilters([{ field: 'status', operator: 'eq', value: value === 'all' ? undefined : value }], 'replace')}
-          options={[{ value: 'all', label: 'All' }, ...storeOrderStatuses.map((s) => ({ value: s, label: s.replace('_', ' ') }))]}
-        />
+        <StatusFilter filters={filters} setFilters={setFilters} options={storeOrderStatuses.map((s) => ({ value: s, label: s.replace('_', ' ') }))} />
       }
     >
       <Table {...tableProps} rowKey="id" size="middle">

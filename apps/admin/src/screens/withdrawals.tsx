@@ -1,9 +1,10 @@
 import type { OperatorWithdrawRecord } from '@nadi/api/onchain';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
+import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status } from './format.tsx';
 
 const statusLabels: Record<number, [string, string]> = {
@@ -23,17 +24,16 @@ export function WithdrawalsScreen() {
   const reject = useAction(actions.rejectWithdrawal, 'withdrawals', 'Withdrawal rejected; the funds returned');
   const [rejecting, setRejecting] = useState<OperatorWithdrawRecord | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
-  const status = filters.find((f) => 'field' in f && f.field === 'status')?.value as number | undefined;
 
   return (
     <List
       title="Withdrawals"
       headerButtons={
-        <Select
-          style={{ width: 200 }}
-          value={status ?? 'all'}
-          onChange={(value) => setFilters([{ field: 'status', operator: 'eq', value: value === 'all' ? undefined : value }], 'replace')}
-          options={[{ value: 'all', label: 'All' }, ...Object.entries(statusLabels).map(([v, [, label]]) => ({ value: Number(v), label }))]}
+        <StatusFilter
+          filters={filters}
+          setFilters={setFilters}
+          width={200}
+          options={Object.entries(statusLabels).map(([v, [, label]]) => ({ value: Number(v), label }))}
         />
       }
     >
