@@ -1,11 +1,12 @@
 import { approvalStatuses, type ApprovalItem } from '@nadi/api/operator';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, DateTime } from './format.tsx';
+import { ReasonModal } from './reason-modal.tsx';
 
 const statusColors: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
@@ -22,7 +23,6 @@ export function ApprovalsScreen() {
   const approve = useAction(actions.approve, 'approvals', 'Approved: the action ran');
   const reject = useAction(actions.rejectApproval, 'approvals', 'Request rejected');
   const [rejecting, setRejecting] = useState<ApprovalItem | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
 
   return (
     <List
@@ -77,27 +77,19 @@ export function ApprovalsScreen() {
           }
         />
       </Table>
-      <Modal
-        title={rejecting ? `Reject request #${rejecting.id}` : ''}
+      <ReasonModal
         open={rejecting !== null}
+        title={rejecting ? `Reject request #${rejecting.id}` : ''}
         okText="Reject"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
+        label="Reason"
+        pending={reject.isPending}
         onCancel={() => setRejecting(null)}
-        onOk={() =>
-          void form.validateFields().then(async ({ reason }) => {
-            if (!rejecting) return;
-            await reject.run({ id: rejecting.id, reason });
-            setRejecting(null);
-            form.resetFields();
-          })
-        }
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, message: 'Please give a reason' }]}>
-            <Input.TextArea rows={3} maxLength={500} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onSubmit={async (reason) => {
+          if (!rejecting) return;
+          await reject.run({ id: rejecting.id, reason });
+          setRejecting(null);
+        }}
+      />
     </List>
   );
 }

@@ -7,6 +7,7 @@ import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status } from './format.tsx';
+import { ReasonModal } from './reason-modal.tsx';
 
 type Order = RouteData<typeof storeRoutes.operatorOrders>['list'][number];
 interface ShipForm {
@@ -26,7 +27,6 @@ export function OrdersScreen() {
   const [shipping, setShipping] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [shipForm] = Form.useForm<ShipForm>();
-  const [refundForm] = Form.useForm<{ reason: string }>();
 
   const openShip = (order: Order) => {
     // One row per unit ordered: the serial of the device in the box and the code on its card.
@@ -146,27 +146,21 @@ export function OrdersScreen() {
           </Form.List>
         </Form>
       </Modal>
-      <Modal
+      <ReasonModal
         open={refunding !== null}
         title={`Refund order ${refunding?.order_no ?? ''}`}
         okText="Refund"
-        okButtonProps={{ danger: true, loading: refund.isPending }}
+        label="Reason (kept in the audit trail)"
+        pending={refund.isPending}
         onCancel={() => setRefunding(null)}
-        onOk={async () => {
-          const { reason } = await refundForm.validateFields();
+        onSubmit={async (reason) => {
           if (!refunding) return;
           await refund.run({ id: refunding.id, reason });
-          refundForm.resetFields();
           setRefunding(null);
         }}
       >
         <p>{refunding ? `${refunding.pay_amount} ${refunding.pay_asset}` : ''} returns to the account it was paid from (chain payments: the fund account).</p>
-        <Form form={refundForm} layout="vertical">
-          <Form.Item name="reason" label="Reason (kept in the audit trail)" rules={[{ required: true, whitespace: true, max: 500 }]}>
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+      </ReasonModal>
     </List>
   );
 }

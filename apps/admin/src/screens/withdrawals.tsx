@@ -1,11 +1,12 @@
 import type { OperatorWithdrawRecord } from '@nadi/api/onchain';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status } from './format.tsx';
+import { ReasonModal } from './reason-modal.tsx';
 
 const statusLabels: Record<number, [string, string]> = {
   0: ['pending', 'pending review'],
@@ -23,7 +24,6 @@ export function WithdrawalsScreen() {
   const approve = useAction(actions.approveWithdrawal, 'withdrawals', 'Withdrawal approved');
   const reject = useAction(actions.rejectWithdrawal, 'withdrawals', 'Withdrawal rejected; the funds returned');
   const [rejecting, setRejecting] = useState<OperatorWithdrawRecord | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
 
   return (
     <List
@@ -87,27 +87,20 @@ export function WithdrawalsScreen() {
           }
         />
       </Table>
-      <Modal
+      <ReasonModal
         open={rejecting !== null}
         title={`Reject withdrawal #${rejecting?.id ?? ''}`}
         okText="Reject"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
+        label="Reason (shown to the user)"
+        maxLength={200}
+        pending={reject.isPending}
         onCancel={() => setRejecting(null)}
-        onOk={async () => {
-          const { reason } = await form.validateFields();
+        onSubmit={async (reason) => {
           if (!rejecting) return;
           await reject.run({ id: rejecting.id, reason });
-          form.resetFields();
           setRejecting(null);
         }}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label="Reason (shown to the user)" rules={[{ required: true, whitespace: true, max: 200 }]}>
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+      />
     </List>
   );
 }
