@@ -2,6 +2,7 @@ import { approvalStatuses, type ApprovalItem } from '@nadi/api/operator';
 import { List, useTable } from '@refinedev/antd';
 import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { readSession } from '../lib/session.ts';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
@@ -23,6 +24,8 @@ export function ApprovalsScreen() {
   const approve = useAction(actions.approve, 'approvals', 'Approved: the action ran');
   const reject = useAction(actions.rejectApproval, 'approvals', 'Request rejected');
   const [rejecting, setRejecting] = useState<ApprovalItem | null>(null);
+  // One's own request needs someone else (APPROVAL_SELF): no buttons for it, only who must decide.
+  const me = readSession()?.address.toLowerCase();
 
   return (
     <List
@@ -58,7 +61,9 @@ export function ApprovalsScreen() {
           key="actions"
           title="Actions"
           render={(_, r: ApprovalItem) =>
-            r.status === 'pending' ? (
+            r.status === 'pending' && r.requested_by_address.toLowerCase() === me ? (
+              <small>Your request: another operator decides</small>
+            ) : r.status === 'pending' ? (
               <Space>
                 {approve.allowed ? (
                   <Popconfirm title={`Approve request #${r.id}? It runs at once.`} onConfirm={() => approve.run({ id: r.id })}>
