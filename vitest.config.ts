@@ -22,6 +22,7 @@ export default defineConfig({
         : []),
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'envelope', root: 'packages/envelope', include: ['src/**/*.test.ts'] } },
       { test: { name: 'economy', root: 'packages/economy', include: ['src/**/*.test.ts'] } },
       { test: { name: 'engine', root: 'packages/engine', include: ['src/**/*.test.ts'], testTimeout: 120_000 } },
       { test: { name: 'device-agent', root: 'packages/device-agent', include: ['src/**/*.test.ts'] } },

@@ -11,6 +11,7 @@ const workspaces = [
   'packages/engine',
   'packages/chain',
   'packages/device-agent',
+  'packages/envelope',
   'apps/server',
   'apps/web',
   'apps/admin',
