@@ -27,6 +27,7 @@ import { storeModule } from './modules/store/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { envelopePlugin, loadEnvelopeKeys, memoryReplayCache, redisReplayCache } from './plugins/envelope.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
@@ -68,6 +69,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(errorsPlugin);
   await registerExternal(app, options);
+  // Before auth: a sealed request's token is inside the envelope.
+  await app.register(envelopePlugin, {
+    keys: deps.envelopeKeys ?? (await loadEnvelopeKeys(deps.settings)),
+    isRequired: deps.settings.isEncryptionOn,
+    replay: options.redis ? redisReplayCache(options.redis, `${options.rateLimitNamespace ?? 'nadi-rl:'}envelope:`) : memoryReplayCache(),
+  });
   await app.register(authPlugin);
   await app.register(metricsPlugin);
 

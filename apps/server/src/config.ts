@@ -127,6 +127,23 @@ const rawSchema = z.object({
   NODE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
   /** Run the node job (releasing the quota of unpaid wallet orders) in this process (one instance at a time: an advisory lock). */
   NODE_JOBS: z.enum(['true', 'false']).default('true'),
+  /**
+   * The request envelope (docs/envelope.md): every API request sealed to the server's public key.
+   * On by default outside development; `npm start` runs with it on when ENCRYPTION=on.
+   */
+  ENCRYPTION: z.enum(['on', 'off']).optional(),
+  /**
+   * The envelope's keys, "kid:seed" comma-separated, the first the current one (the rest still open
+   * requests during a rotation); a seed is 32 random bytes in base64url. Development without it keeps
+   * one generated key in DATA_DIR.
+   */
+  ENVELOPE_KEYS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9_-]{43,}(\s*,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9_-]{43,})*\s*$/,
+      'must be comma-separated kid:seed pairs (seed: 32 bytes base64url)',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** The built console app (apps/admin), served under /admin. */
@@ -211,6 +228,10 @@ export interface AppSettings {
   isNodeJobsOn: boolean;
   /** Test orders for the payment flow: everywhere but production. */
   isTestOrderOn: boolean;
+  /** Whether API requests must be sealed (docs/envelope.md). */
+  isEncryptionOn: boolean;
+  /** The envelope's keys (current first); null in development without ENVELOPE_KEYS: a key kept in DATA_DIR. */
+  envelopeKeys: { kid: string; seed: string }[] | null;
   logLevel: string;
   webDist: string | null;
   adminDist: string | null;
@@ -232,7 +253,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const raw = parsed.data;
   const appEnv: Environment = raw.APP_ENV ?? (raw.NODE_ENV === 'production' ? 'production' : 'development');
   if (appEnv !== 'development') {
-    const missing = requiredOutsideDevelopment.filter((key) => !raw[key]);
+    const missing: string[] = requiredOutsideDevelopment.filter((key) => !raw[key]);
+    // Encryption is on by default here, and then needs its keys.
+    if ((raw.ENCRYPTION ?? 'on') === 'on' && !raw.ENVELOPE_KEYS) missing.push('ENVELOPE_KEYS');
     if (missing.length > 0) {
       const lines = missing.map((key) => `  - ${key}: required when APP_ENV is ${appEnv}`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -303,6 +326,13 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     nodePaymentMinutes: raw.NODE_PAYMENT_MINUTES,
     isNodeJobsOn: raw.NODE_JOBS === 'true',
     isTestOrderOn: appEnv !== 'production',
+    isEncryptionOn: (raw.ENCRYPTION ?? (appEnv === 'development' ? 'off' : 'on')) === 'on',
+    envelopeKeys: raw.ENVELOPE_KEYS
+      ? raw.ENVELOPE_KEYS.split(',').map((pair) => {
+          const [kid = '', seed = ''] = pair.trim().split(':');
+          return { kid, seed };
+        })
+      : null,
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,
     adminDist: raw.ADMIN_DIST ?? null,

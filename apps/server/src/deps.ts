@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import type { EnvelopeKey } from '@nadi/envelope/envelope';
 import type { AppSettings } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './lib/event-bus.ts';
@@ -10,6 +11,7 @@ import type { SessionCache } from './modules/auth/index.ts';
 export interface ChainReader {
   verifyMessage(args: { address: `0x${string}`; message: string; signature: Hex }): Promise<boolean>;
 }
+
 
 /** Everything a module may use, passed in so tests can build an app on any database and clock. */
 export interface AppDeps {
@@ -26,6 +28,8 @@ export interface AppDeps {
   sessions?: SessionCache;
   /** The app's Prometheus series (buildApp creates them when absent); without them nothing is counted. */
   metrics?: AppMetrics;
+  /** The request envelope's keys, current first (the envelope plugin sets them; docs/envelope.md). */
+  envelopeKeys?: EnvelopeKey[];
 }
 
 declare module 'fastify' {

@@ -27,6 +27,14 @@ export const appConfig = z.object({
   dev_wallet: z.boolean(),
   trade_ws_path: z.string(),
   notify_ws_path: z.string(),
+  /**
+   * The request envelope (docs/envelope.md): when enabled, every other API request is sealed with
+   * HPKE to the first key (the others are still accepted during a rotation).
+   */
+  encryption: z.object({
+    enabled: z.boolean(),
+    keys: z.array(z.object({ kid: z.string(), public_key: z.string() })),
+  }),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigResponse = envelope(appConfig);

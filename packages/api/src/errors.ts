@@ -81,6 +81,11 @@ export const errorReasons = [
   'APPROVAL_NOT_PENDING',
   'REASON_REQUIRED',
   'NOTICE_NOT_EDITABLE',
+  'ENVELOPE_REQUIRED',
+  'ENVELOPE_INVALID',
+  'ENVELOPE_STALE',
+  'ENVELOPE_REPLAYED',
+  'ENVELOPE_KEY_UNKNOWN',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -169,6 +174,11 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   APPROVAL_NOT_PENDING: { http: 409, body: 409 },
   REASON_REQUIRED: { http: 400, body: 400 },
   NOTICE_NOT_EDITABLE: { http: 409, body: 409 },
+  ENVELOPE_REQUIRED: { http: 400, body: 400 },
+  ENVELOPE_INVALID: { http: 400, body: 400 },
+  ENVELOPE_STALE: { http: 400, body: 400 },
+  ENVELOPE_REPLAYED: { http: 409, body: 409 },
+  ENVELOPE_KEY_UNKNOWN: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -45,7 +45,7 @@ describe('the request envelope', () => {
     const opened = await openRequest({ keys: [older, key], form: client.form, method: 'POST', path: request.path, now: now + 59_000 });
     expect(opened.payload).toEqual(request.payload);
     const answer = { code: 200, msg: 'ok', data: { balance: '10.000000000000000001' } };
-    const sealedAnswer = await opened.sealResponse(answer);
+    const sealedAnswer = await opened.sealResponse(JSON.stringify(answer));
     expect(await client.openResponse(sealedAnswer)).toEqual(answer);
     // Another request's context cannot open it.
     const other = await sealed();

@@ -158,7 +158,8 @@ export interface OpenedRequest {
   payload: EnvelopePayload;
   /** The encapsulated key: unique per request, the replay cache's key. */
   replayKey: string;
-  sealResponse(body: unknown): Promise<string>;
+  /** Seals the response body (the JSON text of the envelope {code, msg, data}). */
+  sealResponse(bodyText: string): Promise<string>;
 }
 
 /**
@@ -211,13 +212,9 @@ export async function openRequest(options: {
   return {
     payload,
     replayKey: encText,
-    async sealResponse(body) {
+    async sealResponse(bodyText) {
       const iv = crypto.getRandomValues(new Uint8Array(12));
-      const sealed = await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: encoder.encode(handshake) },
-        aesKey,
-        encoder.encode(JSON.stringify(body)),
-      );
+      const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(handshake) }, aesKey, encoder.encode(bodyText));
       const out = new Uint8Array(12 + sealed.byteLength);
       out.set(iv, 0);
       out.set(new Uint8Array(sealed), 12);

@@ -102,6 +102,11 @@ const EN: Catalogue = {
   APPROVAL_NOT_PENDING: 'This request has already been decided',
   REASON_REQUIRED: 'Please give a reason',
   NOTICE_NOT_EDITABLE: 'This notice is already published or withdrawn and can no longer be changed',
+  ENVELOPE_REQUIRED: 'This request must be encrypted: please reload the app',
+  ENVELOPE_INVALID: 'The request could not be verified: it was damaged or altered on the way',
+  ENVELOPE_STALE: "The request is too old or your device's clock is wrong: check the time and try again",
+  ENVELOPE_REPLAYED: 'This request was already received once and is not accepted again',
+  ENVELOPE_KEY_UNKNOWN: 'The encryption key has changed: please reload the app',
 };
 
 const TW: Catalogue = {
@@ -196,6 +201,11 @@ const TW: Catalogue = {
   APPROVAL_NOT_PENDING: '此申請已處理',
   REASON_REQUIRED: '請填寫原因',
   NOTICE_NOT_EDITABLE: '此公告已發布或已撤回，無法再修改',
+  ENVELOPE_REQUIRED: '此請求必須加密，請重新載入應用程式',
+  ENVELOPE_INVALID: '無法驗證此請求：傳輸途中已損壞或遭竄改',
+  ENVELOPE_STALE: '請求已過期或裝置時間不正確，請檢查時間後重試',
+  ENVELOPE_REPLAYED: '此請求已收到過，不會再次受理',
+  ENVELOPE_KEY_UNKNOWN: '加密金鑰已更換，請重新載入應用程式',
 };
 
 const CN: Catalogue = {
@@ -290,6 +300,11 @@ const CN: Catalogue = {
   APPROVAL_NOT_PENDING: '此申请已处理',
   REASON_REQUIRED: '请填写原因',
   NOTICE_NOT_EDITABLE: '此公告已发布或已撤回，无法再修改',
+  ENVELOPE_REQUIRED: '此请求必须加密，请重新加载应用',
+  ENVELOPE_INVALID: '无法验证此请求：传输途中已损坏或被篡改',
+  ENVELOPE_STALE: '请求已过期或设备时间不正确，请检查时间后重试',
+  ENVELOPE_REPLAYED: '此请求已收到过，不会再次受理',
+  ENVELOPE_KEY_UNKNOWN: '加密密钥已更换，请重新加载应用',
 };
 
 const JP: Catalogue = {
@@ -384,6 +399,11 @@ const JP: Catalogue = {
   APPROVAL_NOT_PENDING: 'この申請はすでに処理済みです',
   REASON_REQUIRED: '理由を入力してください',
   NOTICE_NOT_EDITABLE: 'このお知らせは公開済みまたは取り下げ済みのため、変更できません',
+  ENVELOPE_REQUIRED: 'このリクエストは暗号化が必要です。アプリを再読み込みしてください',
+  ENVELOPE_INVALID: 'リクエストを検証できませんでした：途中で破損または改ざんされています',
+  ENVELOPE_STALE: 'リクエストが古いか端末の時刻が正しくありません。時刻を確認して再試行してください',
+  ENVELOPE_REPLAYED: 'このリクエストは既に受信済みのため、再度受け付けません',
+  ENVELOPE_KEY_UNKNOWN: '暗号鍵が変更されました。アプリを再読み込みしてください',
 };
 
 const KO: Catalogue = {
@@ -478,6 +498,11 @@ const KO: Catalogue = {
   APPROVAL_NOT_PENDING: '이 요청은 이미 처리되었습니다',
   REASON_REQUIRED: '사유를 입력하세요',
   NOTICE_NOT_EDITABLE: '이 공지는 이미 게시되었거나 철회되어 더 이상 변경할 수 없습니다',
+  ENVELOPE_REQUIRED: '이 요청은 암호화되어야 합니다. 앱을 새로 고쳐 주세요',
+  ENVELOPE_INVALID: '요청을 확인할 수 없습니다: 전송 중 손상되었거나 변경되었습니다',
+  ENVELOPE_STALE: '요청이 너무 오래되었거나 기기 시간이 올바르지 않습니다. 시간을 확인하고 다시 시도하세요',
+  ENVELOPE_REPLAYED: '이미 한 번 받은 요청이므로 다시 처리하지 않습니다',
+  ENVELOPE_KEY_UNKNOWN: '암호화 키가 변경되었습니다. 앱을 새로 고쳐 주세요',
 };
 
 const TH: Catalogue = {
@@ -572,6 +597,11 @@ const TH: Catalogue = {
   APPROVAL_NOT_PENDING: 'คำขอนี้ได้รับการพิจารณาแล้ว',
   REASON_REQUIRED: 'กรุณาระบุเหตุผล',
   NOTICE_NOT_EDITABLE: 'ประกาศนี้เผยแพร่หรือถอนแล้ว ไม่สามารถแก้ไขได้อีก',
+  ENVELOPE_REQUIRED: 'คำขอนี้ต้องเข้ารหัส โปรดโหลดแอปใหม่',
+  ENVELOPE_INVALID: 'ไม่สามารถตรวจสอบคำขอได้: ข้อมูลเสียหายหรือถูกแก้ไขระหว่างทาง',
+  ENVELOPE_STALE: 'คำขอเก่าเกินไปหรือเวลาของอุปกรณ์ไม่ถูกต้อง โปรดตรวจสอบเวลาแล้วลองอีกครั้ง',
+  ENVELOPE_REPLAYED: 'ได้รับคำขอนี้ไปแล้วและจะไม่รับซ้ำ',
+  ENVELOPE_KEY_UNKNOWN: 'คีย์เข้ารหัสมีการเปลี่ยนแปลง โปรดโหลดแอปใหม่',
 };
 
 const PT: Catalogue = {
@@ -666,6 +696,11 @@ const PT: Catalogue = {
   APPROVAL_NOT_PENDING: 'Este pedido já foi decidido',
   REASON_REQUIRED: 'Informe um motivo',
   NOTICE_NOT_EDITABLE: 'Este aviso já foi publicado ou retirado e não pode mais ser alterado',
+  ENVELOPE_REQUIRED: 'Esta solicitação precisa ser criptografada: recarregue o aplicativo',
+  ENVELOPE_INVALID: 'Não foi possível verificar a solicitação: foi danificada ou alterada no caminho',
+  ENVELOPE_STALE: 'A solicitação é antiga demais ou o relógio do aparelho está errado: confira a hora e tente de novo',
+  ENVELOPE_REPLAYED: 'Esta solicitação já foi recebida uma vez e não é aceita de novo',
+  ENVELOPE_KEY_UNKNOWN: 'A chave de criptografia mudou: recarregue o aplicativo',
 };
 
 const MS: Catalogue = {
@@ -760,6 +795,11 @@ const MS: Catalogue = {
   APPROVAL_NOT_PENDING: 'Permintaan ini telah diputuskan',
   REASON_REQUIRED: 'Sila berikan sebab',
   NOTICE_NOT_EDITABLE: 'Notis ini telah diterbitkan atau ditarik balik dan tidak boleh diubah lagi',
+  ENVELOPE_REQUIRED: 'Permintaan ini mesti disulitkan: sila muat semula aplikasi',
+  ENVELOPE_INVALID: 'Permintaan tidak dapat disahkan: ia rosak atau diubah semasa dihantar',
+  ENVELOPE_STALE: 'Permintaan terlalu lama atau jam peranti anda salah: semak masa dan cuba lagi',
+  ENVELOPE_REPLAYED: 'Permintaan ini sudah diterima sekali dan tidak diterima lagi',
+  ENVELOPE_KEY_UNKNOWN: 'Kunci penyulitan telah berubah: sila muat semula aplikasi',
 };
 
 const ID: Catalogue = {
@@ -854,6 +894,11 @@ const ID: Catalogue = {
   APPROVAL_NOT_PENDING: 'Permintaan ini sudah diputuskan',
   REASON_REQUIRED: 'Harap berikan alasan',
   NOTICE_NOT_EDITABLE: 'Pengumuman ini sudah diterbitkan atau ditarik dan tidak dapat diubah lagi',
+  ENVELOPE_REQUIRED: 'Permintaan ini harus dienkripsi: muat ulang aplikasi',
+  ENVELOPE_INVALID: 'Permintaan tidak dapat diverifikasi: rusak atau diubah di perjalanan',
+  ENVELOPE_STALE: 'Permintaan terlalu lama atau jam perangkat Anda salah: periksa waktu dan coba lagi',
+  ENVELOPE_REPLAYED: 'Permintaan ini sudah pernah diterima dan tidak diterima lagi',
+  ENVELOPE_KEY_UNKNOWN: 'Kunci enkripsi telah berubah: muat ulang aplikasi',
 };
 
 const VN: Catalogue = {
@@ -948,6 +993,11 @@ const VN: Catalogue = {
   APPROVAL_NOT_PENDING: 'Yêu cầu này đã được xử lý',
   REASON_REQUIRED: 'Vui lòng nhập lý do',
   NOTICE_NOT_EDITABLE: 'Thông báo này đã được đăng hoặc đã thu hồi, không thể thay đổi nữa',
+  ENVELOPE_REQUIRED: 'Yêu cầu này phải được mã hóa: vui lòng tải lại ứng dụng',
+  ENVELOPE_INVALID: 'Không thể xác minh yêu cầu: đã bị hỏng hoặc bị thay đổi trên đường truyền',
+  ENVELOPE_STALE: 'Yêu cầu đã quá cũ hoặc đồng hồ thiết bị không đúng: hãy kiểm tra thời gian và thử lại',
+  ENVELOPE_REPLAYED: 'Yêu cầu này đã được nhận một lần và không được chấp nhận lại',
+  ENVELOPE_KEY_UNKNOWN: 'Khóa mã hóa đã thay đổi: vui lòng tải lại ứng dụng',
 };
 
 export const catalogues: Record<Lang, Catalogue> = { TW, EN, JP, CN, KO, TH, PT, MS, ID, VN };

@@ -52,7 +52,8 @@ export interface RouteOptions {
 export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handler: Handler<R>, options: RouteOptions = {}) {
   const inputKey = r.method === 'GET' ? 'querystring' : 'body';
   app.route({
-    method: r.method,
+    // With encryption on, a GET arrives sealed as a form post too (plugins/envelope.ts opens it).
+    method: r.method === 'GET' && app.deps.settings.isEncryptionOn ? ['GET', 'POST'] : r.method,
     url: r.path,
     schema: {
       summary: r.summary,
@@ -61,6 +62,7 @@ export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handl
       ...(r.auth ? { security: [{ session: [] }] } : {}),
     },
     config: {
+      contractMethod: r.method,
       isAuthRequired: r.auth,
       ...(r.role ? { operatorRole: r.role } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),

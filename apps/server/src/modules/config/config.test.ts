@@ -40,6 +40,13 @@ describe('configuration from the environment', () => {
     expect(() => loadSettings({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('asks for the envelope keys when encryption is on outside development, and leaves it off in development', () => {
+    expect((catchError(() => loadSettings({ NODE_ENV: 'production' })) as Error).message).toMatch(/ENVELOPE_KEYS: required/);
+    expect(loadSettings({}).isEncryptionOn).toBe(false);
+    expect(loadSettings({ ENCRYPTION: 'on' }).isEncryptionOn).toBe(true);
+    expect(() => loadSettings({ ENVELOPE_KEYS: 'k1:short' })).toThrow(/ENVELOPE_KEYS/);
+  });
+
   it('accepts a complete production configuration and keeps the server RPC private', () => {
     const settings = loadSettings({
       NODE_ENV: 'production',
@@ -56,8 +63,14 @@ describe('configuration from the environment', () => {
       PAYMENT_GATEWAY_ADDRESS: '0x3333333333333333333333333333333333333333',
       HOT_WALLET_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
       OPERATOR_ADDRESSES: '0x4444444444444444444444444444444444444444, 0x5555555555555555555555555555555555555555',
+      ENVELOPE_KEYS: `k2:${'A'.repeat(43)}, k1:${'B'.repeat(43)}`,
     });
     expect(settings.env).toBe('production');
+    expect(settings.isEncryptionOn).toBe(true);
+    expect(settings.envelopeKeys).toEqual([
+      { kid: 'k2', seed: 'A'.repeat(43) },
+      { kid: 'k1', seed: 'B'.repeat(43) },
+    ]);
     expect(settings.operatorAddresses).toEqual(['0x4444444444444444444444444444444444444444', '0x5555555555555555555555555555555555555555']);
     expect(settings.isTestOrderOn).toBe(false);
     expect(settings.chainStartBlock).toBeNull();

@@ -31,5 +31,9 @@ export async function getAppConfig(deps: AppDeps): Promise<AppConfig> {
     dev_wallet: isDevelopment,
     trade_ws_path: '/ws/trade',
     notify_ws_path: '/ws',
+    encryption: {
+      enabled: settings.isEncryptionOn,
+      keys: (deps.envelopeKeys ?? []).map((k) => ({ kid: k.kid, public_key: k.publicKey })),
+    },
   };
 }
