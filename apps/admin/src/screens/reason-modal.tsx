@@ -29,8 +29,10 @@ export function ReasonModal(props: {
       okButtonProps={{ danger: props.danger ?? true, loading: props.pending }}
       onCancel={props.onCancel}
       onOk={async () => {
-        const { reason } = await form.validateFields();
-        await props.onSubmit(reason.trim());
+        // An invalid form shows its message under the field; nothing is sent and the dialog stays.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        await props.onSubmit(values.reason.trim());
         form.resetFields();
       }}
       destroyOnHidden

@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configRoutes } from '@nadi/api/config';
+import { envelopePlainPaths } from '@nadi/api/http';
+import { deviceRoutes } from '@nadi/api/mining';
 import { fromBase64Url, sealRequest, toBase64Url } from '@nadi/envelope/envelope';
 import { rowsOf } from '../db/rows.ts';
 import { postSealed, sealedInject, testEnvelopeKeys } from '../test/envelope.ts';
@@ -37,6 +40,10 @@ describe('with encryption on', () => {
   });
   afterAll(async () => t?.close());
   const now = () => t.clock.now().getTime();
+
+  it('lets plain requests reach only the config and the devices routes', () => {
+    expect([...envelopePlainPaths].sort()).toEqual([configRoutes.config.path, deviceRoutes.clock.path, deviceRoutes.heartbeat.path].sort());
+  });
 
   it('publishes the keys in the plain config, current first, and refuses every other plain request', async () => {
     const config = (await t.app.inject({ method: 'GET', url: '/api/v1/common/config' })).json().data;

@@ -9,9 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { authHeader, idempotencyHeader } from '@nadi/api/http';
-import { configRoutes } from '@nadi/api/config';
-import { deviceRoutes } from '@nadi/api/mining';
+import { authHeader, envelopePlainPaths, idempotencyHeader } from '@nadi/api/http';
 import { accountSocketPath, tradeSocketPath } from '@nadi/api/trade-socket';
 import {
   EnvelopeError,
@@ -36,8 +34,8 @@ declare module 'fastify' {
   }
 }
 
-/** Paths a plain request may still reach with encryption on. */
-const plainPaths = new Set([configRoutes.config.path, deviceRoutes.clock.path, deviceRoutes.heartbeat.path]);
+/** Paths a plain request may still reach with encryption on (checked against the routes in the test). */
+const plainPaths = new Set(envelopePlainPaths);
 const socketPaths = new Set([accountSocketPath, tradeSocketPath]);
 const sealedFields = ['handshake', 'timestamp', 'sign', 'data'] as const;
 

@@ -4,6 +4,8 @@ import { configRoutes } from '@nadi/api/config';
 import { noticeRoutes } from '@nadi/api/notice';
 import { userRoutes } from '@nadi/api/user';
 import { walletRoutes } from '@nadi/api/wallet';
+import { EnvelopeClient } from '@nadi/envelope/client';
+import { envelopeKeyFromSeed, newEnvelopeSeed, openRequest, type EnvelopePayload } from '@nadi/envelope/envelope';
 import { ApiError, createApiClient, sessionExpiredRedirectMs, type ApiClientDeps } from './api-client.ts';
 
 // The unit under test is the client's envelope and error handling, so `fetch` is the one stub:
@@ -18,7 +20,10 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function setup(answer: (sent: Sent) => Response | Promise<Response>, options: { token?: string | null; isOnAuthRoute?: boolean } = {}) {
+function setup(
+  answer: (sent: Sent) => Response | Promise<Response>,
+  options: { token?: string | null; isOnAuthRoute?: boolean; envelope?: ApiClientDeps['envelope'] } = {},
+) {
   const sent: Sent[] = [];
   const toasts: string[] = [];
   const timers: { delayMs: number; run: () => void }[] = [];
@@ -43,6 +48,7 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, options: { 
     isOnAuthRoute: () => options.isOnAuthRoute ?? true,
     redirectHome: () => events.push('home'),
     setTimer: (run, delayMs) => timers.push({ run, delayMs }),
+    ...(options.envelope ? { envelope: options.envelope } : {}),
   };
   return { client: createApiClient(deps), sent, toasts, timers, events };
 }
@@ -60,6 +66,7 @@ const okConfig = {
     dev_wallet: true,
     trade_ws_path: '/ws/trade',
     notify_ws_path: '/ws',
+    encryption: { enabled: false, keys: [] },
   },
 };
 
@@ -210,5 +217,60 @@ describe('error catalogue (spec section 8)', () => {
     });
     await expect(client.call(configRoutes.config, undefined, { signal: controller.signal })).rejects.not.toBeInstanceOf(ApiError);
     expect(toasts).toEqual([]);
+  });
+});
+
+describe('with the request envelope on (docs/envelope.md)', () => {
+  /** The server's side in a function: opens the form with its key, answers sealed with `reply`. */
+  async function sealedServer(reply: (payload: EnvelopePayload, path: string) => { status: number; body: unknown }) {
+    const key = await envelopeKeyFromSeed('k1', newEnvelopeSeed());
+    const envelope = new EnvelopeClient({ loadConfig: async () => ({ enabled: true, keys: [{ kid: key.kid, public_key: key.publicKey }] }) });
+    const opened: { path: string; payload: EnvelopePayload; headers: HeadersInit | undefined }[] = [];
+    const answer = async ({ url, init }: Sent) => {
+      const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+      // The route's contract method is bound in the seal (a GET arrives as a form post too).
+      const method = url === noticeRoutes.list.path ? 'GET' : 'POST';
+      const request = await openRequest({ keys: [key], form, method, path: url, now: Date.now() }).catch(() => null);
+      if (!request) return json(400, errorBody(400, 'ENVELOPE_INVALID'));
+      opened.push({ path: url, payload: request.payload, headers: init.headers });
+      const { status, body } = reply(request.payload, url);
+      return json(status, { sealed: await request.sealResponse(JSON.stringify(body)) });
+    };
+    return { envelope, opened, answer };
+  }
+
+  it('seals GET queries and POST bodies with the token and idempotency key inside, and opens the answers', async () => {
+    const server = await sealedServer((_payload, path) => ({
+      status: 200,
+      body: { code: 200, msg: 'ok', data: path === noticeRoutes.list.path ? { list: [], total: 0, page: 2, page_size: 20 } : null },
+    }));
+    const { client, sent, events } = setup(server.answer, { envelope: async () => server.envelope });
+    const transfer = { asset: 'NADI' as const, from: 'fund' as const, to: 'trade' as const, amount: '40.5' };
+    const answer = await client.call(walletRoutes.transfer, transfer, { idempotencyKey: 'key-1' }).catch((e: unknown) => e);
+    // The stub's answer is not a transfer record: what matters is what went over the wire.
+    void answer;
+    expect(sent[0]?.url).toBe('/api/v1/wallet/transfer');
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(sent[0]?.init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded', lang: 'EN' });
+    expect(sent[0]?.init.headers).not.toHaveProperty('authorization');
+    expect(String(sent[0]?.init.body)).not.toContain('tok-123');
+    expect(server.opened[0]?.payload).toEqual({ input: transfer, token: 'tok-123', idempotencyKey: 'key-1' });
+
+    expect(await client.call(noticeRoutes.list, { page: 2, page_size: 20 })).toMatchObject({ list: [], total: 0 });
+    expect(server.opened[1]).toMatchObject({ path: '/api/v1/notice/list', payload: { input: { page: '2', page_size: '20' } } });
+    expect(events).toContain('renew');
+  });
+
+  it('classifies a sealed refusal like a plain one, and sends the config in clear', async () => {
+    const server = await sealedServer(() => ({ status: 400, body: errorBody(400, 'INSUFFICIENT_BALANCE', 'Not enough NADI') }));
+    const { client, toasts, sent } = setup(server.answer, { envelope: async () => server.envelope });
+    const error = await failure(client.call(walletRoutes.transfer, { asset: 'NADI', from: 'fund', to: 'trade', amount: '1' }));
+    expect(error.failure).toMatchObject({ kind: 'bad-request', reason: 'INSUFFICIENT_BALANCE', serverMessage: 'Not enough NADI' });
+    expect(toasts).toEqual(['Not enough NADI']);
+
+    const plain = setup(() => json(200, okConfig), { envelope: async () => server.envelope });
+    await plain.client.call(configRoutes.config, undefined);
+    expect(plain.sent[0]).toMatchObject({ url: '/api/v1/common/config', init: { method: 'GET' } });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { isErrorReason, type ErrorReason } from '@nadi/api/errors';
-import { authHeader, idempotencyHeader, langHeader, successCode } from '@nadi/api/http';
+import { authHeader, envelopePlainPaths, idempotencyHeader, langHeader, successCode } from '@nadi/api/http';
+import type { EnvelopeTarget, SealedCallAnswer, SealedCallRequest } from '@nadi/envelope/client';
 import type { Route, RouteData, RouteInput } from '@nadi/api/route';
 import { goHome, isOnAuthRoute } from './app-navigation.ts';
 import { getLang } from './langs.ts';
@@ -111,8 +112,21 @@ export const sessionExpiredRedirectMs = 1500;
 /** A request that has not answered by then counts as "no response". */
 export const requestTimeoutMs = 15_000;
 
+/** The envelope's client as the api-client uses it (packages/envelope/src/client.ts). */
+export interface EnvelopeCaller {
+  current(): Promise<EnvelopeTarget | null>;
+  call(target: EnvelopeTarget, request: SealedCallRequest, fetchImpl: (url: string, init: RequestInit) => Promise<Response>): Promise<SealedCallAnswer>;
+  /** A socket URL with its `?token=` sealed into the upgrade. */
+  socketUrl(plainUrl: string): Promise<string>;
+}
+
 export interface ApiClientDeps {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * The request envelope (docs/envelope.md): null when the server does not ask for it. Read before
+   * every call but the plain ones (the config): the first call waits for the config.
+   */
+  envelope?: () => Promise<EnvelopeCaller | null>;
   session: Pick<SessionStore, 'getToken' | 'renew' | 'clear'>;
   getLang: () => string;
   translate: (key: string) => string;
@@ -131,18 +145,23 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
+/** A GET's input as the query's strings (the same whether sent in the URL or sealed). */
+function queryOf(route: Route, input: unknown): Record<string, string> {
+  const parsed = route.input ? route.input.parse(input ?? {}) : undefined;
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries((parsed ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query[key] = String(value);
+  }
+  return query;
+}
+
 function buildRequest(route: Route, input: unknown, token: string | null, lang: string, options: CallOptions): { url: string; init: RequestInit } {
   const headers: Record<string, string> = { [langHeader]: lang, accept: 'application/json' };
   // The contract sends the raw token, without a "Bearer" prefix.
   if (token) headers[authHeader] = token;
   if (options.idempotencyKey) headers[idempotencyHeader] = options.idempotencyKey;
-  const parsed = route.input ? route.input.parse(input ?? {}) : undefined;
   if (route.method === 'GET') {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries((parsed ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) query.set(key, String(value));
-    }
-    const search = query.toString();
+    const search = new URLSearchParams(queryOf(route, input)).toString();
     return { url: search ? `${route.path}?${search}` : route.path, init: { method: 'GET', headers } };
   }
   if (!route.input) return { url: route.path, init: { method: route.method, headers } };
@@ -194,21 +213,47 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError(failure, message);
   }
 
+  /** One round trip, plain or sealed: the HTTP status and the (opened) body. */
+  async function send(route: Route, input: unknown, token: string | null, options: CallOptions): Promise<{ status: number; body: unknown }> {
+    const envelope = deps.envelope && !envelopePlainPaths.includes(route.path) ? await deps.envelope() : null;
+    const target = envelope ? await envelope.current() : null;
+    if (envelope && target) {
+      const sealedInput = route.method === 'GET' ? queryOf(route, input) : (input ?? {});
+      return envelope.call(
+        target,
+        {
+          method: route.method,
+          path: route.path,
+          input: sealedInput,
+          token,
+          ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+          headers: { [langHeader]: deps.getLang(), accept: 'application/json' },
+          signal: withTimeout(options.signal),
+        },
+        deps.fetch,
+      );
+    }
+    const { url, init } = buildRequest(route, input, token, deps.getLang(), options);
+    const response = await deps.fetch(url, { ...init, signal: withTimeout(options.signal) });
+    return { status: response.status, body: await readJson(response) };
+  }
+
   async function call<R extends Route>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<RouteData<R>> {
     const token = deps.session.getToken();
-    const { url, init } = buildRequest(route, input, token, deps.getLang(), options);
-    let response: Response;
+    // The contract checks the input first: bad input throws to the caller, nothing is sent.
+    route.input?.parse(input ?? {});
+    let answer: { status: number; body: unknown };
     try {
-      response = await deps.fetch(url, { ...init, signal: withTimeout(options.signal) });
+      answer = await send(route, input, token, options);
     } catch (error) {
       // A caller that cancels (a screen left, a query replaced) is not a server failure.
       if (options.signal?.aborted) throw error;
       return fail(classifyFailure(null, null), options);
     }
-    const body = await readJson(response);
-    if (response.status !== 200) return fail(classifyFailure(response.status, body), options);
+    const { status, body } = answer;
+    if (status !== 200) return fail(classifyFailure(status, body), options);
     const parsed = route.response.safeParse(body);
-    if (!parsed.success) return fail(classifyFailure(response.status, body), options);
+    if (!parsed.success) return fail(classifyFailure(status, body), options);
     if (token) deps.session.renew();
     return (parsed.data as { data: RouteData<R> }).data;
   }
@@ -218,8 +263,16 @@ export function createApiClient(deps: ApiClientDeps) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A socket's URL as the server wants it: its token sealed when the envelope is on, else as it is. */
+export async function socketUrlFor(plainUrl: string): Promise<string> {
+  const envelope = deps.envelope ? await deps.envelope() : null;
+  return envelope ? envelope.socketUrl(plainUrl) : plainUrl;
+}
+
 let deps: ApiClientDeps = {
   fetch: (url, init) => globalThis.fetch(url, init),
+  // Its own module: the home route's download does not carry it (build.test.ts).
+  envelope: () => import('./envelope-runtime.ts').then((m) => m.appEnvelope()),
   session,
   getLang,
   translate: (key) => key,
@@ -230,6 +283,7 @@ let deps: ApiClientDeps = {
 };
 const client = createApiClient({
   fetch: (url, init) => deps.fetch(url, init),
+  envelope: () => (deps.envelope ? deps.envelope() : Promise.resolve(null)),
   session: { getToken: () => deps.session.getToken(), renew: () => deps.session.renew(), clear: () => deps.session.clear() },
   getLang: () => deps.getLang(),
   translate: (key) => deps.translate(key),

@@ -1,5 +1,7 @@
 import i18next from 'i18next';
 import { noticeTextFor } from '@nadi/api/notice';
+import { deferredSocket } from '@nadi/envelope/deferred-socket';
+import { socketUrlFor } from '../api-client.ts';
 import { getLang } from '../langs.ts';
 import { invalidateMining } from '../invalidate-mining.ts';
 import { invalidatePledge } from '../invalidate-pledge.ts';
@@ -24,7 +26,8 @@ export function startAccountSocket(): () => void {
       const token = session.getToken();
       return token ? accountSocketUrl(window.location, token) : null;
     },
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    // The token travels sealed in the upgrade when the envelope is on (docs/envelope.md).
+    createSocket: (url) => deferredSocket(socketUrlFor(url), (ready) => new WebSocket(ready) as unknown as SocketLike),
     onPush: (push) => {
       if (push.type === 'balance') {
         void invalidateWallet();

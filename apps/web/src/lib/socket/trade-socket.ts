@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { deferredSocket } from '@nadi/envelope/deferred-socket';
+import { socketUrlFor } from '../api-client.ts';
 import { session } from '../session.ts';
 import { SocketManager, type SocketLike, type SocketState } from './socket-manager.ts';
 
@@ -15,7 +17,8 @@ let shared: SocketManager | null = null;
 export function tradeSocket(): SocketManager {
   shared ??= new SocketManager({
     url: () => tradeSocketUrl(window.location, session.getToken()),
-    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    // The token, when there is one, travels sealed when the envelope is on (docs/envelope.md).
+    createSocket: (url) => deferredSocket(socketUrlFor(url), (ready) => new WebSocket(ready) as unknown as SocketLike),
   });
   return shared;
 }
