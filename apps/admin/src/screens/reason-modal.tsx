@@ -32,8 +32,12 @@ export function ReasonModal(props: {
         // An invalid form shows its message under the field; nothing is sent and the dialog stays.
         const values = await form.validateFields().catch(() => null);
         if (!values) return;
-        await props.onSubmit(values.reason.trim());
-        form.resetFields();
+        // A refusal was shown by the action's notification; the dialog stays open to correct or cancel.
+        const isDone = await props.onSubmit(values.reason.trim()).then(
+          () => true,
+          () => false,
+        );
+        if (isDone) form.resetFields();
       }}
       destroyOnHidden
     >
