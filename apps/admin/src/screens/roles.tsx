@@ -118,9 +118,14 @@ export function RolesScreen() {
         okButtonProps={{ loading: setRole.isPending }}
         onCancel={() => setGranting(false)}
         onOk={async () => {
-          const values = await form.validateFields();
-          await setRole.run({ address: values.address.trim(), role: values.role });
-          setGranting(false);
+          // The form shows what is wrong, and a refusal is shown as the server's message: the dialog stays open.
+          const values = await form.validateFields().catch(() => null);
+          if (!values) return;
+          const saved = await setRole.run({ address: values.address.trim(), role: values.role }).then(
+            () => true,
+            () => false,
+          );
+          if (saved) setGranting(false);
         }}
         destroyOnHidden
       >

@@ -9,7 +9,7 @@ import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { Address, Amount, DateTime, Status } from './format.tsx';
 import { ReasonModal } from './reason-modal.tsx';
-import { userIdOf, userTabs, type LedgerRow, type UserTabKey } from './user-rows.ts';
+import { minerStatusLabel, userIdOf, userTabs, type LedgerRow, type UserTabKey } from './user-rows.ts';
 import { roleColors } from './users.tsx';
 
 type Detail = OperatorUserDetail;
@@ -196,7 +196,14 @@ function UserTabsCard({ detail, onChanged }: { detail: Detail; onChanged: () => 
       <Table dataSource={tabs.miners} rowKey="id" size="small" pagination={page} locale={empty('No miners')}>
         <Table.Column dataIndex="id" title="ID" />
         <Table.Column dataIndex="kind" title="Kind" />
-        <Table.Column dataIndex="status" title="Status" render={(v: string) => <Tag>{v}</Tag>} />
+        <Table.Column
+          dataIndex="status"
+          title="Status"
+          render={(v: string) => {
+            const s = minerStatusLabel(v);
+            return <Tag color={s.color}>{s.label}</Tag>;
+          }}
+        />
         <Table.Column dataIndex="power" title="Power" align="right" render={(v: string) => <Amount value={v} />} />
         <Table.Column dataIndex="created_at" title="Since" render={(v: string) => <DateTime value={v} />} />
       </Table>

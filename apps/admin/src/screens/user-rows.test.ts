@@ -1,6 +1,6 @@
 import type { OperatorUserDetail } from '@nadi/api/operator-users';
 import { describe, expect, it } from 'vitest';
-import { emptySearchText, isAddress, isDebit, rolesByAddress, searchKind, userIdOf, userTabs } from './user-rows.ts';
+import { emptySearchText, isAddress, isDebit, minerStatusLabel, rolesByAddress, searchKind, userIdOf, userTabs } from './user-rows.ts';
 
 const at = '2026-11-26T10:00:00.000Z';
 const base: OperatorUserDetail = {
@@ -55,6 +55,11 @@ describe('the users search', () => {
     expect(isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C')).toBe(false);
     expect(isAddress('70997970C51812dc3A010C7d01b50e0d17dc79C8aa')).toBe(false);
     expect(isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79Cg')).toBe(false);
+  });
+
+  it('names the miner status codes', () => {
+    expect(['1', '2', '3', '4'].map((s) => minerStatusLabel(s).label)).toEqual(['trial', 'paused', 'running', 'unknown']);
+    expect(minerStatusLabel('9').label).toBe('9');
   });
 
   it('reads the id of a /users/:id path, refusing what is not a positive integer', () => {

@@ -121,6 +121,17 @@ export function userTabs(detail: OperatorUserDetail): UserTabs {
   };
 }
 
+/** A miner's status code as a word (spec section 4; the detail sends the code as text). */
+export function minerStatusLabel(status: string): { label: string; color: string } {
+  const labels: Record<string, { label: string; color: string }> = {
+    '1': { label: 'trial', color: 'gold' },
+    '2': { label: 'paused', color: 'default' },
+    '3': { label: 'running', color: 'green' },
+    '4': { label: 'unknown', color: 'red' },
+  };
+  return labels[status] ?? { label: status, color: 'default' };
+}
+
 /** The user id in a /users/:id path, or null when it is not a positive integer (the screen says not found). */
 export function userIdOf(param: string | undefined): number | null {
   if (!param || !/^[0-9]{1,15}$/.test(param)) return null;

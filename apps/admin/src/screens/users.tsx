@@ -55,7 +55,7 @@ export function UsersScreen() {
         <Table.Column dataIndex="address" title="Address" render={(v: string) => <Address value={v} />} />
         <Table.Column dataIndex="invite_code" title="Invite code" render={(v: string) => <code>{v}</code>} />
         <Table.Column dataIndex="name" title="Name" />
-        <Table.Column dataIndex="referrer_id" title="Referrer" render={(v: number | null) => (v === null ? '—' : `#${v}`)} />
+        <Table.Column dataIndex="referrer_id" title="Referrer" render={(v: number | null) => (v === null ? '—' : <Link to={`/users/${v}`}>#{v}</Link>)} />
         <Table.Column dataIndex="created_at" title="Registered" render={(v: string) => <DateTime value={v} />} />
         <Table.Column
           key="state"
