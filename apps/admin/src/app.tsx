@@ -14,6 +14,9 @@ import { LoginScreen } from './screens/login.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
 import { OrdersScreen } from './screens/orders.tsx';
 import { ProductsScreen } from './screens/products.tsx';
+import { RolesScreen } from './screens/roles.tsx';
+import { UserDetailScreen } from './screens/user-detail.tsx';
+import { UsersScreen } from './screens/users.tsx';
 import { WithdrawalsScreen } from './screens/withdrawals.tsx';
 
 const dataProvider = createDataProvider();
@@ -27,6 +30,9 @@ const resources = [
   { name: 'economy-params', list: '/economy', meta: { label: 'Economy params' } },
   { name: 'approvals', list: '/approvals', meta: { label: 'Approvals' } },
   { name: 'audit', list: '/audit', meta: { label: 'Audit log' } },
+  // Users and roles.
+  { name: 'users', list: '/users', show: '/users/:id', meta: { label: 'Users' } },
+  { name: 'roles', list: '/roles', meta: { label: 'Roles' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -61,6 +67,10 @@ export function App() {
                 <Route path="/economy" element={<EconomyParamsScreen />} />
                 <Route path="/approvals" element={<ApprovalsScreen />} />
                 <Route path="/audit" element={<AuditLogScreen />} />
+                {/* Users and roles. */}
+                <Route path="/users" element={<UsersScreen />} />
+                <Route path="/users/:id" element={<UserDetailScreen />} />
+                <Route path="/roles" element={<RolesScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -50,6 +50,8 @@ export const operatorUserDetail = z.object({
   team: z.object({
     /** Referrers upwards, nearest first, at most ten. */
     referrers: z.array(z.object({ id: z.number().int(), address: z.string(), depth: z.number().int() })),
+    /** Users this one referred directly, newest first, at most fifty (direct_count counts them all). */
+    directs: z.array(z.object({ id: z.number().int(), address: z.string(), frozen_at: isoDate.nullable(), created_at: isoDate })),
     direct_count: z.number().int(),
     team_size: z.number().int(),
     me_performance: amountText,

@@ -73,6 +73,21 @@ describe('the data provider', () => {
     ]);
   });
 
+  it('searches users by q and keys the role holders by user id', async () => {
+    const users = recorder({ code: 200, msg: 'ok', data: { list: [{ id: 4 }], total: 1, page: 1, page_size: 10 } });
+    await users.provider.getList({ resource: 'users', filters: [{ field: 'q', operator: 'eq', value: '0xf39f' }] });
+    expect(users.calls[0]?.url).toBe('/api/v1/operator/users?page=1&page_size=10&q=0xf39f');
+    await users.provider.getList({ resource: 'users', filters: [{ field: 'q', operator: 'eq', value: undefined }] });
+    expect(users.calls[1]?.url).toBe('/api/v1/operator/users?page=1&page_size=10');
+
+    const holder = { user_id: 2, address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', role: 'viewer', is_configured: false, granted_by: 1, granted_at: null };
+    const roles = recorder({ code: 200, msg: 'ok', data: [holder] });
+    const { data, total } = await roles.provider.getList({ resource: 'roles', pagination: { mode: 'off' } });
+    expect(roles.calls[0]?.url).toBe('/api/v1/operator/roles');
+    expect(total).toBe(1);
+    expect(data).toEqual([{ ...holder, id: 2 }]);
+  });
+
   it('posts actions to the route named in meta, and surfaces the server message on refusal', async () => {
     const ok = recorder({ code: 200, msg: 'ok', data: { id: 3 } });
     await ok.provider.custom?.({
@@ -112,6 +127,13 @@ describe('role gating', () => {
       ['change stock', actions.stock, false, false, true],
       ['change an economy parameter', actions.setParam, false, false, true],
       ['read my role', operatorRoutes.me, true, true, true],
+      ['read users', resources.users.list, true, true, true],
+      ['read role holders', resources.roles.list, true, true, true],
+      ['freeze an account', actions.freeze, false, true, true],
+      ['unfreeze an account', actions.unfreeze, false, true, true],
+      ['revoke a session', actions.revokeSession, false, true, true],
+      ['revoke every session of a user', actions.revokeUserSessions, false, true, true],
+      ['grant, change or remove a role', actions.setRole, false, false, true],
     ];
     for (const [what, route, viewer, operator, admin] of table) {
       expect([what, canCall('viewer', route), canCall('operator', route), canCall('admin', route)]).toEqual([what, viewer, operator, admin]);

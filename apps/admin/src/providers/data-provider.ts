@@ -1,6 +1,7 @@
 import { economyRoutes } from '@nadi/api/mining';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
+import { operatorUserRoutes } from '@nadi/api/operator-users';
 import type { Route } from '@nadi/api/route';
 import { storeRoutes } from '@nadi/api/store';
 import type { BaseRecord, CrudFilter, DataProvider, Pagination } from '@refinedev/core';
@@ -30,6 +31,11 @@ function economyRows(data: unknown): Row[] {
   ];
 }
 
+/** A console role holder as a row, keyed by the user's id (each user holds one role at most). */
+function roleRows(data: unknown): Row[] {
+  return (data as Row[]).map((r) => ({ ...r, id: r.user_id as number }));
+}
+
 export const resources = {
   withdrawals: { list: onchainRoutes.operatorWithdrawList, filters: ['status'], isPaged: true },
   orders: { list: storeRoutes.operatorOrders, filters: ['status'], isPaged: true },
@@ -37,6 +43,9 @@ export const resources = {
   'economy-params': { list: economyRoutes.operatorParams, toRows: economyRows },
   audit: { list: operatorRoutes.audit, filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'], isPaged: true },
   approvals: { list: operatorRoutes.approvals, filters: ['status'], isPaged: true },
+  // Users and roles (screens/users.tsx, user-detail.tsx, roles.tsx).
+  users: { list: operatorUserRoutes.users, filters: ['q'], isPaged: true },
+  roles: { list: operatorRoutes.roles, toRows: roleRows },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -51,6 +60,12 @@ export const actions = {
   setParam: economyRoutes.operatorSetParam,
   approve: operatorRoutes.approve,
   rejectApproval: operatorRoutes.rejectApproval,
+  // Users and roles.
+  freeze: operatorUserRoutes.freeze,
+  unfreeze: operatorUserRoutes.unfreeze,
+  revokeSession: operatorUserRoutes.revokeSession,
+  revokeUserSessions: operatorUserRoutes.revokeUserSessions,
+  setRole: operatorRoutes.setRole,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {

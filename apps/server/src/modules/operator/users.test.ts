@@ -216,6 +216,8 @@ describe('users in the console', () => {
       ['fund', '12'],
     ]);
     expect(d.team.referrers[0]).toEqual({ id: parent.id, address: parent.account.address.toLowerCase(), depth: 1 });
+    const up = (await shopGet(t, admin, `/api/v1/operator/user?id=${parent.id}`)).json().data;
+    expect(up.team.directs).toEqual([{ id: u.id, address: u.account.address.toLowerCase(), frozen_at: expect.any(String), created_at: expect.any(String) }]);
     expect(d.sessions).toHaveLength(1);
     expect((await shopGet(t, admin, '/api/v1/operator/user?id=999999')).json().reason).toBe('NOT_FOUND');
     await unfreeze(u);

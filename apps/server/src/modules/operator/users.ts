@@ -127,7 +127,7 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
   const user = (await rows<UserRow>(db, sql`select ${userColumns} from users where id = ${id}`))[0];
   if (!user) throw new AppError('NOT_FOUND');
   const now = deps.now();
-  const [role, balances, ledger, orders, miners, nodes, savings, referrers, performance, sessions] = await Promise.all([
+  const [role, balances, ledger, orders, miners, nodes, savings, referrers, directs, performance, sessions] = await Promise.all([
     roleOf(deps, { userId: id, address: user.address }),
     rows<{ kind: string; asset: string; available: string; frozen: string }>(
       db,
@@ -160,6 +160,10 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
       db,
       sql`select u.id, u.address, a.depth from user_ancestors a join users u on u.id = a.ancestor_id
           where a.user_id = ${id} and a.depth between 1 and ${referrersMax} order by a.depth`,
+    ),
+    rows<{ id: number; address: string; frozen_at: Date | string | null; created_at: Date | string }>(
+      db,
+      sql`select id, address, frozen_at, created_at from users where referrer_id = ${id} order by id desc limit ${listMax}`,
     ),
     rows<{ me_performance: string; team_performance: string; direct_count: number; team_size: number }>(
       db,
@@ -194,6 +198,12 @@ export async function userDetail(deps: AppDeps, id: number): Promise<OperatorUse
     savings: savings.map((s) => ({ ...s, id: Number(s.id), product_id: Number(s.product_id), amount: amount(s.amount), created_at: iso(s.created_at) })),
     team: {
       referrers: referrers.map((r) => ({ id: Number(r.id), address: r.address, depth: Number(r.depth) })),
+      directs: directs.map((r) => ({
+        id: Number(r.id),
+        address: r.address,
+        frozen_at: r.frozen_at === null ? null : iso(r.frozen_at),
+        created_at: iso(r.created_at),
+      })),
       direct_count: Number(perf?.direct_count ?? 0),
       team_size: Number(perf?.team_size ?? 0),
       me_performance: amount(perf?.me_performance),
