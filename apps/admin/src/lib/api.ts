@@ -1,4 +1,6 @@
-import { authHeader, langHeader, successCode } from '@nadi/api/http';
+import { configRoutes } from '@nadi/api/config';
+import { authHeader, envelopePlainPaths, langHeader, successCode } from '@nadi/api/http';
+import { EnvelopeClient } from '@nadi/envelope/client';
 import type { Route, RouteData } from '@nadi/api/route';
 import { readSession } from './session.ts';
 
@@ -23,6 +25,23 @@ export interface CallOptions {
   /** The session token; by default the stored session's. */
   token?: string | null;
   fetchImpl?: Fetch;
+  /** The request envelope (docs/envelope.md); by default the console's, on when the config says so. */
+  envelope?: EnvelopeClient | null;
+}
+
+let consoleEnvelope: Promise<EnvelopeClient | null> | null = null;
+
+/** The console's envelope: on when the server's config says so (read once; again after a failure). */
+function envelopeOf(fetchImpl: Fetch): Promise<EnvelopeClient | null> {
+  const loadConfig = async () => (await callRoute(configRoutes.config, undefined, { fetchImpl, envelope: null })).encryption;
+  consoleEnvelope ??= loadConfig().then(
+    (config) => (config.enabled ? new EnvelopeClient({ loadConfig }) : null),
+    (error: unknown) => {
+      consoleEnvelope = null;
+      throw error;
+    },
+  );
+  return consoleEnvelope;
 }
 
 /** A GET route's input as a query string: empty values are left out (an unset filter is no filter). */
@@ -45,21 +64,35 @@ export function toQuery(input: unknown): string {
 export async function callRoute<R extends Route>(route: R, input?: unknown, options: CallOptions = {}): Promise<RouteData<R>> {
   const token = options.token === undefined ? readSession()?.token : options.token;
   const headers: Record<string, string> = { [langHeader]: 'EN', accept: 'application/json' };
-  // The contract sends the raw token, without a "Bearer" prefix.
-  if (token) headers[authHeader] = token;
   const isGet = route.method === 'GET';
-  if (!isGet) headers['content-type'] = 'application/json';
-  const url = isGet ? `${route.path}${toQuery(input)}` : route.path;
   const doFetch = options.fetchImpl ?? ((u: string, init: RequestInit) => fetch(u, init));
-  let res: Response;
+  let status: number;
+  let body: unknown;
   try {
-    res = await doFetch(url, { method: route.method, headers, body: isGet ? undefined : JSON.stringify(input ?? {}) });
+    const envelope = envelopePlainPaths.includes(route.path) ? null : options.envelope !== undefined ? options.envelope : await envelopeOf(doFetch);
+    const target = envelope ? await envelope.current() : null;
+    if (envelope && target) {
+      // Sealed: the query's strings or the body, and the token, travel inside the envelope.
+      const query = Object.fromEntries(new URLSearchParams(toQuery(input).slice(1)));
+      ({ status, body } = await envelope.call(
+        target,
+        { method: route.method, path: route.path, input: isGet ? query : (input ?? {}), token, headers },
+        doFetch,
+      ));
+    } else {
+      // The contract sends the raw token, without a "Bearer" prefix.
+      if (token) headers[authHeader] = token;
+      if (!isGet) headers['content-type'] = 'application/json';
+      const url = isGet ? `${route.path}${toQuery(input)}` : route.path;
+      const res = await doFetch(url, { method: route.method, headers, body: isGet ? undefined : JSON.stringify(input ?? {}) });
+      status = res.status;
+      body = await res.json().catch(() => null);
+    }
   } catch {
     throw new ApiError('The server did not answer. Check the connection and try again.', 0, null);
   }
-  type Body = { code?: unknown; msg?: unknown; data?: unknown; reason?: unknown };
-  const body = (await res.json().catch(() => null)) as Body | null;
-  if (body && body.code === successCode) return body.data as RouteData<R>;
-  const message = body && typeof body.msg === 'string' && body.msg ? body.msg : `The server answered ${res.status}.`;
-  throw new ApiError(message, res.status, body && typeof body.reason === 'string' ? body.reason : null);
+  const answer = body as { code?: unknown; msg?: unknown; data?: unknown; reason?: unknown } | null;
+  if (answer && answer.code === successCode) return answer.data as RouteData<R>;
+  const message = answer && typeof answer.msg === 'string' && answer.msg ? answer.msg : `The server answered ${status}.`;
+  throw new ApiError(message, status, answer && typeof answer.reason === 'string' ? answer.reason : null);
 }

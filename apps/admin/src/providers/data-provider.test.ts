@@ -15,7 +15,7 @@ function recorder(answer: unknown, status = 200) {
     calls.push({ url, init });
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   };
-  const call = ((route: Route, input?: unknown) => callRoute(route, input, { token: 'tok', fetchImpl })) as typeof callRoute;
+  const call = ((route: Route, input?: unknown) => callRoute(route, input, { token: 'tok', fetchImpl, envelope: null })) as typeof callRoute;
   return { calls, provider: createDataProvider(call) };
 }
 
