@@ -1,4 +1,4 @@
-import { economyRoutes } from '@nadi/api/mining';
+import { deviceRoutes, economyRoutes } from '@nadi/api/mining';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
 import type { Route } from '@nadi/api/route';
@@ -37,6 +37,9 @@ export const resources = {
   'economy-params': { list: economyRoutes.operatorParams, toRows: economyRows },
   audit: { list: operatorRoutes.audit, filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'], isPaged: true },
   approvals: { list: operatorRoutes.approvals, filters: ['status'], isPaged: true },
+  devices: { list: deviceRoutes.operatorDevices, filters: ['model', 'status', 'code'], isPaged: true },
+  'device-models': { list: deviceRoutes.operatorModels, toRows: (data) => data as Row[], create: deviceRoutes.operatorSaveModel },
+  'activation-batches': { list: deviceRoutes.operatorCodeBatches, isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -51,6 +54,10 @@ export const actions = {
   setParam: economyRoutes.operatorSetParam,
   approve: operatorRoutes.approve,
   rejectApproval: operatorRoutes.rejectApproval,
+  saveDeviceModel: deviceRoutes.operatorSaveModel,
+  registerDevices: deviceRoutes.operatorRegister,
+  generateCodes: deviceRoutes.operatorCodeBatch,
+  revokeCode: deviceRoutes.operatorRevokeCode,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {
