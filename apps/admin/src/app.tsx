@@ -6,9 +6,12 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { createAuthProvider } from './providers/auth-provider.ts';
 import { createDataProvider } from './providers/data-provider.ts';
+import { ActivationBatchesScreen } from './screens/activation-batches.tsx';
 import { ApprovalsScreen } from './screens/approvals.tsx';
 import { AuditLogScreen } from './screens/audit-log.tsx';
 import { DashboardScreen } from './screens/dashboard.tsx';
+import { DeviceModelsScreen } from './screens/device-models.tsx';
+import { DevicesScreen } from './screens/devices.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
@@ -33,6 +36,10 @@ const resources = [
   // Users and roles.
   { name: 'users', list: '/users', show: '/users/:id', meta: { label: 'Users' } },
   { name: 'roles', list: '/roles', meta: { label: 'Roles' } },
+  { name: 'device-area', meta: { label: 'Devices' } },
+  { name: 'devices', list: '/devices', meta: { label: 'Device list', parent: 'device-area' } },
+  { name: 'device-models', list: '/devices/models', meta: { label: 'Models', parent: 'device-area' } },
+  { name: 'activation-batches', list: '/devices/batches', meta: { label: 'Activation codes', parent: 'device-area' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -71,6 +78,9 @@ export function App() {
                 <Route path="/users" element={<UsersScreen />} />
                 <Route path="/users/:id" element={<UserDetailScreen />} />
                 <Route path="/roles" element={<RolesScreen />} />
+                <Route path="/devices" element={<DevicesScreen />} />
+                <Route path="/devices/models" element={<DeviceModelsScreen />} />
+                <Route path="/devices/batches" element={<ActivationBatchesScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -363,9 +363,16 @@ export const miningRoutes = {
 
 /** Console filters of the device list: activation (bound to an owner or not) or online now. */
 export const operatorDeviceStatuses = ['unbound', 'activated', 'online', 'offline'] as const;
+/**
+ * Console filter by activation code: `without` has no live code (none yet, or only a revoked one, so
+ * a batch may give it one); `issued` (unused), `used` (bound) and `revoked` are the code's state.
+ */
+export const operatorDeviceCodeFilters = ['without', 'issued', 'used', 'revoked'] as const;
+export const activationCodeStates = ['issued', 'used', 'revoked'] as const;
 export const operatorDevicesQuery = pageQuery.extend({
   model: z.string().trim().min(1).max(64).optional(),
   status: z.enum(operatorDeviceStatuses).optional(),
+  code: z.enum(operatorDeviceCodeFilters).optional(),
 });
 export const operatorDeviceItem = z.object({
   serial: z.string(),
@@ -380,8 +387,28 @@ export const operatorDeviceItem = z.object({
   /** The last settled mining epoch and the device's uptime in it (basis points; 0 without beats). */
   settled_epoch: z.number().int().nullable(),
   settled_uptime_bps: z.number().int().nullable(),
+  /** The state of the device's activation code; null when none was ever issued. */
+  code_state: z.enum(activationCodeStates).nullable(),
 });
 export type OperatorDeviceItem = z.infer<typeof operatorDeviceItem>;
+
+/**
+ * A generated batch of activation codes, never the codes. `count` is how many the batch generated;
+ * `issued`, `used` and `revoked` count its codes now (a revoked code given a new one in a later
+ * batch belongs to that batch from then on).
+ */
+export const operatorCodeBatchItem = z.object({
+  id: z.number().int(),
+  /** The operator's wallet address; null if the batch has no recorded creator. */
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  count: z.number().int(),
+  issued: z.number().int(),
+  used: z.number().int(),
+  revoked: z.number().int(),
+  expires_at: z.string().nullable(),
+});
+export type OperatorCodeBatchItem = z.infer<typeof operatorCodeBatchItem>;
 
 export const deviceRoutes = {
   clock: route({
@@ -444,6 +471,15 @@ export const deviceRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: generate one activation code per device; the CSV is shown once, only hashes are kept',
+  }),
+  operatorCodeBatches: route({
+    method: 'GET',
+    path: '/api/v1/operator/activation/batches',
+    input: pageQuery,
+    response: envelope(paged(operatorCodeBatchItem)),
+    auth: true,
+    role: 'viewer',
+    summary: 'Operators: activation code batches, newest first, with their creator and counts (never the codes)',
   }),
   operatorRevokeCode: route({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { economyRoutes } from '@nadi/api/mining';
+import { deviceRoutes, economyRoutes } from '@nadi/api/mining';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
 import { operatorUserRoutes } from '@nadi/api/operator-users';
@@ -46,6 +46,9 @@ export const resources = {
   // Users and roles (screens/users.tsx, user-detail.tsx, roles.tsx).
   users: { list: operatorUserRoutes.users, filters: ['q'], isPaged: true },
   roles: { list: operatorRoutes.roles, toRows: roleRows },
+  devices: { list: deviceRoutes.operatorDevices, filters: ['model', 'status', 'code'], isPaged: true },
+  'device-models': { list: deviceRoutes.operatorModels, toRows: (data) => data as Row[], create: deviceRoutes.operatorSaveModel },
+  'activation-batches': { list: deviceRoutes.operatorCodeBatches, isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -66,6 +69,10 @@ export const actions = {
   revokeSession: operatorUserRoutes.revokeSession,
   revokeUserSessions: operatorUserRoutes.revokeUserSessions,
   setRole: operatorRoutes.setRole,
+  saveDeviceModel: deviceRoutes.operatorSaveModel,
+  registerDevices: deviceRoutes.operatorRegister,
+  generateCodes: deviceRoutes.operatorCodeBatch,
+  revokeCode: deviceRoutes.operatorRevokeCode,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {

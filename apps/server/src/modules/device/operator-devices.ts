@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { uptimeBps } from '@nadi/economy/economy';
 import type { PageQuery } from '@nadi/api/common';
-import type { OperatorDeviceItem, operatorDeviceStatuses } from '@nadi/api/mining';
+import type { activationCodeStates, OperatorCodeBatchItem, operatorDeviceCodeFilters, OperatorDeviceItem, operatorDeviceStatuses } from '@nadi/api/mining';
 import { rowsOf } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { shortAddress } from '../../lib/short-address.ts';
@@ -18,13 +18,18 @@ interface DeviceRow {
   bound_at: Date | string | null;
   last_seen_at: Date | string | null;
   beats: number | null;
+  code_state: (typeof activationCodeStates)[number] | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export async function operatorDevices(
   deps: Pick<AppDeps, 'db' | 'settings' | 'now'>,
-  query: PageQuery & { model?: string | undefined; status?: (typeof operatorDeviceStatuses)[number] | undefined },
+  query: PageQuery & {
+    model?: string | undefined;
+    status?: (typeof operatorDeviceStatuses)[number] | undefined;
+    code?: (typeof operatorDeviceCodeFilters)[number] | undefined;
+  },
 ) {
   const m = await miningNow(deps);
   const settled = await lastSettledEpoch(deps.db);
@@ -36,11 +41,14 @@ export async function operatorDevices(
   if (query.status === 'activated') filters.push(sql`d.owner_user_id is not null`);
   if (query.status === 'online') filters.push(sql`d.last_seen_at >= ${onlineSince}`);
   if (query.status === 'offline') filters.push(sql`(d.last_seen_at is null or d.last_seen_at < ${onlineSince})`);
+  if (query.code === 'without') filters.push(sql`(ac.state is null or ac.state = 'revoked')`);
+  else if (query.code) filters.push(sql`ac.state = ${query.code}`);
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const from = sql`from devices d join device_models dm on dm.id = d.model_id left join users u on u.id = d.owner_user_id`;
+  const from = sql`from devices d join device_models dm on dm.id = d.model_id left join users u on u.id = d.owner_user_id
+    left join activation_codes ac on ac.device_id = d.id`;
   const [rows, totals] = await Promise.all([
     deps.db.execute(sql`
-      select d.serial, dm.code as model, dm.name as model_name, u.address as owner_address, d.bound_at, d.last_seen_at, du.beats
+      select d.serial, dm.code as model, dm.name as model_name, u.address as owner_address, d.bound_at, d.last_seen_at, du.beats, ac.state as code_state
       ${from}
       left join device_uptime du on du.device_id = d.id and du.epoch = ${settled ?? -1}
       ${where}
@@ -61,7 +69,50 @@ export async function operatorDevices(
       last_heartbeat_at: lastSeen,
       settled_epoch: settled,
       settled_uptime_bps: settledParams === null ? null : uptimeBps(Number(row.beats ?? 0), settledParams),
+      code_state: row.code_state,
     };
   });
+  return { list, total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), page: query.page, page_size: query.page_size };
+}
+
+interface BatchRow {
+  id: number;
+  created_by: string | null;
+  created_at: Date | string;
+  count: number;
+  issued: number;
+  used: number;
+  revoked: number;
+  expires_at: Date | string | null;
+}
+
+/** Activation code batches newest first: who generated them, when, how many, and their codes' states now (never the codes). */
+export async function operatorCodeBatches(deps: Pick<AppDeps, 'db'>, query: PageQuery) {
+  const [rows, totals] = await Promise.all([
+    deps.db.execute(sql`
+      select b.id, u.address as created_by, b.created_at, b.count, b.expires_at,
+        count(ac.id) filter (where ac.state = 'issued')::int as issued,
+        count(ac.id) filter (where ac.state = 'used')::int as used,
+        count(ac.id) filter (where ac.state = 'revoked')::int as revoked
+      from activation_code_batches b
+      left join users u on u.id = b.created_by
+      left join activation_codes ac on ac.batch_id = b.id
+      group by b.id, u.address
+      order by b.id desc
+      offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`),
+    deps.db.execute(sql`select count(*)::int as n from activation_code_batches`),
+  ]);
+  const list = rowsOf<BatchRow>(rows).map(
+    (row): OperatorCodeBatchItem => ({
+      id: Number(row.id),
+      created_by: row.created_by,
+      created_at: new Date(row.created_at).toISOString(),
+      count: Number(row.count),
+      issued: Number(row.issued),
+      used: Number(row.used),
+      revoked: Number(row.revoked),
+      expires_at: iso(row.expires_at),
+    }),
+  );
   return { list, total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), page: query.page, page_size: query.page_size };
 }

@@ -60,12 +60,12 @@ describe('models', () => {
   it('lists the seeded models, adds one, and changes it by code (upsert)', async () => {
     const seeded = (await get(t.app, operator, '/api/v1/operator/device/models')).json().data;
     expect(seeded).toEqual([
-      { id: expect.any(Number), code: 'NADI-BOX-1', name: 'NADI Edge Box', base_power: '100.00', gift_power: '10.00', price_usdt: '500000000000000000000' },
-      { id: expect.any(Number), code: 'NADI-BOX-PRO', name: 'NADI Box Pro', base_power: '320.00', gift_power: '40.00', price_usdt: '1500000000000000000000' },
-      { id: expect.any(Number), code: 'NADI-EDGE-AI', name: 'NADI Edge AI', base_power: '900.00', gift_power: '150.00', price_usdt: '4000000000000000000000' },
+      { id: expect.any(Number), code: 'NADI-BOX-1', name: 'NADI Edge Box', base_power: '100.00', gift_power: '10.00', price_usdt: '500' },
+      { id: expect.any(Number), code: 'NADI-BOX-PRO', name: 'NADI Box Pro', base_power: '320.00', gift_power: '40.00', price_usdt: '1500' },
+      { id: expect.any(Number), code: 'NADI-EDGE-AI', name: 'NADI Edge AI', base_power: '900.00', gift_power: '150.00', price_usdt: '4000' },
     ]);
     const added = (await post(t.app, operator, '/api/v1/operator/device/model', model)).json().data;
-    expect(added).toMatchObject({ code: 'NADI-PRO-2', base_power: '250.50', gift_power: '25.00', price_usdt: '1200000000000000000000' });
+    expect(added).toMatchObject({ code: 'NADI-PRO-2', base_power: '250.50', gift_power: '25.00', price_usdt: '1200' });
     const changed = (await post(t.app, operator, '/api/v1/operator/device/model', { ...model, name: 'NADI Pro II', base_power: '300' })).json().data;
     expect(changed).toMatchObject({ id: added.id, name: 'NADI Pro II', base_power: '300.00' });
     expect((await get(t.app, operator, '/api/v1/operator/device/models')).json().data).toHaveLength(4);

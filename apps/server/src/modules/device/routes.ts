@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deviceRoutes, miningRoutes } from '@nadi/api/mining';
 import { registerRoute } from '../../lib/register-route.ts';
 import { acceptHeartbeat, deviceClock } from './heartbeat.ts';
-import { operatorDevices } from './operator-devices.ts';
+import { operatorCodeBatches, operatorDevices } from './operator-devices.ts';
 import { activate, generateCodeBatch, operatorModels, registerDevices, revokeCode, saveModel, userActivations } from './service.ts';
 
 /** Devices: their heartbeats and clock (no session, the signature is the proof), activation, and the operator's API. */
@@ -17,5 +17,6 @@ export async function deviceModule(app: FastifyInstance) {
   registerRoute(app, deviceRoutes.operatorSaveModel, async ({ session, input }) => saveModel(deps, session, input));
   registerRoute(app, deviceRoutes.operatorRegister, async ({ session, input }) => registerDevices(deps, session, input));
   registerRoute(app, deviceRoutes.operatorCodeBatch, async ({ session, input }) => generateCodeBatch(deps, session, input));
+  registerRoute(app, deviceRoutes.operatorCodeBatches, async ({ input }) => operatorCodeBatches(deps, input));
   registerRoute(app, deviceRoutes.operatorRevokeCode, async ({ session, input }) => revokeCode(deps, session, input.serial));
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { PageQuery } from '@nadi/api/common';
 import type { ActivationItem, codeBatchBody, deviceModelBody, registerDevicesBody } from '@nadi/api/mining';
 import { powerText } from '@nadi/economy/economy';
+import { toDecimalString } from '@nadi/money/money';
 import type { Db } from '../../db/client.ts';
 import { pgCode } from '../../db/pg-code.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -123,7 +124,8 @@ function toModelItem(row: DeviceModelRow) {
     name: row.name,
     base_power: powerText(row.basePower),
     gift_power: powerText(row.giftPower),
-    price_usdt: row.priceUsdt.toString(),
+    // A decimal string like every amount in an answer (the store's products too), not base units.
+    price_usdt: toDecimalString(row.priceUsdt),
   };
 }
 

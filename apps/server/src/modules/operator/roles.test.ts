@@ -60,6 +60,7 @@ const expectedRoles: Record<string, OperatorRole> = {
   'POST /api/v1/operator/device/register': 'operator',
   'POST /api/v1/operator/activation/batch': 'operator',
   'POST /api/v1/operator/activation/revoke': 'operator',
+  'GET /api/v1/operator/activation/batches': 'viewer',
   'GET /api/v1/operator/economy/params': 'viewer',
   'POST /api/v1/operator/economy/param': 'admin',
   'POST /api/v1/operator/node/tier': 'admin',
