@@ -15,6 +15,7 @@ import { DevicesScreen } from './screens/devices.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
+import { NoticesScreen } from './screens/notices.tsx';
 import { OrdersScreen } from './screens/orders.tsx';
 import { ProductsScreen } from './screens/products.tsx';
 import { RolesScreen } from './screens/roles.tsx';
@@ -40,6 +41,7 @@ const resources = [
   { name: 'devices', list: '/devices', meta: { label: 'Device list', parent: 'device-area' } },
   { name: 'device-models', list: '/devices/models', meta: { label: 'Models', parent: 'device-area' } },
   { name: 'activation-batches', list: '/devices/batches', meta: { label: 'Activation codes', parent: 'device-area' } },
+  { name: 'notices', list: '/notices', meta: { label: 'Notices' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -81,6 +83,7 @@ export function App() {
                 <Route path="/devices" element={<DevicesScreen />} />
                 <Route path="/devices/models" element={<DeviceModelsScreen />} />
                 <Route path="/devices/batches" element={<ActivationBatchesScreen />} />
+                <Route path="/notices" element={<NoticesScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -3,7 +3,7 @@
 // order, the shipped devices waiting for activation, and the operator's product, shipping and
 // refund API. Amounts are exact decimal strings; power is text with 2 decimals, as in mining.
 import { z } from 'zod';
-import { envelope, idQuery, pageQuery, paged, queryInt } from './common.ts';
+import { envelope, idQuery, langs, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
 import { powerText } from './mining.ts';
 import { route } from './route.ts';
@@ -68,6 +68,12 @@ export const productDetail = productItem.extend({
   specs: z.array(z.object({ key: z.enum(storeSpecKeys), value: z.string() })),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
+/** A product as the console lists it: also every language's summary ('' where none, readers see English) and its sort key, for the edit form. */
+export const operatorProductItem = productDetail.extend({
+  summaries: z.record(z.enum(langs), z.string()),
+  sort: z.number().int(),
+});
+export type OperatorProductItem = z.infer<typeof operatorProductItem>;
 
 export const orderLineInput = z.object({
   product_id: queryInt(1, 2 ** 31 - 1),
@@ -284,10 +290,10 @@ export const storeRoutes = {
     method: 'GET',
     path: '/api/v1/operator/store/products',
     input: pageQuery,
-    response: envelope(paged(productDetail)),
+    response: envelope(paged(operatorProductItem)),
     auth: true,
     role: 'viewer',
-    summary: 'Operators: every product, on sale or not',
+    summary: 'Operators: every product, on sale or not, with every language’s summary and the sort key',
   }),
   operatorSaveProduct: route({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { deviceRoutes, economyRoutes } from '@nadi/api/mining';
+import { noticeRoutes } from '@nadi/api/notice';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
 import { operatorUserRoutes } from '@nadi/api/operator-users';
@@ -49,6 +50,7 @@ export const resources = {
   devices: { list: deviceRoutes.operatorDevices, filters: ['model', 'status', 'code'], isPaged: true },
   'device-models': { list: deviceRoutes.operatorModels, toRows: (data) => data as Row[], create: deviceRoutes.operatorSaveModel },
   'activation-batches': { list: deviceRoutes.operatorCodeBatches, isPaged: true },
+  notices: { list: noticeRoutes.operatorList, filters: ['status'], isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -73,6 +75,9 @@ export const actions = {
   registerDevices: deviceRoutes.operatorRegister,
   generateCodes: deviceRoutes.operatorCodeBatch,
   revokeCode: deviceRoutes.operatorRevokeCode,
+  saveNotice: noticeRoutes.operatorSave,
+  publishNotice: noticeRoutes.operatorPublish,
+  withdrawNotice: noticeRoutes.operatorWithdraw,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {

@@ -65,7 +65,8 @@ describe('the device resources', () => {
       calls.push(url);
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers[calls.length - 1] }), { status: 200 });
     };
-    const provider = createDataProvider(((route: Route, input?: unknown) => callRoute(route, input, { token: 't', fetchImpl, envelope: null })) as typeof callRoute);
+    const provider = createDataProvider(((route: Route, input?: unknown) =>
+      callRoute(route, input, { token: 't', fetchImpl, envelope: null })) as typeof callRoute);
     await provider.getList({
       resource: 'devices',
       pagination: { currentPage: 1, pageSize: 20 },

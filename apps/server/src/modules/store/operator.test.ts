@@ -113,6 +113,21 @@ describe('products', () => {
     expect(listed.list.map((p: { id: number }) => p.id)).toContain(id);
   });
 
+  it('lists every language’s summary and the sort key for the edit form; a blank summary is none and falls back to English', async () => {
+    const id = (
+      await post(t.app, operator, '/api/v1/operator/store/product', { ...product, summary: { EN: 'The Pro in white.', TW: '白色款 Pro。', JP: '   ' } })
+    ).json().data.id;
+    const listed = (await get(t.app, operator, '/api/v1/operator/store/products?page_size=50')).json().data;
+    const item = listed.list.find((p: { id: number }) => p.id === id);
+    expect(item).toMatchObject({ summary: 'The Pro in white.', sort: 25 });
+    expect(item.summaries).toEqual({ TW: '白色款 Pro。', EN: 'The Pro in white.', JP: '', CN: '', KO: '', TH: '', PT: '', MS: '', ID: '', VN: '' });
+    expect(Object.keys(item.summaries)).toHaveLength(10);
+    await post(t.app, operator, '/api/v1/operator/store/stock', { product_id: id, delta: 1 });
+    expect((await shopGet(t, null, `/api/v1/store/product?id=${id}`, 'JP')).json().data.summary).toBe('The Pro in white.');
+    expect((await shopGet(t, null, `/api/v1/store/product?id=${id}`, 'TW')).json().data.summary).toBe('白色款 Pro。');
+    await post(t.app, operator, '/api/v1/operator/store/product', { ...product, id, is_on_sale: false });
+  });
+
   it('refuses an unknown model, product or language, and a bad image or spec key, changing nothing', async () => {
     const before = await storeTables(db());
     const send = (body: unknown, url = '/api/v1/operator/store/product') => post(t.app, operator, url, body);

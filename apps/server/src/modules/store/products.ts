@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
 import { changeStock, findProduct, insertProduct, listProducts, modelIdOf, updateProduct, type ProductValues } from './product-repo.ts';
-import { productDetail, productItem } from './views.ts';
+import { operatorProductItem, productDetail, productItem } from './views.ts';
 
 /** Operators read products in English (the summary shown is the EN one; all are in the edit form). */
 const operatorLang: Lang = 'EN';
@@ -29,7 +29,7 @@ export async function shopProduct(deps: Pick<AppDeps, 'db'>, id: number, lang: L
 
 export async function operatorProducts(deps: AppDeps, session: SessionContext, query: PageQuery) {
   const { rows, total } = await listProducts(deps.db, false, (query.page - 1) * query.page_size, query.page_size);
-  return { list: rows.map((r) => productDetail(r, operatorLang)), total, page: query.page, page_size: query.page_size };
+  return { list: rows.map((r) => operatorProductItem(r, operatorLang)), total, page: query.page, page_size: query.page_size };
 }
 
 /** Creates (no id) or edits a product; its stock changes only through `changeProductStock`. */
@@ -37,7 +37,12 @@ export async function saveProduct(deps: AppDeps, session: SessionContext, input:
   const known: readonly string[] = langs;
   const unknown = Object.keys(input.summary).filter((lang) => !known.includes(lang));
   if (unknown.length > 0) throw new AppError('BAD_REQUEST', `unknown summary languages: ${unknown.join(', ')}`);
-  const summary = Object.fromEntries(Object.entries(input.summary).map(([lang, text]) => [lang, text.trim()]));
+  // A blank summary is no summary: its readers get the English one (views.ts), not an empty line.
+  const summary = Object.fromEntries(
+    Object.entries(input.summary)
+      .map(([lang, text]) => [lang, text.trim()])
+      .filter(([, text]) => text !== ''),
+  );
   const values: ProductValues = {
     modelId: await modelIdOf(deps.db, input.model_code),
     name: input.name,

@@ -2,11 +2,12 @@
 // power as text with 2 decimals, times as ISO strings.
 import { powerText } from '@nadi/economy/economy';
 import { toDecimalString } from '@nadi/money/money';
-import type { Lang } from '@nadi/api/common';
+import { langs, type Lang } from '@nadi/api/common';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import {
   receiptAutoConfirmDays,
   storeSpecKeys,
+  type OperatorProductItem,
   type ProductDetail,
   type ProductItem,
   type StoreOrderDetail,
@@ -44,6 +45,12 @@ export function productDetail(row: ProductRow, lang: Lang): ProductDetail {
   // Only keys the web can translate: a line stored under an unknown key is left out, not shown raw.
   const specs = row.specs.filter((s) => specKeys.includes(s.key)).map((s) => ({ key: s.key as StoreSpecKey, value: s.value }));
   return { ...productItem(row, lang), specs };
+}
+
+/** A product for the console's list and edit form: every language's summary ('' where none) and the sort key. */
+export function operatorProductItem(row: ProductRow, lang: Lang): OperatorProductItem {
+  const summaries = Object.fromEntries(langs.map((l) => [l, row.summary[l] ?? ''])) as Record<Lang, string>;
+  return { ...productDetail(row, lang), summaries, sort: row.sort };
 }
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
