@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent } from '@nadi/device-agent/agent';
@@ -36,7 +36,8 @@ afterAll(async () => {
 /** A desktop browser at 1440×900 with the E2E wallet of `account`, signed in to the console. */
 async function signedInConsole(account: string): Promise<Page> {
   if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: desktop });
+  // Reduced motion: the charts are drawn at once (recharts honours it), so a shot is never mid-animation.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: desktop, reducedMotion: 'reduce' });
   contexts.push(context);
   await installWallet(context, account);
   const page = await context.newPage();
@@ -85,13 +86,20 @@ async function expectNotification(page: Page, message: string, action: () => Pro
 /** Waits until the console screen has its data (no spinner, no skeleton, the network quiet). */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** Resolves once the element's own animations and its children's (antd's fade and zoom in) have run. */
+async function afterMotion(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => el.getAnimations({ subtree: true }).length), { timeout: 10_000 }).toBe(0);
 }
 
 /** The screen settled, the mouse out of the way (no chart tooltip left where a button was clicked), shot. */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(desktop.width - 1, desktop.height - 1);
   await settled(page);
+  // The table's loading blur fades out (a transition) after the data came.
+  await afterMotion(page.locator('body'));
   await screenshot(page, name);
 }
 
@@ -186,10 +194,13 @@ describe('the operator console at 1440×900', () => {
     // A balance push (the user buys a device for the next step) reaches the open socket: it is registered.
     await buyByBalance(phone.token, phone.addressId);
     await heard;
+    // A mark on the phone's window: still there after the push, so the list changed without a reload.
+    await phone.page.evaluate(() => Object.assign(window, { e2eBeforePush: true }));
     await expectToast(phone.page, filled('EN', 'notice.pushed', { title: notice.title }), () =>
       expectNotification(page, 'Notice published', () => page.getByRole('button', { name: 'Publish', exact: true }).click()),
     );
     await expect.poll(() => phone.page.locator('.notice-list li').first().textContent(), { timeout: 15_000 }).toContain(notice.title);
+    expect(await phone.page.evaluate(() => 'e2eBeforePush' in window)).toBe(true);
     await screenshot(phone.page, '91-console-notice-on-phone');
     const row = page.getByRole('row').filter({ hasText: notice.title });
     await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain('published');
@@ -215,6 +226,7 @@ describe('the operator console at 1440×900', () => {
     await dialog.getByLabel('Tracking number').fill('DHL7781234560');
     await dialog.getByLabel('Device serial').fill(serial);
     await dialog.getByLabel('Activation code').fill(code);
+    await afterMotion(dialog);
     await screenshot(page, '92-console-order-ship-dialog');
     await expectNotification(page, 'Order shipped', () => dialog.getByRole('button', { name: 'Ship', exact: true }).click());
     await dialog.waitFor({ state: 'hidden' });
@@ -238,9 +250,10 @@ describe('the operator console at 1440×900', () => {
     await page.goto('/admin/withdrawals');
     const row = rowWithId(page, requested!.id);
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.ant-popconfirm').filter({ hasText: `Approve withdrawal #${requested!.id} of 25 NADI?` }).waitFor();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: `Approve withdrawal #${requested!.id} of 25 NADI?` });
+    await afterMotion(confirm);
     await screenshot(page, '93-console-withdrawal-approve');
-    await expectNotification(page, 'Withdrawal approved', () => page.locator('.ant-popconfirm').getByRole('button', { name: 'OK', exact: true }).click());
+    await expectNotification(page, 'Withdrawal approved', () => confirm.getByRole('button', { name: 'OK', exact: true }).click());
 
     // The sender sends it from the hot wallet; the node mines a block a second until it is confirmed.
     await expect
@@ -250,6 +263,9 @@ describe('the operator console at 1440×900', () => {
       })
       .toBe(2);
     expect((await nadiBalanceOf(accounts.user)) - before).toBe(parseUnits(requested!.receive, 18));
+    const [completed] = (await apiGet<{ list: WithdrawRecord[] }>(phone.token, '/api/v1/withdraw/list')).list.filter((w) => w.id === requested!.id);
+    const receipt = (await rpc('eth_getTransactionReceipt', [completed?.tx_hash])) as { status: string } | null;
+    expect(receipt?.status).toBe('0x1');
     // The console's list of completed ones shows it with its transaction.
     await page.goto('/admin/withdrawals');
     await page.locator('.ant-page-header .ant-select, .ant-card-head .ant-select').first().click();
@@ -271,19 +287,19 @@ describe('the operator console at 1440×900', () => {
     await rowWithId(page, pending!.id).waitFor();
     await settled(page);
     for (const name of ['Approve', 'Reject']) expect(await page.getByRole('button', { name }).count()).toBe(0);
-    await screenshot(page, '94-console-viewer-withdrawals');
+    await shoot(page, '94-console-viewer-withdrawals');
 
     await page.goto('/admin/orders');
     await page.getByRole('row').filter({ hasText: order.order_no }).waitFor();
     await settled(page);
     for (const name of ['Ship', 'Refund']) expect(await page.getByRole('button', { name }).count()).toBe(0);
-    await screenshot(page, '94-console-viewer-orders');
+    await shoot(page, '94-console-viewer-orders');
 
     await page.goto('/admin/notices');
     await page.getByRole('row').filter({ hasText: notice.title }).first().waitFor();
     await settled(page);
     expect(await page.getByRole('button', { name: 'New notice' }).count()).toBe(0);
-    await screenshot(page, '94-console-viewer-notices');
+    await shoot(page, '94-console-viewer-notices');
 
     // The server refuses each anyway, and nothing changes.
     const refusals = await Promise.all([
