@@ -12,6 +12,7 @@ import { DashboardScreen } from './screens/dashboard.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
+import { NoticesScreen } from './screens/notices.tsx';
 import { OrdersScreen } from './screens/orders.tsx';
 import { ProductsScreen } from './screens/products.tsx';
 import { WithdrawalsScreen } from './screens/withdrawals.tsx';
@@ -27,6 +28,7 @@ const resources = [
   { name: 'economy-params', list: '/economy', meta: { label: 'Economy params' } },
   { name: 'approvals', list: '/approvals', meta: { label: 'Approvals' } },
   { name: 'audit', list: '/audit', meta: { label: 'Audit log' } },
+  { name: 'notices', list: '/notices', meta: { label: 'Notices' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -61,6 +63,7 @@ export function App() {
                 <Route path="/economy" element={<EconomyParamsScreen />} />
                 <Route path="/approvals" element={<ApprovalsScreen />} />
                 <Route path="/audit" element={<AuditLogScreen />} />
+                <Route path="/notices" element={<NoticesScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

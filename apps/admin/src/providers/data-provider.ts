@@ -1,4 +1,5 @@
 import { economyRoutes } from '@nadi/api/mining';
+import { noticeRoutes } from '@nadi/api/notice';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
 import type { Route } from '@nadi/api/route';
@@ -37,6 +38,7 @@ export const resources = {
   'economy-params': { list: economyRoutes.operatorParams, toRows: economyRows },
   audit: { list: operatorRoutes.audit, filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'], isPaged: true },
   approvals: { list: operatorRoutes.approvals, filters: ['status'], isPaged: true },
+  notices: { list: noticeRoutes.operatorList, filters: ['status'], isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -51,6 +53,9 @@ export const actions = {
   setParam: economyRoutes.operatorSetParam,
   approve: operatorRoutes.approve,
   rejectApproval: operatorRoutes.rejectApproval,
+  saveNotice: noticeRoutes.operatorSave,
+  publishNotice: noticeRoutes.operatorPublish,
+  withdrawNotice: noticeRoutes.operatorWithdraw,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {
