@@ -174,7 +174,7 @@ describe('the operator console at 1440×900', () => {
       .getByText(`${operatorAddress.slice(0, 6)}…${operatorAddress.slice(-4)}`)
       .first()
       .waitFor();
-    await shoot(page, '90-console-dashboard-operator');
+    await shoot(page, '50-console-dashboard-operator');
   });
 
   it('publishes a notice from the Notices screen; the phone is told at once and lists it without a reload', async () => {
@@ -189,7 +189,7 @@ describe('the operator console at 1440×900', () => {
     const editor = page.getByRole('tabpanel');
     await editor.getByLabel('Title', { exact: true }).fill(notice.title);
     await editor.getByLabel('Content', { exact: true }).fill(notice.content);
-    await screenshot(page, '91-console-notice-editor');
+    await screenshot(page, '51-console-notice-editor');
     await page.getByRole('button', { name: 'Publish now' }).click();
     // A balance push (the user buys a device for the next step) reaches the open socket: it is registered.
     await buyByBalance(phone.token, phone.addressId);
@@ -201,10 +201,10 @@ describe('the operator console at 1440×900', () => {
     );
     await expect.poll(() => phone.page.locator('.notice-list li').first().textContent(), { timeout: 15_000 }).toContain(notice.title);
     expect(await phone.page.evaluate(() => 'e2eBeforePush' in window)).toBe(true);
-    await screenshot(phone.page, '91-console-notice-on-phone');
+    await screenshot(phone.page, '51-console-notice-on-phone');
     const row = page.getByRole('row').filter({ hasText: notice.title });
     await expect.poll(() => row.first().textContent(), { timeout: 15_000 }).toContain('published');
-    await shoot(page, '91-console-notices-published');
+    await shoot(page, '51-console-notices-published');
   });
 
   it('ships a store order with the courier and the device serial and code; the order is to_receive', async () => {
@@ -227,7 +227,7 @@ describe('the operator console at 1440×900', () => {
     await dialog.getByLabel('Device serial').fill(serial);
     await dialog.getByLabel('Activation code').fill(code);
     await afterMotion(dialog);
-    await screenshot(page, '92-console-order-ship-dialog');
+    await screenshot(page, '52-console-order-ship-dialog');
     await expectNotification(page, 'Order shipped', () => dialog.getByRole('button', { name: 'Ship', exact: true }).click());
     await dialog.waitFor({ state: 'hidden' });
 
@@ -252,7 +252,7 @@ describe('the operator console at 1440×900', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     const confirm = page.locator('.ant-popconfirm').filter({ hasText: `Approve withdrawal #${requested!.id} of 25 NADI?` });
     await afterMotion(confirm);
-    await screenshot(page, '93-console-withdrawal-approve');
+    await screenshot(page, '53-console-withdrawal-approve');
     await expectNotification(page, 'Withdrawal approved', () => confirm.getByRole('button', { name: 'OK', exact: true }).click());
 
     // The sender sends it from the hot wallet; the node mines a block a second until it is confirmed.
@@ -271,7 +271,7 @@ describe('the operator console at 1440×900', () => {
     await page.locator('.ant-page-header .ant-select, .ant-card-head .ant-select').first().click();
     await page.locator('.ant-select-dropdown .ant-select-item-option[title="completed"]').click();
     await expect.poll(() => rowWithId(page, requested!.id).count(), { timeout: 15_000 }).toBe(1);
-    await shoot(page, '93-console-withdrawals-completed');
+    await shoot(page, '53-console-withdrawals-completed');
   });
 
   it('a viewer sees no action buttons, and the server refuses the same actions from the viewer', async () => {
@@ -287,19 +287,19 @@ describe('the operator console at 1440×900', () => {
     await rowWithId(page, pending!.id).waitFor();
     await settled(page);
     for (const name of ['Approve', 'Reject']) expect(await page.getByRole('button', { name }).count()).toBe(0);
-    await shoot(page, '94-console-viewer-withdrawals');
+    await shoot(page, '54-console-viewer-withdrawals');
 
     await page.goto('/admin/orders');
     await page.getByRole('row').filter({ hasText: order.order_no }).waitFor();
     await settled(page);
     for (const name of ['Ship', 'Refund']) expect(await page.getByRole('button', { name }).count()).toBe(0);
-    await shoot(page, '94-console-viewer-orders');
+    await shoot(page, '54-console-viewer-orders');
 
     await page.goto('/admin/notices');
     await page.getByRole('row').filter({ hasText: notice.title }).first().waitFor();
     await settled(page);
     expect(await page.getByRole('button', { name: 'New notice' }).count()).toBe(0);
-    await shoot(page, '94-console-viewer-notices');
+    await shoot(page, '54-console-viewer-notices');
 
     // The server refuses each anyway, and nothing changes.
     const refusals = await Promise.all([
@@ -346,7 +346,7 @@ describe('the operator console at 1440×900', () => {
       await settled(page);
       expect(await page.locator('.ant-result-404, .ant-alert-error').count()).toBe(0);
       const name = href.replace(/^\/admin\/?/, '') || 'dashboard';
-      await shoot(page, `95-console-${name.replaceAll('/', '-')}`);
+      await shoot(page, `55-console-${name.replaceAll('/', '-')}`);
     }
   });
 });
