@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAgent } from '@nadi/device-agent/agent';
@@ -23,7 +23,6 @@ const rootCode = inject('rootInviteCode');
 const desktop = { width: 1440, height: 900 };
 
 let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,7 +37,6 @@ async function signedInConsole(account: string): Promise<Page> {
   if (!browser) throw new Error('no browser');
   // Reduced motion: the charts are drawn at once (recharts honours it), so a shot is never mid-animation.
   const context = await browser.newContext({ baseURL: baseUrl, viewport: desktop, reducedMotion: 'reduce' });
-  contexts.push(context);
   await installWallet(context, account);
   const page = await context.newPage();
   await page.goto('/admin/');
@@ -53,7 +51,6 @@ async function signedInConsole(account: string): Promise<Page> {
 async function signedInPhone(account: string): Promise<Page> {
   if (!browser) throw new Error('no browser');
   const context = await phoneContext(browser, baseUrl);
-  contexts.push(context);
   await preset(context, { lang: 'EN' });
   await installWallet(context, account);
   const page = await context.newPage();
@@ -209,7 +206,8 @@ describe('the operator console at 1440×900', () => {
 
   it('ships a store order with the courier and the device serial and code; the order is to_receive', async () => {
     const { page, token } = operator;
-    // The order bought in the step before (to_ship); the device in the box is one the operator registered.
+    // The order bought in the step before (to_ship; bought here when that step failed before buying);
+    // the device in the box is one the device agent registered through the operator API, with its code.
     const orders = await apiGet<{ list: OrderDetail[] }>(phone.token, '/api/v1/machine/orderList?status=to_ship');
     let order = orders.list[0];
     if (!order) order = await buyByBalance(phone.token, phone.addressId);
@@ -234,7 +232,7 @@ describe('the operator console at 1440×900', () => {
     const shipped = await apiGet<OrderDetail>(phone.token, `/api/v1/machine/orderDetail?id=${order.id}`);
     expect(shipped).toMatchObject({ status: 'to_receive', courier_company: 'DHL Express', courier_number: 'DHL7781234560' });
     expect(shipped.devices.map((d) => d.serial)).toEqual([serial]);
-    // The queue (to_ship) no longer lists it; "to receive" lists it with its courier.
+    // The queue (to_ship, the screen's filter) no longer lists it; the audit trail has the shipment.
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
     const audit = await apiGet<{ list: { action: string; target_id: string }[] }>(token, `/api/v1/operator/audit?action=store.ship&target_id=${order.id}`);
     expect(audit.list.map((a) => a.action)).toEqual(['store.ship']);
@@ -266,7 +264,7 @@ describe('the operator console at 1440×900', () => {
     const [completed] = (await apiGet<{ list: WithdrawRecord[] }>(phone.token, '/api/v1/withdraw/list')).list.filter((w) => w.id === requested!.id);
     const receipt = (await rpc('eth_getTransactionReceipt', [completed?.tx_hash])) as { status: string } | null;
     expect(receipt?.status).toBe('0x1');
-    // The console's list of completed ones shows it with its transaction.
+    // The console's list filtered to completed shows it.
     await page.goto('/admin/withdrawals');
     await page.locator('.ant-page-header .ant-select, .ant-card-head .ant-select').first().click();
     await page.locator('.ant-select-dropdown .ant-select-item-option[title="completed"]').click();
