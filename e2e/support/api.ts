@@ -36,10 +36,29 @@ export async function apiPost<T>(token: string, path: string, body: unknown): Pr
   return answer.data;
 }
 
-/** The operator signs in through the API: the node signs the SIWE message for its unlocked account. */
-export async function operatorToken(): Promise<string> {
-  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${operatorAddress}`);
-  const signature = await rpc('personal_sign', [toHex(message), operatorAddress]);
-  const data = await apiPost<{ token: string }>('', '/api/v1/auth/login', { address: operatorAddress, message, sign_message: signature, code: '' });
+/**
+ * Signs `address` in through the API: the node signs the SIWE message for its unlocked account. A new
+ * address registers with `inviteCode`; a registered one passes ''.
+ */
+export async function tokenFor(address: string, inviteCode = ''): Promise<string> {
+  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${address}`);
+  const signature = await rpc('personal_sign', [toHex(message), address]);
+  const data = await apiPost<{ token: string }>('', '/api/v1/auth/login', { address, message, sign_message: signature, code: inviteCode });
   return data.token;
+}
+
+/** The operator signs in through the API. */
+export async function operatorToken(): Promise<string> {
+  return tokenFor(operatorAddress);
+}
+
+/** The whole answer of a POST, refusals included: its HTTP status and envelope (`code`, `reason`, `msg`). */
+export async function apiPostAnswer(token: string, path: string, body: unknown): Promise<{ status: number; code: number; reason?: string; msg?: string }> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; reason?: string; msg?: string };
+  return { status: response.status, ...answer };
 }
