@@ -11,6 +11,9 @@ import { AuditLogScreen } from './screens/audit-log.tsx';
 import { DashboardScreen } from './screens/dashboard.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
+import { NodeTiersScreen } from './screens/node-tiers.tsx';
+import { SavingsProductsScreen } from './screens/savings-products.tsx';
+import { SettlementScreen } from './screens/settlement.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
 import { OrdersScreen } from './screens/orders.tsx';
 import { ProductsScreen } from './screens/products.tsx';
@@ -27,6 +30,10 @@ const resources = [
   { name: 'economy-params', list: '/economy', meta: { label: 'Economy params' } },
   { name: 'approvals', list: '/approvals', meta: { label: 'Approvals' } },
   { name: 'audit', list: '/audit', meta: { label: 'Audit log' } },
+  // Economy: node tiers, savings products, pools and settlement.
+  { name: 'node-tiers', list: '/economy/tiers', meta: { label: 'Node tiers' } },
+  { name: 'savings-products', list: '/economy/savings', meta: { label: 'Savings products' } },
+  { name: 'settlement', list: '/settlement', meta: { label: 'Pools & settlement' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -61,6 +68,9 @@ export function App() {
                 <Route path="/economy" element={<EconomyParamsScreen />} />
                 <Route path="/approvals" element={<ApprovalsScreen />} />
                 <Route path="/audit" element={<AuditLogScreen />} />
+                <Route path="/economy/tiers" element={<NodeTiersScreen />} />
+                <Route path="/economy/savings" element={<SavingsProductsScreen />} />
+                <Route path="/settlement" element={<SettlementScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

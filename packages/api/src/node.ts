@@ -123,7 +123,6 @@ export const tierBody = z.object({
   withdraw_rate: queryInt(0, 1_000_000),
   is_on_sale: z.boolean(),
 });
-export type TierBody = z.input<typeof tierBody>;
 
 /** A tier as the console edits it: the editable fields of tierBody as stored, with what is sold and held. */
 export const operatorTier = z.object({

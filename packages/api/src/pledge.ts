@@ -165,7 +165,6 @@ export const pledgeProductBody = z
     if (Date.parse(b.ends_at) <= Date.parse(b.starts_at)) issue('ends_at', 'the end is after the start');
     if (typeof b.pool_cap === 'bigint' && typeof b.min_pledge === 'bigint' && b.pool_cap < b.min_pledge) issue('pool_cap', 'the cap is at least the minimum');
   });
-export type PledgeProductBody = z.input<typeof pledgeProductBody>;
 
 export const pledgeRoutes = {
   list: route({

@@ -12,14 +12,14 @@ export function useRole(): OperatorRole | null {
 /**
  * One screen action on a contract route: `allowed` says whether the role may call it (buttons are
  * hidden otherwise), `run` posts through the data provider, shows the server's message on failure
- * and refreshes the resource's lists on success.
+ * and refreshes the resource's lists on success; it answers the route's data (a settlement run's epochs).
  */
 export function useAction(route: Route, resource: string, successMessage: string) {
   const role = useRole();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation();
-  const run = async (values: Record<string, unknown>) => {
-    await mutateAsync({
+  const run = async (values: Record<string, unknown>): Promise<unknown> => {
+    const result = await mutateAsync({
       url: route.path,
       method: 'post',
       values,
@@ -28,6 +28,7 @@ export function useAction(route: Route, resource: string, successMessage: string
       errorNotification: (error) => ({ type: 'error', message: 'The server refused', description: error?.message ?? 'Unknown error' }),
     });
     await invalidate({ resource, invalidates: ['list'] });
+    return result.data;
   };
   return { allowed: canCall(role, route), run, isPending: mutation.isPending };
 }

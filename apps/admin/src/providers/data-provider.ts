@@ -1,6 +1,9 @@
 import { economyRoutes } from '@nadi/api/mining';
+import { nodeRoutes } from '@nadi/api/node';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
+import { operatorUserRoutes } from '@nadi/api/operator-users';
+import { pledgeRoutes } from '@nadi/api/pledge';
 import type { Route } from '@nadi/api/route';
 import { storeRoutes } from '@nadi/api/store';
 import type { BaseRecord, CrudFilter, DataProvider, Pagination } from '@refinedev/core';
@@ -30,6 +33,16 @@ function economyRows(data: unknown): Row[] {
   ];
 }
 
+/** The rows of a `{list}` answer that is not paged (tiers, savings products). */
+function listRows(data: unknown): Row[] {
+  return (data as { list: Row[] }).list;
+}
+
+/** A pool as a row, keyed by its kind and asset. */
+function poolRows(data: unknown): Row[] {
+  return (data as Row[]).map((p) => ({ ...p, id: `${String(p.kind)}:${String(p.asset)}` }));
+}
+
 export const resources = {
   withdrawals: { list: onchainRoutes.operatorWithdrawList, filters: ['status'], isPaged: true },
   orders: { list: storeRoutes.operatorOrders, filters: ['status'], isPaged: true },
@@ -37,6 +50,11 @@ export const resources = {
   'economy-params': { list: economyRoutes.operatorParams, toRows: economyRows },
   audit: { list: operatorRoutes.audit, filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'], isPaged: true },
   approvals: { list: operatorRoutes.approvals, filters: ['status'], isPaged: true },
+  // Economy: node tiers, savings products, pools and settlement.
+  'node-tiers': { list: nodeRoutes.operatorTiers, toRows: listRows },
+  'savings-products': { list: pledgeRoutes.operatorProducts, toRows: listRows },
+  pools: { list: operatorUserRoutes.pools, toRows: poolRows },
+  'settlement-epochs': { list: operatorUserRoutes.epochs, isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -51,6 +69,11 @@ export const actions = {
   setParam: economyRoutes.operatorSetParam,
   approve: operatorRoutes.approve,
   rejectApproval: operatorRoutes.rejectApproval,
+  // Economy: node tiers, savings products, pools and settlement.
+  saveTier: nodeRoutes.operatorSaveTier,
+  saveSavingsProduct: pledgeRoutes.operatorSaveProduct,
+  poolTopup: operatorUserRoutes.poolTopup,
+  runSettlement: operatorUserRoutes.runSettlement,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {
