@@ -42,8 +42,9 @@ export function NodeTiersScreen() {
 
   const [initial, setInitial] = useState<Partial<TierForm>>({});
 
+  /** The dialog may reopen before the last one was destroyed: the values are set on the form as well. */
   const open = (tier: OperatorTier) => {
-    setInitial({
+    const values: TierForm = {
       name: tier.name,
       price_usdt: tier.price_usdt,
       total_quota: tier.total_quota,
@@ -52,7 +53,9 @@ export function NodeTiersScreen() {
       machine_rate_bps: tier.machine_rate_bps,
       withdraw_rate: tier.withdraw_rate,
       is_on_sale: tier.is_on_sale,
-    });
+    };
+    setInitial(values);
+    form.setFieldsValue(values);
     setEditing(tier);
   };
 
@@ -99,10 +102,13 @@ export function NodeTiersScreen() {
         okButtonProps={{ loading: save.isPending }}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const values = await form.validateFields();
-          if (!editing) return;
-          await save.run({ ...values, id: editing.id, price_usdt: values.price_usdt.trim(), gift_power: values.gift_power.trim() });
-          setEditing(null);
+          // A field the form refuses stays marked; a refusal of the server is its notification. Either way the dialog stays open.
+          const values = await form.validateFields().catch(() => null);
+          if (!values || !editing) return;
+          await save
+            .run({ ...values, id: editing.id, price_usdt: values.price_usdt.trim(), gift_power: values.gift_power.trim() })
+            .then(() => setEditing(null))
+            .catch(() => undefined);
         }}
         destroyOnHidden
       >
@@ -110,7 +116,7 @@ export function NodeTiersScreen() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`${editing?.sold ?? 0} sold, held by ${editing?.holders ?? 0} users. The quota cannot go below what is sold; a price change applies to the next purchase.`}
+          message={`${editing?.sold ?? 0} sold, held by ${editing?.holders ?? 0} user${editing?.holders === 1 ? '' : 's'}. The quota cannot go below what is sold; a price change applies to the next purchase.`}
         />
         <Form form={form} layout="vertical" preserve={false} initialValues={initial}>
           <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, max: 40 }]}>

@@ -28,24 +28,37 @@ export function SavingsProductsScreen() {
 
   const [initial, setInitial] = useState<Partial<ProductForm>>({});
 
+  /** Every field named (undefined clears it): the dialog may reopen before the last one was destroyed. */
   const open = (p: OperatorPledgeProduct | 'new') => {
-    if (p === 'new') {
-      const start = dayjs().startOf('hour');
-      setInitial({ kind: 'flexible', term_epochs: 0, is_enabled: true, sort: 100, window: [start, start.add(365, 'day')] });
-    } else {
-      setInitial({
-        kind: p.kind,
-        name: p.name,
-        term_epochs: p.term_epochs,
-        day_rate: ppmToPercent(p.day_rate_ppm),
-        epoch_budget: p.epoch_budget ?? undefined,
-        min_pledge: p.min_pledge,
-        pool_cap: p.pool_cap,
-        window: [dayjs(p.starts_at), dayjs(p.ends_at)],
-        is_enabled: p.is_enabled,
-        sort: p.sort,
-      });
-    }
+    const start = dayjs().startOf('hour');
+    const values: Partial<ProductForm> =
+      p === 'new'
+        ? {
+            kind: 'flexible',
+            name: undefined,
+            term_epochs: 0,
+            day_rate: undefined,
+            epoch_budget: undefined,
+            min_pledge: undefined,
+            pool_cap: undefined,
+            window: [start, start.add(365, 'day')],
+            is_enabled: true,
+            sort: 100,
+          }
+        : {
+            kind: p.kind,
+            name: p.name,
+            term_epochs: p.term_epochs,
+            day_rate: ppmToPercent(p.day_rate_ppm),
+            epoch_budget: p.epoch_budget ?? undefined,
+            min_pledge: p.min_pledge,
+            pool_cap: p.pool_cap,
+            window: [dayjs(p.starts_at), dayjs(p.ends_at)],
+            is_enabled: p.is_enabled,
+            sort: p.sort,
+          };
+    setInitial(values);
+    form.setFieldsValue(values);
     setEditing(p);
   };
 
@@ -150,9 +163,13 @@ export function SavingsProductsScreen() {
         okButtonProps={{ loading: save.isPending }}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const values = await form.validateFields();
-          await save.run(productBody(values, current?.id));
-          setEditing(null);
+          // A field the form refuses stays marked; a refusal of the server is its notification. Either way the dialog stays open.
+          const values = await form.validateFields().catch(() => null);
+          if (!values) return;
+          await save
+            .run(productBody(values, current?.id))
+            .then(() => setEditing(null))
+            .catch(() => undefined);
         }}
         destroyOnHidden
       >

@@ -40,7 +40,12 @@ export function SettlementScreen() {
             title="Settle every ended epoch not settled yet?"
             description="The same run the settlement job makes; an epoch settles once, so a second run settles nothing."
             okText="Run settlement"
-            onConfirm={async () => setLastRun((await run.run({})) as SettledRun)}
+            onConfirm={() =>
+              run
+                .run({})
+                .then((data) => setLastRun(data as SettledRun))
+                .catch(() => undefined)
+            }
           >
             <Button type="primary" loading={run.isPending}>
               Run settlement
