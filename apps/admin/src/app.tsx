@@ -14,6 +14,9 @@ import { DeviceModelsScreen } from './screens/device-models.tsx';
 import { DevicesScreen } from './screens/devices.tsx';
 import { EconomyParamsScreen } from './screens/economy-params.tsx';
 import { LoginScreen } from './screens/login.tsx';
+import { NodeTiersScreen } from './screens/node-tiers.tsx';
+import { SavingsProductsScreen } from './screens/savings-products.tsx';
+import { SettlementScreen } from './screens/settlement.tsx';
 import { NoAccessScreen } from './screens/no-access.tsx';
 import { NoticesScreen } from './screens/notices.tsx';
 import { OrdersScreen } from './screens/orders.tsx';
@@ -42,6 +45,10 @@ const resources = [
   { name: 'device-models', list: '/devices/models', meta: { label: 'Models', parent: 'device-area' } },
   { name: 'activation-batches', list: '/devices/batches', meta: { label: 'Activation codes', parent: 'device-area' } },
   { name: 'notices', list: '/notices', meta: { label: 'Notices' } },
+  // Economy: node tiers, savings products, pools and settlement.
+  { name: 'node-tiers', list: '/economy/tiers', meta: { label: 'Node tiers' } },
+  { name: 'savings-products', list: '/economy/savings', meta: { label: 'Savings products' } },
+  { name: 'settlement', list: '/settlement', meta: { label: 'Pools & settlement' } },
 ];
 
 const title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text="NADI console" />;
@@ -84,6 +91,9 @@ export function App() {
                 <Route path="/devices/models" element={<DeviceModelsScreen />} />
                 <Route path="/devices/batches" element={<ActivationBatchesScreen />} />
                 <Route path="/notices" element={<NoticesScreen />} />
+                <Route path="/economy/tiers" element={<NodeTiersScreen />} />
+                <Route path="/economy/savings" element={<SavingsProductsScreen />} />
+                <Route path="/settlement" element={<SettlementScreen />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<LoginScreen />} />

@@ -124,6 +124,27 @@ export const tierBody = z.object({
   is_on_sale: z.boolean(),
 });
 
+/** A tier as the console edits it: the editable fields of tierBody as stored, with what is sold and held. */
+export const operatorTier = z.object({
+  id: z.number().int(),
+  level_id: z.number().int(),
+  name: z.string(),
+  price_usdt: amountText,
+  total_quota: z.number().int(),
+  per_user_limit: z.number().int(),
+  /** Power text with 2 decimals, as tierBody takes it. */
+  gift_power: z.string(),
+  machine_rate_bps: z.number().int(),
+  withdraw_rate: z.number().int(),
+  is_on_sale: z.boolean(),
+  /** Units taken: held nodes plus unpaid wallet orders holding one. */
+  sold: z.number().int(),
+  /** Users holding at least one node of the tier. */
+  holders: z.number().int(),
+  sale_state: z.enum(nodeSaleStates),
+});
+export type OperatorTier = z.infer<typeof operatorTier>;
+
 export const nodeRoutes = {
   list: route({
     method: 'GET',
@@ -172,6 +193,15 @@ export const nodeRoutes = {
     response: envelope(paged(nodeEarningItem)),
     auth: true,
     summary: "My nodes' earnings per epoch, newest first (another user's holding answers NOT_FOUND)",
+  }),
+  operatorTiers: route({
+    method: 'GET',
+    path: '/api/v1/operator/node/tiers',
+    input: undefined,
+    response: envelope(z.object({ list: z.array(operatorTier) })),
+    auth: true,
+    role: 'viewer',
+    summary: 'Console: every tier with its editable fields, what is sold and how many hold it',
   }),
   operatorSaveTier: route({
     method: 'POST',

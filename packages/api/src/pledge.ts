@@ -105,6 +105,67 @@ export const receiveInfo = z.object({
 });
 export type ReceiveInfo = z.infer<typeof receiveInfo>;
 
+/** Parts per million per epoch: at most 1 % a day (10,000 ppm). */
+export const dayRatePpmMax = 10_000;
+/** A locked term of at most ten years of epochs. */
+export const termEpochsMax = 3650;
+
+/** A savings product as the console sees it: its stored numbers, with its status and how many joined. */
+export const operatorPledgeProduct = z.object({
+  id: z.number().int(),
+  kind: z.enum(pledgeKinds),
+  name: z.string(),
+  term_epochs: z.number().int(),
+  min_pledge: amountText,
+  day_rate_ppm: z.number().int(),
+  epoch_budget: amountText.nullable(),
+  pool_cap: amountText,
+  /** NADI pledged in it now. */
+  total: amountText,
+  starts_at: z.string(),
+  ends_at: z.string(),
+  is_enabled: z.boolean(),
+  sort: z.number().int(),
+  status: z.enum(pledgeProductStatuses),
+  /** Positions ever joined (the kind is fixed from the first), and those still active. */
+  positions: z.number().int(),
+  active_positions: z.number().int(),
+});
+export type OperatorPledgeProduct = z.infer<typeof operatorPledgeProduct>;
+
+const isoInstant = z.string().datetime({ offset: true });
+
+/**
+ * Create (no id) or edit a savings product. The table's CHECKs as input rules: a term only for locked
+ * products (and a locked one has one), an epoch budget only for joint ones (which have one and no day
+ * rate of their own), the window's end after its start.
+ */
+export const pledgeProductBody = z
+  .object({
+    id: queryInt(1, 2 ** 31 - 1).optional(),
+    kind: z.enum(pledgeKinds),
+    name: z.string().trim().min(1).max(40),
+    term_epochs: queryInt(0, termEpochsMax),
+    min_pledge: amountSchema,
+    day_rate_ppm: queryInt(0, dayRatePpmMax),
+    epoch_budget: amountSchema.nullable(),
+    pool_cap: amountSchema,
+    starts_at: isoInstant,
+    ends_at: isoInstant,
+    is_enabled: z.boolean(),
+    sort: queryInt(0, 10_000).default(0),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.kind === 'locked' && b.term_epochs === 0) issue('term_epochs', 'a locked product has a term');
+    if (b.kind !== 'locked' && b.term_epochs !== 0) issue('term_epochs', 'only a locked product has a term');
+    if (b.kind === 'joint' && b.epoch_budget === null) issue('epoch_budget', 'a joint product has an epoch budget');
+    if (b.kind !== 'joint' && b.epoch_budget !== null) issue('epoch_budget', 'only a joint product has an epoch budget');
+    if (b.kind === 'joint' && b.day_rate_ppm !== 0) issue('day_rate_ppm', 'a joint product shares its budget: no day rate');
+    if (Date.parse(b.ends_at) <= Date.parse(b.starts_at)) issue('ends_at', 'the end is after the start');
+    if (typeof b.pool_cap === 'bigint' && typeof b.min_pledge === 'bigint' && b.pool_cap < b.min_pledge) issue('pool_cap', 'the cap is at least the minimum');
+  });
+
 export const pledgeRoutes = {
   list: route({
     method: 'GET',
@@ -169,5 +230,23 @@ export const pledgeRoutes = {
     response: envelope(z.object({ amount: amountText, balance: amountText })),
     auth: true,
     summary: 'Claim all claimable savings interest to the fund account (Idempotency-Key; nothing to claim: NOTHING_TO_CLAIM)',
+  }),
+  operatorProducts: route({
+    method: 'GET',
+    path: '/api/v1/operator/pledge/products',
+    input: undefined,
+    response: envelope(z.object({ list: z.array(operatorPledgeProduct) })),
+    auth: true,
+    role: 'viewer',
+    summary: 'Console: every savings product, enabled or not, with its stored numbers and positions',
+  }),
+  operatorSaveProduct: route({
+    method: 'POST',
+    path: '/api/v1/operator/pledge/product',
+    input: pledgeProductBody,
+    response: envelope(operatorPledgeProduct),
+    auth: true,
+    role: 'admin',
+    summary: 'Admins: create or edit a savings product (a rate change applies to new joins only)',
   }),
 };

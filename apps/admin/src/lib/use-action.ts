@@ -12,7 +12,7 @@ export function useRole(): OperatorRole | null {
 /**
  * One screen action on a contract route: `allowed` says whether the role may call it (buttons are
  * hidden otherwise), `run` posts through the data provider, shows the server's message on failure
- * and refreshes the resource's lists on success; it answers the route's data (a batch's CSV…).
+ * and refreshes the resource's lists on success; it answers the route's data (a batch's CSV, a settlement run's epochs).
  */
 export function useAction<R extends Route>(route: R, resource: string, successMessage: string) {
   const role = useRole();

@@ -109,6 +109,22 @@ describe('the data provider', () => {
   });
 });
 
+describe('the economy resources', () => {
+  it('reads tiers and savings products from their {list} answers, pools keyed by kind and asset, epochs paged', async () => {
+    const tiers = recorder({ code: 200, msg: 'ok', data: { list: [{ id: 1, name: 'T1' }] } });
+    expect(await tiers.provider.getList({ resource: 'node-tiers' })).toEqual({ data: [{ id: 1, name: 'T1' }], total: 1 });
+    expect(tiers.calls[0]?.url).toBe('/api/v1/operator/node/tiers');
+    const savings = recorder({ code: 200, msg: 'ok', data: { list: [{ id: 2 }, { id: 3 }] } });
+    expect((await savings.provider.getList({ resource: 'savings-products' })).total).toBe(2);
+    expect(savings.calls[0]?.url).toBe('/api/v1/operator/pledge/products');
+    const pools = recorder({ code: 200, msg: 'ok', data: [{ kind: 'mining_pool', asset: 'NADI', balance: '5' }] });
+    expect((await pools.provider.getList({ resource: 'pools' })).data).toEqual([{ id: 'mining_pool:NADI', kind: 'mining_pool', asset: 'NADI', balance: '5' }]);
+    const epochs = recorder({ code: 200, msg: 'ok', data: { list: [{ epoch: 3 }], total: 1, page: 1, page_size: 10 } });
+    await epochs.provider.getList({ resource: 'settlement-epochs', pagination: { currentPage: 1, pageSize: 10 } });
+    expect(epochs.calls[0]?.url).toBe('/api/v1/operator/settlement/epochs?page=1&page_size=10');
+  });
+});
+
 describe('role gating', () => {
   it('orders the roles viewer < operator < admin', () => {
     expect(hasRole('admin', 'viewer')).toBe(true);
@@ -126,6 +142,10 @@ describe('role gating', () => {
       ['save a product', actions.saveProduct, false, false, true],
       ['change stock', actions.stock, false, false, true],
       ['change an economy parameter', actions.setParam, false, false, true],
+      ['save a node tier', actions.saveTier, false, false, true],
+      ['save a savings product', actions.saveSavingsProduct, false, false, true],
+      ['top a pool up', actions.poolTopup, false, false, true],
+      ['run the settlement', actions.runSettlement, false, true, true],
       ['read my role', operatorRoutes.me, true, true, true],
       ['read users', resources.users.list, true, true, true],
       ['read role holders', resources.roles.list, true, true, true],

@@ -3,6 +3,8 @@ import { noticeRoutes } from '@nadi/api/notice';
 import { onchainRoutes } from '@nadi/api/onchain';
 import { operatorRoutes } from '@nadi/api/operator';
 import { operatorUserRoutes } from '@nadi/api/operator-users';
+import { nodeRoutes } from '@nadi/api/node';
+import { pledgeRoutes } from '@nadi/api/pledge';
 import type { Route } from '@nadi/api/route';
 import { storeRoutes } from '@nadi/api/store';
 import type { BaseRecord, CrudFilter, DataProvider, Pagination } from '@refinedev/core';
@@ -37,6 +39,16 @@ function roleRows(data: unknown): Row[] {
   return (data as Row[]).map((r) => ({ ...r, id: r.user_id as number }));
 }
 
+/** The rows of a `{list}` answer that is not paged (tiers, savings products). */
+function listRows(data: unknown): Row[] {
+  return (data as { list: Row[] }).list;
+}
+
+/** A pool as a row, keyed by its kind and asset. */
+function poolRows(data: unknown): Row[] {
+  return (data as Row[]).map((p) => ({ ...p, id: `${String(p.kind)}:${String(p.asset)}` }));
+}
+
 export const resources = {
   withdrawals: { list: onchainRoutes.operatorWithdrawList, filters: ['status'], isPaged: true },
   orders: { list: storeRoutes.operatorOrders, filters: ['status'], isPaged: true },
@@ -51,6 +63,11 @@ export const resources = {
   'device-models': { list: deviceRoutes.operatorModels, toRows: (data) => data as Row[], create: deviceRoutes.operatorSaveModel },
   'activation-batches': { list: deviceRoutes.operatorCodeBatches, isPaged: true },
   notices: { list: noticeRoutes.operatorList, filters: ['status'], isPaged: true },
+  // Economy: node tiers, savings products, pools and settlement.
+  'node-tiers': { list: nodeRoutes.operatorTiers, toRows: listRows },
+  'savings-products': { list: pledgeRoutes.operatorProducts, toRows: listRows },
+  pools: { list: operatorUserRoutes.pools, toRows: poolRows },
+  'settlement-epochs': { list: operatorUserRoutes.epochs, isPaged: true },
 } satisfies Record<string, ResourceRoutes>;
 export type ResourceName = keyof typeof resources;
 
@@ -78,6 +95,11 @@ export const actions = {
   saveNotice: noticeRoutes.operatorSave,
   publishNotice: noticeRoutes.operatorPublish,
   withdrawNotice: noticeRoutes.operatorWithdraw,
+  // Economy: node tiers, savings products, pools and settlement.
+  saveTier: nodeRoutes.operatorSaveTier,
+  saveSavingsProduct: pledgeRoutes.operatorSaveProduct,
+  poolTopup: operatorUserRoutes.poolTopup,
+  runSettlement: operatorUserRoutes.runSettlement,
 } satisfies Record<string, Route>;
 
 function resourceOf(name: string, table: Record<string, ResourceRoutes>): ResourceRoutes {

@@ -6,7 +6,7 @@ import { registerRoute } from '../../lib/register-route.ts';
 import { assertNotFrozen } from '../ledger/index.ts';
 import { myEarnings, myNodes } from './holdings.ts';
 import { buyNode, quoteNode } from './purchase.ts';
-import { nodeTier, nodeTiers, saveTier } from './tiers.ts';
+import { nodeTier, nodeTiers, operatorTiers, saveTier } from './tiers.ts';
 
 /** Purchases per client address and minute: a wallet purchase holds a unit for its payment window. */
 const buysPerMinuteMax = 30;
@@ -28,5 +28,6 @@ export async function nodeModule(app: FastifyInstance) {
   );
   registerRoute(app, nodeRoutes.mine, async ({ session, input }) => myNodes(deps, session.userId, input));
   registerRoute(app, nodeRoutes.earnings, async ({ session, input }) => myEarnings(deps, session.userId, input));
+  registerRoute(app, nodeRoutes.operatorTiers, async () => operatorTiers(deps));
   registerRoute(app, nodeRoutes.operatorSaveTier, async ({ session, input }) => saveTier(deps, session, input));
 }

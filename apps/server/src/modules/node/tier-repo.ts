@@ -42,6 +42,15 @@ export async function releaseUnits(tx: Tx, counts: Map<number, number>, now: Dat
   }
 }
 
+/** Per tier, how many users hold at least one of its nodes. */
+export async function holdersByTier(db: Db | Tx): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ tierId: userNodes.tierId, n: sql<number>`count(distinct ${userNodes.userId})::int` })
+    .from(userNodes)
+    .groupBy(userNodes.tierId);
+  return new Map(rows.map((r) => [r.tierId, Number(r.n)]));
+}
+
 export interface TierValues {
   name: string;
   priceUsdt: bigint;

@@ -3,10 +3,11 @@
 // nodes with what they earned, and nobody reading another user's holdings or earnings.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeRoutes } from '@nadi/api/node';
+import { nodeRoutes, tierBody } from '@nadi/api/node';
 import { units } from '@nadi/money/money';
+import { rowsOf } from '../../db/rows.ts';
 import { seedDatabase } from '../../db/seed/seed.ts';
-import { operatorToken, post } from '../../test/devices.ts';
+import { get, operatorToken, post } from '../../test/devices.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { fundUser, tokens } from '../../test/money.ts';
 import { buyNodeAs, tierOf, type SeededTier } from '../../test/node.ts';
@@ -141,6 +142,37 @@ describe('the operator', () => {
     expect(await tierOf(db(), 5)).toMatchObject({ priceUsdt: units('4800'), totalQuota: 120, perUserLimit: 2, giftPower: 310_050n });
     const count = (await shopGet(t, null, '/api/v1/node/list')).json().data.list.length;
     expect(count).toBe(5);
+  });
+});
+
+describe('the console', () => {
+  it('lists every tier with its editable fields as tierBody takes them, what is sold and how many hold it; a save writes node.tier with before and after', async () => {
+    const operator = await operatorToken(t.app);
+    await holderOfT1();
+    const { who: second } = await holderOfT1();
+    expect((await shopGet(t, second, '/api/v1/operator/node/tiers')).json().reason).toBe('FORBIDDEN');
+    const list = (await get(t.app, operator, '/api/v1/operator/node/tiers')).json().data.list as Record<string, unknown>[];
+    expect(list.map((r) => r.name)).toEqual((await shopGet(t, null, '/api/v1/node/list')).json().data.list.map((n: { name: string }) => n.name));
+    const row1 = list.find((r) => r.id === t1.id)!;
+    const holders = rowsOf<{ n: number }>(await db().execute(sql`select count(distinct user_id)::int as n from user_nodes where tier_id = ${t1.id}`))[0]!.n;
+    expect(row1).toMatchObject({ level_id: 1, sold: (await tierOf(db(), 1)).sold, holders, is_on_sale: true, sale_state: 'on_sale' });
+    expect(holders).toBeGreaterThanOrEqual(2);
+    // Each row goes back through the save route's own schema: the form edits what it was given.
+    for (const row of list) expect(tierBody.safeParse(row).success, JSON.stringify(row)).toBe(true);
+
+    const t2 = list.find((r) => r.level_id === 2)!;
+    const { sold: _sold, holders: _holders, level_id: _level, sale_state: _state, ...body } = t2;
+    const saved = await post(t.app, operator, '/api/v1/operator/node/tier', { ...body, name: 'T2 renamed', gift_power: '301.25' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [line] = rowsOf<{ target_id: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+      await db().execute(
+        sql`select target_id, before, after from audit_log where action = 'node.tier' and target_id = ${String(t2.id)} order by id desc limit 1`,
+      ),
+    );
+    expect(line?.before).toMatchObject({ name: t2.name, giftPower: '30000', priceUsdt: (await tierOf(db(), 2)).priceUsdt.toString() });
+    expect(line?.after).toMatchObject({ name: 'T2 renamed', giftPower: '30125' });
+    const after = (await get(t.app, operator, '/api/v1/operator/node/tiers')).json().data.list.find((r: { id: number }) => r.id === t2.id);
+    expect(after).toMatchObject({ name: 'T2 renamed', gift_power: '301.25' });
   });
 });
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { powerText } from '@nadi/economy/economy';
 import { toDecimalString, units } from '@nadi/money/money';
-import type { NodeSaleState, NodeTier, tierBody } from '@nadi/api/node';
+import type { NodeSaleState, NodeTier, OperatorTier, tierBody } from '@nadi/api/node';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -13,7 +13,7 @@ import { nodeDeadlineText } from '../config/index.ts';
 import { miningNow, quoteReferencePrice, type ReferencePrice } from '../mining/index.ts';
 import { readReturnBasis } from './holding-repo.ts';
 import { estimateReturn, type ReturnBasis } from './return-estimate.ts';
-import { findTier, listTiers, takenByUser, updateTier, type TierRow } from './tier-repo.ts';
+import { findTier, holdersByTier, listTiers, takenByUser, updateTier, type TierRow } from './tier-repo.ts';
 
 type TierDeps = Pick<AppDeps, 'db' | 'settings' | 'now'>;
 
@@ -101,6 +101,29 @@ export async function nodeTier(deps: TierDeps, userId: number | null, id: number
   const [tier, ctx] = await Promise.all([findTier(deps.db, id), viewContext(deps, userId)]);
   if (!tier) throw new AppError('NOT_FOUND');
   return tierView(tier, ctx);
+}
+
+/** The console's tiers: each tier's editable fields as stored (tierBody's units), what is sold and how many hold it. */
+export async function operatorTiers(deps: TierDeps): Promise<{ list: OperatorTier[] }> {
+  const [tiers, holders, deadline] = await Promise.all([listTiers(deps.db), holdersByTier(deps.db), nodeDeadline(deps)]);
+  const now = deps.now();
+  return {
+    list: tiers.map((t) => ({
+      id: t.id,
+      level_id: t.levelId,
+      name: t.name,
+      price_usdt: toDecimalString(t.priceUsdt),
+      total_quota: t.totalQuota,
+      per_user_limit: t.perUserLimit,
+      gift_power: powerText(t.giftPower),
+      machine_rate_bps: t.machineRateBps,
+      withdraw_rate: t.withdrawRate,
+      is_on_sale: t.isOnSale,
+      sold: t.sold,
+      holders: holders.get(t.id) ?? 0,
+      sale_state: saleStateOf(t, deadline, now),
+    })),
+  };
 }
 
 /** Operators: changes a tier; a quota below what is sold (held and held for wallet orders) is NODE_QUOTA_BELOW_SOLD. */

@@ -5,6 +5,7 @@ import { optionalUserId } from '../../lib/optional-session.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { claimInterest, getReceiveInfo } from './interest.ts';
 import { joinPledge } from './join.ts';
+import { operatorProducts, saveOperatorProduct } from './operator-products.ts';
 import { redeemPosition, getPositions, getReleases } from './positions.ts';
 import { getProduct, getProducts } from './products.ts';
 
@@ -23,4 +24,6 @@ export async function pledgeModule(app: FastifyInstance) {
   registerRoute(app, pledgeRoutes.receive, async ({ session, request }) =>
     claimInterest(deps, session.userId, idempotencyKeyOf(request, session.userId, 'pledge_receive')),
   );
+  registerRoute(app, pledgeRoutes.operatorProducts, async () => operatorProducts(deps));
+  registerRoute(app, pledgeRoutes.operatorSaveProduct, async ({ session, input }) => saveOperatorProduct(deps, session, input));
 }
