@@ -2,6 +2,7 @@ import { economyParamNames } from '@nadi/api/mining';
 import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { paramReading } from '../lib/param-units.ts';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 
@@ -45,24 +46,32 @@ export function EconomyParamsScreen() {
     >
       <Table {...tableProps} rowKey="id" size="small">
         <Table.Column dataIndex="name" title="Parameter" />
-        <Table.Column dataIndex="value" title="Value" align="right" render={(v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v}</span>} />
+        <Table.Column
+          dataIndex="value"
+          title="Stored value"
+          align="right"
+          render={(v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v}</span>}
+        />
+        <Table.Column key="reading" title="Reads as" align="right" render={(_, r: ParamRow) => <strong>{paramReading(r.name, r.value)}</strong>} />
         <Table.Column dataIndex="effective_epoch" title="From epoch" align="right" />
         <Table.Column
           dataIndex="state"
           title="State"
           render={(v: string) => (v === 'scheduled' ? <Tag color="blue">scheduled</Tag> : <Tag color="green">in force</Tag>)}
         />
-        <Table.Column
-          key="actions"
-          title="Actions"
-          render={(_, r: ParamRow) =>
-            setParam.allowed && r.state === 'in_force' ? (
-              <Button size="small" onClick={() => open(r)}>
-                Change…
-              </Button>
-            ) : null
-          }
-        />
+        {setParam.allowed ? (
+          <Table.Column
+            key="actions"
+            title="Actions"
+            render={(_, r: ParamRow) =>
+              r.state === 'in_force' ? (
+                <Button size="small" onClick={() => open(r)}>
+                  Change…
+                </Button>
+              ) : null
+            }
+          />
+        ) : null}
       </Table>
       <Modal
         open={isOpen}
@@ -71,9 +80,16 @@ export function EconomyParamsScreen() {
         okButtonProps={{ loading: setParam.isPending }}
         onCancel={() => setOpen(false)}
         onOk={async () => {
-          const values = await form.validateFields();
-          await setParam.run({ ...values });
-          setOpen(false);
+          const values = await form.validateFields().catch(() => null);
+          if (!values) return;
+          // A refusal is shown by the action's notification; the dialog stays open.
+          if (
+            await setParam.run({ ...values }).then(
+              () => true,
+              () => false,
+            )
+          )
+            setOpen(false);
         }}
       >
         <p>A change takes effect from a later epoch on; a settled epoch never changes.</p>
@@ -81,8 +97,20 @@ export function EconomyParamsScreen() {
           <Form.Item name="name" label="Parameter" rules={[{ required: true }]}>
             <Select showSearch options={economyParamNames.map((n) => ({ value: n, label: n }))} />
           </Form.Item>
-          <Form.Item name="value" label="New value (a whole number, in the parameter's unit)" rules={[{ required: true, pattern: /^(0|[1-9][0-9]{0,29})$/ }]}>
-            <Input inputMode="numeric" />
+          <Form.Item noStyle shouldUpdate={(a: ParamForm, b: ParamForm) => a.name !== b.name || a.value !== b.value}>
+            {() => {
+              const reading = paramReading(form.getFieldValue('name') ?? '', form.getFieldValue('value') ?? '');
+              return (
+                <Form.Item
+                  name="value"
+                  label="New value (a whole number, in the parameter's unit)"
+                  extra={reading ? `Reads as ${reading}` : 'Base units of 18 decimals, basis points, centi-power, epochs or seconds'}
+                  rules={[{ required: true, pattern: /^(0|[1-9][0-9]{0,29})$/, message: 'A whole number' }]}
+                >
+                  <Input inputMode="numeric" />
+                </Form.Item>
+              );
+            }}
           </Form.Item>
           <Form.Item
             name="effective_epoch"

@@ -1,4 +1,7 @@
+import { configRoutes } from '@nadi/api/config';
+import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
+import { callRoute } from '../lib/api.ts';
 
 /** An address shortened, whole on hover and copyable. */
 export function Address({ value }: { value: string }) {
@@ -33,4 +36,26 @@ const statusColors: Record<string, string> = {
 
 export function Status({ value, label }: { value: string; label?: string }) {
   return <Tag color={statusColors[value] ?? 'default'}>{label ?? value.replace('_', ' ')}</Tag>;
+}
+
+/** The chain explorer of the deployment (null on the local chain), from the public config. */
+export function useExplorerUrl(): string | null {
+  const config = useQuery({ queryKey: ['config'], queryFn: () => callRoute(configRoutes.config), staleTime: Infinity });
+  return config.data?.chain.explorer_url ?? null;
+}
+
+/** A transaction hash, shortened and copyable, linked to the explorer when there is one. */
+export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {
+  const short = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+  return (
+    <Typography.Text copyable={{ text: hash }} title={hash} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+      {explorer ? (
+        <a href={`${explorer.replace(/\/$/, '')}/tx/${hash}`} target="_blank" rel="noreferrer">
+          {short}
+        </a>
+      ) : (
+        short
+      )}
+    </Typography.Text>
+  );
 }

@@ -76,7 +76,7 @@ export function OrdersScreen() {
         <Table.Column dataIndex="created_at" title="Ordered" render={(v: string) => <DateTime value={v} />} />
         <Table.Column
           key="actions"
-          title="Actions"
+          title={ship.allowed || refund.allowed ? 'Actions' : 'Shipment'}
           render={(_, r: Order) =>
             r.status === 'to_ship' ? (
               <Space>
@@ -107,21 +107,27 @@ export function OrdersScreen() {
         okButtonProps={{ loading: ship.isPending }}
         onCancel={() => setShipping(null)}
         onOk={async () => {
-          const values = await shipForm.validateFields();
-          if (!shipping) return;
-          await ship.run({ id: shipping.id, ...values });
-          setShipping(null);
+          const values = await shipForm.validateFields().catch(() => null);
+          if (!values || !shipping) return;
+          // A refusal (a wrong serial or code) is shown by the notification; the dialog stays to correct it.
+          if (
+            await ship.run({ id: shipping.id, ...values }).then(
+              () => true,
+              () => false,
+            )
+          )
+            setShipping(null);
         }}
       >
         <Form form={shipForm} layout="vertical">
-          <Space.Compact block>
+          <div style={{ display: 'flex', gap: 12 }}>
             <Form.Item name="courier_company" label="Courier" rules={[{ required: true, whitespace: true, max: 60 }]} style={{ flex: 1 }}>
               <Input />
             </Form.Item>
             <Form.Item name="courier_number" label="Tracking number" rules={[{ required: true, whitespace: true, max: 60 }]} style={{ flex: 1 }}>
               <Input />
             </Form.Item>
-          </Space.Compact>
+          </div>
           <Form.List name="devices">
             {(fields) =>
               fields.map((field, index) => (

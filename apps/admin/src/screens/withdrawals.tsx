@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
-import { Address, Amount, DateTime, Status } from './format.tsx';
+import { Address, Amount, DateTime, Status, TxLink, useExplorerUrl } from './format.tsx';
 import { ReasonModal } from './reason-modal.tsx';
 
 const statusLabels: Record<number, [string, string]> = {
@@ -24,6 +24,7 @@ export function WithdrawalsScreen() {
   const approve = useAction(actions.approveWithdrawal, 'withdrawals', 'Withdrawal approved');
   const reject = useAction(actions.rejectWithdrawal, 'withdrawals', 'Withdrawal rejected; the funds returned');
   const [rejecting, setRejecting] = useState<OperatorWithdrawRecord | null>(null);
+  const explorer = useExplorerUrl();
 
   return (
     <List
@@ -65,27 +66,39 @@ export function WithdrawalsScreen() {
         />
         <Table.Column dataIndex="created_at" title="Requested" render={(v: string) => <DateTime value={v} />} />
         <Table.Column
-          key="actions"
-          title="Actions"
-          render={(_, r: OperatorWithdrawRecord) =>
-            r.status === 0 ? (
-              <Space>
-                {approve.allowed ? (
-                  <Popconfirm title={`Approve withdrawal #${r.id} of ${r.amount} NADI?`} onConfirm={() => approve.run({ id: r.id })}>
-                    <Button type="primary" size="small">
-                      Approve
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-                {reject.allowed ? (
-                  <Button danger size="small" onClick={() => setRejecting(r)}>
-                    Reject
-                  </Button>
-                ) : null}
-              </Space>
-            ) : null
-          }
+          key="chain"
+          title="To / transaction"
+          render={(_, r: OperatorWithdrawRecord) => (
+            <Space direction="vertical" size={0}>
+              <Address value={r.to_address} />
+              {r.tx_hash ? <TxLink hash={r.tx_hash} explorer={explorer} /> : <small>not sent yet</small>}
+            </Space>
+          )}
         />
+        {approve.allowed || reject.allowed ? (
+          <Table.Column
+            key="actions"
+            title="Actions"
+            render={(_, r: OperatorWithdrawRecord) =>
+              r.status === 0 ? (
+                <Space>
+                  {approve.allowed ? (
+                    <Popconfirm title={`Approve withdrawal #${r.id} of ${r.amount} NADI?`} onConfirm={() => approve.run({ id: r.id })}>
+                      <Button type="primary" size="small">
+                        Approve
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                  {reject.allowed ? (
+                    <Button danger size="small" onClick={() => setRejecting(r)}>
+                      Reject
+                    </Button>
+                  ) : null}
+                </Space>
+              ) : null
+            }
+          />
+        ) : null}
       </Table>
       <ReasonModal
         open={rejecting !== null}
