@@ -66,7 +66,7 @@ async function signedInPhone(account: string): Promise<Page> {
 function accountSocketHeard(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (socket) => {
-      if (/\/ws\?token=/.test(socket.url())) socket.on('framereceived', () => resolve());
+      if (/\/ws\?(token|handshake)=/.test(socket.url())) socket.on('framereceived', () => resolve());
     });
   });
 }

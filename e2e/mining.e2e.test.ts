@@ -4,6 +4,7 @@ import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, launchBrowser, phoneContext, screenshot } from './support/browser.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { apiData } from './support/api.ts';
 
 // Mining end to end, on a server of its own: the shared stack keeps 600 s epochs so that income
 // never lands in the middle of another suite's balance checks, while this one needs an epoch to
@@ -55,8 +56,7 @@ interface Overview {
 }
 
 async function api<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
-  return ((await res.json()) as { data: T }).data;
+  return apiData<T>(token, 'GET', path, undefined, baseUrl);
 }
 
 function overview(token: string): Promise<Overview> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, operatorAddress, rpc } from './support/api.ts';
+import { apiData, apiGet, operatorAddress, rpc } from './support/api.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, launchBrowser, phoneBrowser, phoneContext, screenshotSettled } from './support/browser.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
@@ -101,10 +101,7 @@ describe('savings (TW)', () => {
     await installWallet(context, accounts.tw);
     const page = await context.newPage();
     const token = await signIn(page, 'TW', 'SAVE2026');
-    const api = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${own!.baseUrl}${path}`, { headers: { authorization: token } });
-      return ((await res.json()) as { data: T }).data;
-    };
+    const api = async <T>(path: string): Promise<T> => apiData<T>(token, 'GET', path, undefined, own!.baseUrl);
 
     await page.goto('/pledge');
     await expect.poll(() => page.getByTestId('pledge-card').count(), { timeout: 15_000 }).toBeGreaterThan(4);

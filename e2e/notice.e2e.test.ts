@@ -20,7 +20,7 @@ const phones = phoneBrowser(baseUrl);
 function accountSocketPinged(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (socket) => {
-      if (!/\/ws\?token=/.test(socket.url())) return;
+      if (!/\/ws\?(token|handshake)=/.test(socket.url())) return;
       socket.on('framereceived', (frame) => {
         if (frame.payload === 'ping') resolve();
       });

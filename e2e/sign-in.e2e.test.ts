@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { preset, sessionToken, signInFromHome, text, watchLangHeaders } from './support/app.ts';
+import { apiCall } from './support/api.ts';
 
 // Accounts of the local chain's test mnemonic (the Hardhat node signs for them); each test uses
 // its own so registrations do not meet.
@@ -180,9 +181,9 @@ describe('signing in with a wallet', () => {
     await expect.poll(isNewSession, { timeout: 20_000 }).toBe(true);
     const second = await sessionToken(page);
     // The old session was revoked on the server.
-    const old = await fetch(`${baseUrl}/api/v1/user/info`, { headers: { authorization: first ?? '' } });
+    const old = await apiCall(baseUrl, 'GET', '/api/v1/user/info', { token: first ?? '' });
     expect(old.status).toBe(401);
-    const info = await (await fetch(`${baseUrl}/api/v1/user/info`, { headers: { authorization: second ?? '' } })).json();
+    const info = (await apiCall(baseUrl, 'GET', '/api/v1/user/info', { token: second ?? '' })).body as { data: { wallet_address: string } };
     expect(info.data.wallet_address).toBe(accounts.switchedTo.toLowerCase());
     await context.close();
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 import { installWallet, launchBrowser, phoneContext, screenshot, screenshotSettled } from './support/browser.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { apiData } from './support/api.ts';
 
 // The team and the daily sign-in end to end, on a server of its own with 20 s epochs (so a day of
 // sign-in and a settlement pass within the test) and its own database: the inviter (EN) shares the
@@ -49,12 +50,7 @@ async function phone(lang: string, account: string): Promise<Page> {
 }
 
 function apiOf(token: string) {
-  return async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${own!.baseUrl}${path}`, { headers: { authorization: token } });
-    const body = (await res.json()) as { code: number; data: T };
-    if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    return body.data;
-  };
+  return async <T>(path: string): Promise<T> => apiData<T>(token, 'GET', path, undefined, own!.baseUrl);
 }
 
 const masked = (address: string) => `${address.toLowerCase().slice(0, 6)}…${address.toLowerCase().slice(-4)}`;

@@ -3,6 +3,7 @@ import { formatAmount, units } from '@nadi/money/money';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { apiData } from './support/api.ts';
 
 // The spot market screen (/trade) on two phones at once: A sells through the form, B sees the
 // level arrive live and buys it, both screens follow without a reload; A then cancels an order.
@@ -32,10 +33,7 @@ const shownQuantity = (quantity: string) => formatAmount(units(quantity), { frac
 const priceText = (priceUnits: bigint) => formatAmount(priceUnits, { fractionDigitsMax: 4 });
 
 async function api<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: token } });
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data;
+  return apiData<T>(token, 'GET', path, undefined, baseUrl);
 }
 
 interface ApiOrder {

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { formatAmount, units } from '@nadi/money/money';
 import { expectToast, preset, sessionToken, signInFromHome, text } from './support/app.ts';
+import { apiData } from './support/api.ts';
 
 // Hardhat accounts #8 and #9; the sign-in suite uses #3 to #7.
 const accounts = {
@@ -25,8 +26,9 @@ async function expectRow(page: Page, kind: 'fund' | 'trade', asset: 'NADI' | 'US
 
 /** What the server says the balances are, to check the screens against the ledger, not themselves. */
 async function serverAvailable(token: string, kind: 'fund' | 'trade', asset: 'NADI' | 'USDT'): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/wallet/assets`, { headers: { authorization: token } });
-  const body = (await response.json()) as { data: { accounts: { kind: string; asset: string; available: string }[] } };
+  const body = {
+    data: await apiData<{ accounts: { kind: string; asset: string; available: string }[] }>(token, 'GET', '/api/v1/wallet/assets', undefined, baseUrl),
+  };
   const account = body.data.accounts.find((a) => a.kind === kind && a.asset === asset);
   if (!account) throw new Error(`no ${kind} ${asset} account in ${JSON.stringify(body)}`);
   return account.available;

@@ -1,5 +1,7 @@
 import { toHex } from 'viem';
 import { inject } from 'vitest';
+import { envelopePlainPaths } from '@nadi/api/http';
+import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 
 // The started stack's API and chain as a test reaches them outside the browser: to read what the
 // server says (not what the screen says), and to act as the operator.
@@ -18,22 +20,63 @@ export async function rpc(method: string, params: unknown[]): Promise<unknown> {
   return body.result;
 }
 
+const envelopes = new Map<string, EnvelopeClient>();
+
+/**
+ * One API call as the apps make it: sealed when the server's config says so (the suite runs with
+ * ENCRYPTION on as well as off; docs/envelope.md), plain otherwise. `path` may carry a GET's query.
+ * Answers the HTTP status and the (opened) envelope.
+ */
+export async function apiCall(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  pathAndQuery: string,
+  options: { token?: string | null; body?: unknown; idempotencyKey?: string } = {},
+): Promise<{ status: number; body: { code: number; msg?: string; reason?: string; data?: unknown } }> {
+  const [path = '', query = ''] = pathAndQuery.split('?');
+  let envelope = envelopes.get(baseUrl);
+  if (!envelope) {
+    envelope = new EnvelopeClient({
+      loadConfig: async () => ((await (await fetch(`${baseUrl}/api/v1/common/config`)).json()) as { data: { encryption: EnvelopeConfig } }).data.encryption,
+    });
+    envelopes.set(baseUrl, envelope);
+  }
+  const target = envelopePlainPaths.includes(path) ? null : await envelope.current();
+  if (target) {
+    const answer = await envelope.call(
+      target,
+      {
+        method,
+        path,
+        input: method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : (options.body ?? {}),
+        ...(options.token ? { token: options.token } : {}),
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      },
+      (url, init) => fetch(`${baseUrl}${url}`, init),
+    );
+    return answer as Awaited<ReturnType<typeof apiCall>>;
+  }
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = options.token;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${pathAndQuery}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}) });
+  return { status: response.status, body: (await response.json()) as Awaited<ReturnType<typeof apiCall>>['body'] };
+}
+
+/** The data of a successful call on `baseUrl` (the shared stack by default); anything else throws. */
+export async function apiData<T>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown, baseUrl: string = inject('baseUrl')): Promise<T> {
+  const answer = await apiCall(baseUrl, method, path, { token, body });
+  if (answer.body.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
 export async function apiGet<T>(token: string, path: string): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}${path}`, { headers: { authorization: token } });
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data;
+  return apiData<T>(token, 'GET', path);
 }
 
 export async function apiPost<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
+  return apiData<T>(token, 'POST', path, body);
 }
 
 /**
@@ -54,11 +97,6 @@ export async function operatorToken(): Promise<string> {
 
 /** The whole answer of a POST, refusals included: its HTTP status and envelope (`code`, `reason`, `msg`). */
 export async function apiPostAnswer(token: string, path: string, body: unknown): Promise<{ status: number; code: number; reason?: string; msg?: string }> {
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; reason?: string; msg?: string };
-  return { status: response.status, ...answer };
+  const answer = await apiCall(inject('baseUrl'), 'POST', path, { token, body });
+  return { status: answer.status, ...answer.body };
 }

@@ -37,6 +37,8 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
     DEMO_MARKET: 'off',
     CHAIN_WORKERS: 'false',
     LOG_LEVEL: 'warn',
+    // The suite runs with the request envelope on as well as off (docs/envelope.md).
+    ...(process.env.ENCRYPTION ? { ENCRYPTION: process.env.ENCRYPTION } : {}),
   });
   return {
     baseUrl: `http://localhost:${port}`,
