@@ -130,20 +130,23 @@ async function itemStatus(page: Page, id: number): Promise<string | null> {
 }
 
 /**
- * Fills the form (side, limit, price, amount) and submits it; returns the order id the server gave
- * once the "order placed" toast has come and gone.
+ * Fills the form (side, limit, price, amount) and submits it; returns the id of the order it placed
+ * once the "order placed" toast has come and gone: the caller's newest order, open or done, read
+ * from the API (the response itself may be sealed, docs/envelope.md).
  */
 async function placeLimit(page: Page, lang: string, side: 'buy' | 'sell', price: string, amount: string): Promise<number> {
+  const token = (await sessionToken(page)) ?? '';
+  const newest = async () => Math.max(0, ...[...(await ownOrders(token, 'currentOrders')), ...(await ownOrders(token, 'historyOrders'))].map((o) => o.id));
+  const before = await newest();
   const form = page.getByTestId('order-form');
   await form.getByRole('radio', { name: text(lang, `trade.side.${side}`) }).click();
   await form.getByRole('radio', { name: text(lang, 'trade.type.limit') }).click();
   await form.getByTestId('order-price').fill(price);
   await form.getByTestId('order-amount').fill(amount);
-  const answer = page.waitForResponse((response) => response.url().includes('/api/v1/trade/order') && response.request().method() === 'POST');
   await expectToast(page, text(lang, 'trade.form.placed'), () => form.getByTestId('order-submit').click());
-  const body = (await (await answer).json()) as { code: number; data: { id: number } };
-  expect(body.code).toBe(200);
-  return body.data.id;
+  const id = await newest();
+  expect(id).toBeGreaterThan(before);
+  return id;
 }
 
 /** The chart's newest drawn candle, read back from the chart (candle-chart.tsx); null while there is no chart. */

@@ -1,6 +1,8 @@
 // A small client of the NADI API for the agent: the {code, msg, data} envelope, refusals as
 // ApiRefusal with their reason, and the wallet sign-in (SIWE message signed with a private key).
 import type { Hex } from 'viem';
+import { envelopePlainPaths } from '@nadi/api/http';
+import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 import { privateKeyToAccount } from 'viem/accounts';
 
 export interface HttpRequest {
@@ -42,10 +44,18 @@ export class NadiClient {
   readonly baseUrl: string;
   private readonly fetchImpl: FetchLike;
   token: string | null = null;
+  /** The request envelope (docs/envelope.md), used when the server's config turns it on. */
+  private readonly envelope: EnvelopeClient;
 
   constructor(baseUrl: string, fetchImpl: FetchLike = fetch as FetchLike) {
     this.baseUrl = baseUrl.replace(/\/$/, '');
     this.fetchImpl = fetchImpl;
+    this.envelope = new EnvelopeClient({
+      loadConfig: async () => {
+        const response = await this.fetchImpl(`${this.baseUrl}/api/v1/common/config`, { method: 'GET', headers: {} });
+        return ((await response.json()) as { data: { encryption: EnvelopeConfig } }).data.encryption;
+      },
+    });
   }
 
   async get<T>(path: string): Promise<T> {
@@ -57,12 +67,28 @@ export class NadiClient {
   }
 
   private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { lang: 'EN' };
-    if (this.token) headers.authorization = this.token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    const envelope = (await response.json()) as Envelope;
-    if (envelope.code !== 200) throw new ApiRefusal(path, response.status, envelope.reason ?? 'UNKNOWN', envelope.msg, envelope.params);
+    const [routePath = '', query = ''] = path.split('?');
+    // Devices' own routes stay plain (they sign their heartbeats); the operator's calls are sealed
+    // when the server asks for it.
+    const target = envelopePlainPaths.includes(routePath) ? null : await this.envelope.current();
+    let status: number;
+    let envelope: Envelope;
+    if (target) {
+      const input = method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : (body ?? {});
+      const answer = await this.envelope.call(target, { method, path: routePath, input, token: this.token, headers: { lang: 'EN' } }, (url, init) =>
+        this.fetchImpl(`${this.baseUrl}${url}`, init),
+      );
+      status = answer.status;
+      envelope = answer.body as Envelope;
+    } else {
+      const headers: Record<string, string> = { lang: 'EN' };
+      if (this.token) headers.authorization = this.token;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      status = response.status;
+      envelope = (await response.json()) as Envelope;
+    }
+    if (envelope.code !== 200) throw new ApiRefusal(path, status, envelope.reason ?? 'UNKNOWN', envelope.msg, envelope.params);
     return envelope.data as T;
   }
 

@@ -31,7 +31,11 @@ export interface SealedCallAnswer {
   body: unknown;
 }
 
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+/** `fetch`, or anything that answers like it (the device agent's client, tests). */
+export type EnvelopeFetch = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{ status: number; json(): Promise<unknown>; headers?: { get(name: string): string | null } }>;
 
 /** Reasons that refuse a sealed request before any route runs: a retry is always safe. */
 const retryReasons = new Set(['ENVELOPE_KEY_UNKNOWN', 'ENVELOPE_STALE']);
@@ -85,7 +89,7 @@ export class EnvelopeClient {
    * config or the server's clock: the server refuses those before any route runs, so nothing is
    * done twice, money actions included.
    */
-  async call(target: EnvelopeTarget, request: SealedCallRequest, fetchImpl: Fetch, isRetry = false): Promise<SealedCallAnswer> {
+  async call(target: EnvelopeTarget, request: SealedCallRequest, fetchImpl: EnvelopeFetch, isRetry = false): Promise<SealedCallAnswer> {
     const seal = await sealRequest({
       kid: target.kid,
       publicKey: target.publicKey,
@@ -109,7 +113,7 @@ export class EnvelopeClient {
     if (typeof sealed === 'string') body = await seal.openResponse(sealed);
     const reason = (body as { reason?: unknown } | null)?.reason;
     if (!isRetry && typeof reason === 'string' && retryReasons.has(reason)) {
-      if (reason === 'ENVELOPE_STALE') this.learnServerTime(response.headers.get('date'));
+      if (reason === 'ENVELOPE_STALE') this.learnServerTime(response.headers?.get('date') ?? null);
       else this.refresh();
       const next = await this.current();
       if (next) return this.call(next, request, fetchImpl, true);
