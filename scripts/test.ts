@@ -35,9 +35,9 @@ function addVitestReport(file: string): void {
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
-function vitest(label: string, extra: string[], reportName: string): void {
+function vitest(label: string, extra: string[], reportName: string, env: NodeJS.ProcessEnv = {}): void {
   const file = join(reports, `${reportName}.json`);
-  run(label, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra]);
+  run(label, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra], env);
   addVitestReport(file);
 }
 
@@ -59,7 +59,9 @@ run('format (Prettier; `npm run format` fixes it)', [join(root, 'node_modules/pr
 run('typecheck', [join(root, 'scripts/typecheck.ts')]);
 vitest('unit, server and package suites', [], 'unit');
 ensureChromium();
-vitest('browser suite (real Chromium against the started stack)', ['--config', 'e2e/vitest.config.ts'], 'e2e');
+// With the request envelope on, as in production (docs/envelope.md); `ENCRYPTION=off npm test` runs it plain.
+const encryption = process.env.ENCRYPTION ?? 'on';
+vitest(`browser suite (real Chromium against the started stack, ENCRYPTION=${encryption})`, ['--config', 'e2e/vitest.config.ts'], 'e2e', { ENCRYPTION: encryption });
 
 console.info(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
 if (failedSteps.length > 0 && totals.failed === 0) totals.failed = failedSteps.length;
