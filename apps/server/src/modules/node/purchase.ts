@@ -113,19 +113,27 @@ async function buyPaid(deps: AppDeps, userId: number, key: string, input: NodeBu
   const plan = await planAt(deps, m, input);
   const account = payAccountOf(userId, plan.payMethod);
   if (!account) throw new Error('a paid purchase needs a paying account');
-  return deps.db.transaction(async (tx) => {
-    await claimBuyer(tx, userId, key, plan.tier);
-    // Read, not locked: the ledger refuses an overdraft anyway, and locking the user's account
-    // before the flow locks the treasury would invert the ledger's lock order.
-    const current = await readAvailable(tx, account);
-    if (current < plan.payAmount) {
-      const params = { current: toDecimalString(current), required: toDecimalString(plan.payAmount), asset: account.asset };
-      throw new AppError('BALANCE_SHORT', undefined, { params });
-    }
-    const tier = await takePlannedUnit(tx, plan, m.now);
-    const sale = { userId, tier, payMethod: plan.payMethod, payAsset: plan.payAsset, payAmount: plan.payAmount, price: plan.price?.price ?? null };
-    return deliverNode(tx, m, { ...sale, source: account, flowKey: key, requestKey: key, paymentOrderId: null });
-  });
+  const short = (current: bigint) =>
+    new AppError('BALANCE_SHORT', undefined, {
+      params: { current: toDecimalString(current), required: toDecimalString(plan.payAmount), asset: account.asset },
+    });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await claimBuyer(tx, userId, key, plan.tier);
+      // Read, not locked: the ledger refuses an overdraft anyway, and locking the user's account
+      // before the flow locks the treasury would invert the ledger's lock order.
+      const current = await readAvailable(tx, account);
+      if (current < plan.payAmount) throw short(current);
+      const tier = await takePlannedUnit(tx, plan, m.now);
+      const sale = { userId, tier, payMethod: plan.payMethod, payAsset: plan.payAsset, payAmount: plan.payAmount, price: plan.price?.price ?? null };
+      return deliverNode(tx, m, { ...sale, source: account, flowKey: key, requestKey: key, paymentOrderId: null });
+    });
+  } catch (error) {
+    // The balance was spent between the read and the flow (a parallel request): refused as the
+    // read would have refused it, so the answer does not depend on who won the race.
+    if (error instanceof AppError && error.reason === 'INSUFFICIENT_BALANCE') throw short(await readAvailable(deps.db, account));
+    throw error;
+  }
 }
 
 /** The wallet: the payment order and the unpaid node order holding its unit, in one transaction. */
