@@ -30,7 +30,7 @@ import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, loadEnvelopeKeys, memoryReplayCache, redisReplayCache } from './plugins/envelope.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -54,11 +54,15 @@ const bodyBytesMax = 64 * 1024;
  * limits, OpenAPI), then the app's own (errors, auth, metrics), then one plugin per domain module.
  */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(deps.settings.env);
   const app = Fastify({
     // Socket tokens travel in the URL; the request serializer keeps them out of the log.
     logger: loggerOptions(options.logger),
     bodyLimit: bodyBytesMax,
     trustProxy: deps.settings.trustProxy,
+    // A URL the router cannot decode (`/%zz`) is answered before any hook runs: give it the
+    // security headers and the refusal envelope every other answer has.
+    frameworkErrors: (_error, request, reply) => headers(request, reply, () => sendError(request, reply, 'BAD_REQUEST')),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('metrics', deps.metrics);
 
   await app.register(errorsPlugin);
-  await registerExternal(app, deps.settings.env, options);
+  await registerExternal(app, headers, options);
   // Before auth: a sealed request's token is inside the envelope.
   await app.register(envelopePlugin, {
     keys: deps.envelopeKeys ?? (await loadEnvelopeKeys(deps.settings)),
@@ -105,10 +109,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-async function registerExternal(app: FastifyInstance, env: Environment, options: BuildOptions) {
+async function registerExternal(app: FastifyInstance, headers: ReturnType<typeof securityHeaders>, options: BuildOptions) {
   // Security headers on every answer, from a middleware built once (@fastify/helmet builds it again,
   // CSP parsing included, on every request: a measurable share of a small API request's CPU).
-  app.addHook('onRequest', securityHeaders(env));
+  app.addHook('onRequest', headers);
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'nadi-rl:' } : {}),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '@nadi/api/route';
 import { sealRequest } from '@nadi/envelope/envelope';
@@ -305,4 +305,118 @@ describe('the log, at trace level', () => {
     }
     expect(plainLog.text()).toContain(`/ws/trade?lang=EN&token=${redactedValue}`);
   });
+});
+
+/** A built app's shape: index.html and one hashed asset, as vite writes them. */
+function fakeDist(work: string, name: string): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/${name}-abc.js"></script></head></html>`);
+  writeFileSync(join(dir, 'assets', `${name}-abc.js`), `console.log('${name}')`);
+  return dir;
+}
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name ?? '', values]),
+  );
+}
+
+/** Everything docs/security.md promises on an answer; HSTS only where the deployment has https. */
+function expectSecurityHeaders(res: LightMyRequestResponse, hasHsts: boolean, what: string) {
+  const csp = directives(String(res.headers['content-security-policy'] ?? ''));
+  const scripts = csp.get('script-src') ?? csp.get('default-src');
+  expect(scripts, `${what}: script-src`).toEqual(["'self'"]);
+  expect(csp.get('script-src-attr'), `${what}: script-src-attr`).toEqual(["'none'"]);
+  expect(csp.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(res.headers['x-frame-options'], what).toBe('DENY');
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+  const hsts = res.headers['strict-transport-security'];
+  if (!hasHsts) {
+    expect(hsts, `${what}: no HSTS in development`).toBeUndefined();
+    return;
+  }
+  const maxAge = Number(/max-age=(\d+)/.exec(String(hsts))?.[1] ?? 0);
+  expect(maxAge, `${what}: HSTS max-age`).toBeGreaterThanOrEqual(31_536_000);
+  expect(String(hsts), `${what}: HSTS`).toContain('includeSubDomains');
+}
+
+/**
+ * Each route without a session and with one: GETs with no query, POSTs with an empty body (the
+ * contract has no path parameters). Logout goes last, so the session lives through the walk.
+ */
+function requestsFor(routes: Route[], token: string): InjectOptions[] {
+  const isLogout = (r: Route) => r.path === '/api/v1/auth/logout';
+  const ordered = [...routes.filter((r) => !isLogout(r)), ...routes.filter(isLogout)];
+  return ordered.flatMap((r) => [
+    { method: r.method, url: r.path, ...(r.method === 'POST' ? { payload: {} } : {}) },
+    { method: r.method, url: r.path, headers: { authorization: token }, ...(r.method === 'POST' ? { payload: {} } : {}) },
+  ]);
+}
+
+/** Pages, assets, 404s and error answers the contract does not list. */
+const otherRequests: InjectOptions[] = [
+  { method: 'GET', url: '/' },
+  { method: 'GET', url: '/wallet/assets' },
+  { method: 'GET', url: '/assets/web-abc.js' },
+  { method: 'GET', url: '/assets/missing.js' },
+  { method: 'GET', url: '/admin' },
+  { method: 'GET', url: '/admin/' },
+  { method: 'GET', url: '/admin/withdrawals?status=0' },
+  { method: 'GET', url: '/admin/assets/admin-abc.js' },
+  { method: 'GET', url: '/admin/assets/missing.js' },
+  { method: 'GET', url: '/api/v1/nothing' },
+  { method: 'DELETE', url: '/api/v1/wallet/assets' },
+  { method: 'GET', url: '/api/v1/%zz' },
+  { method: 'GET', url: '/healthz' },
+  { method: 'GET', url: '/docs' },
+  { method: 'GET', url: '/docs/json' },
+  { method: 'GET', url: '/ws' },
+  { method: 'POST', url: '/api/v1/auth/isRegister', headers: { 'content-type': 'application/json' }, payload: '{"address":' },
+  { method: 'POST', url: '/api/v1/auth/isRegister', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+  { method: 'POST', url: '/api/v1/auth/isRegister', headers: { 'content-type': 'application/json' }, payload: `"${'a'.repeat(70 * 1024)}"` },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/isRegister',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'handshake=x&timestamp=1&sign=x&data=x',
+  },
+];
+
+describe('security headers', () => {
+  const work = mkdtempSync(join(tmpdir(), 'nadi-headers-'));
+  const dists = { WEB_DIST: fakeDist(work, 'web'), ADMIN_DIST: fakeDist(work, 'admin') };
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  for (const env of ['development', 'production', 'staging'] as const) {
+    it(`are on every answer in ${env}: every contract route, the apps' pages and assets, 404s and errors`, async () => {
+      // Production's other settings (a real chain, keys) do not matter to headers; only APP_ENV does.
+      const t = await createTestApp(dists, env === 'development' ? {} : { settings: { env } });
+      try {
+        const token = await signIn(t.app, newAccount(), rootInviteCode);
+        const requests = [...requestsFor(contractRoutes(), token), ...otherRequests];
+        const byStatus = new Map<number, number>();
+        for (const request of requests) {
+          const res = await t.app.inject(request);
+          byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
+          // The test chain is unreachable (port 9), so a route that asks it answers CHAIN_UNAVAILABLE;
+          // any other 5xx, above all an undeclared INTERNAL, is a failure.
+          if (res.statusCode >= 500) expect(res.json().reason, `${request.method} ${request.url}`).toBe('CHAIN_UNAVAILABLE');
+          expectSecurityHeaders(res, env !== 'development', `${request.method} ${request.url} → ${res.statusCode}`);
+        }
+        console.info(`security headers (${env}): ${requests.length} requests, by status ${JSON.stringify(Object.fromEntries(byStatus))}`);
+        // The walk reached real pages, answers and each kind of refusal, and nothing failed.
+        for (const status of [200, 302, 400, 401, 403, 404, 413]) expect(byStatus.get(status), `status ${status}`).toBeGreaterThan(0);
+        expect([...byStatus.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });
