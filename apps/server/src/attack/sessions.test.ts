@@ -198,6 +198,25 @@ describe('a stolen token', () => {
     await expectRefused(t, { ...other, token: secondDevice }, 'UNAUTHORIZED');
   });
 
+  it("closes the sockets it opened when its session ends, so an open socket stops hearing the user's balances and orders", async () => {
+    const victim = await newVictim(t);
+    const closed = (ws: Awaited<ReturnType<typeof t.app.injectWS>>) => new Promise<number>((resolve) => ws.on('close', (code: number) => resolve(code)));
+    const account = await t.app.injectWS(`/ws?token=${encodeURIComponent(victim.token)}`);
+    const accountClosed = closed(account);
+    const trade = await t.app.injectWS(`/ws/trade?token=${encodeURIComponent(victim.token)}`);
+    const tradeClosed = closed(trade);
+    const subscribed = new Promise<string>((resolve) => trade.on('message', (data: Buffer) => resolve(data.toString())));
+    trade.send(JSON.stringify({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 }));
+    expect(JSON.parse(await subscribed)).toEqual({ id: 1, result: null });
+    // Another user's logout closes nothing of the victim's.
+    const bystander = await newVictim(t);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: bystander.token } });
+    expect(account.readyState).toBe(account.OPEN);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: victim.token } });
+    expect(await accountClosed).toBe(1008);
+    expect(await tradeClosed).toBe(1008);
+  });
+
   it('is never taken from the query string of an HTTP route, only from the authorization header', async () => {
     const victim = await newVictim(t);
     const token = encodeURIComponent(victim.token);
