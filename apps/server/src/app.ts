@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -6,8 +6,10 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
+import type { Environment } from '@nadi/api/config';
 import type { AppDeps } from './deps.ts';
 import { AppMetrics } from './lib/metrics.ts';
+import { loggerOptions } from './lib/request-log.ts';
 import { MarketPriceSource } from './lib/market-price.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -28,7 +30,7 @@ import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, loadEnvelopeKeys, memoryReplayCache, redisReplayCache } from './plugins/envelope.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -52,10 +54,15 @@ const bodyBytesMax = 64 * 1024;
  * limits, OpenAPI), then the app's own (errors, auth, metrics), then one plugin per domain module.
  */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(deps.settings.env);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Socket tokens travel in the URL; the request serializer keeps them out of the log.
+    logger: loggerOptions(options.logger),
     bodyLimit: bodyBytesMax,
     trustProxy: deps.settings.trustProxy,
+    // A URL the router cannot decode (`/%zz`) is answered before any hook runs: give it the
+    // security headers and the refusal envelope every other answer has.
+    frameworkErrors: (_error, request, reply) => headers(request, reply, () => sendError(request, reply, 'BAD_REQUEST')),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('metrics', deps.metrics);
 
   await app.register(errorsPlugin);
-  await registerExternal(app, options);
+  await registerExternal(app, headers, options);
   // Before auth: a sealed request's token is inside the envelope.
   await app.register(envelopePlugin, {
     keys: deps.envelopeKeys ?? (await loadEnvelopeKeys(deps.settings)),
@@ -102,25 +109,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-async function registerExternal(app: FastifyInstance, options: BuildOptions) {
+async function registerExternal(app: FastifyInstance, headers: ReturnType<typeof securityHeaders>, options: BuildOptions) {
   // Security headers on every answer, from a middleware built once (@fastify/helmet builds it again,
   // CSP parsing included, on every request: a measurable share of a small API request's CPU).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Wallet SDKs and the local chain are reached over fetch/WebSocket; images may be data URLs (QR codes).
-        'connect-src': ["'self'", 'https:', 'wss:', 'ws:'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
-  );
+  app.addHook('onRequest', headers);
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'nadi-rl:' } : {}),
@@ -135,4 +127,35 @@ async function registerExternal(app: FastifyInstance, options: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // Inbound socket messages above the limit are refused by ws itself with close code 1009.
   await app.register(websocket, { options: { maxPayload: tradeSocketLimits.inboundBytesMax } });
+}
+
+/** HSTS asks browsers to refuse plain http to this host for a year: only where the host has https. */
+const hstsMaxAgeSeconds = 365 * 86_400;
+
+/**
+ * The headers docs/security.md "Sessions and headers" lists. Scripts come only from the app's own
+ * files (no inline script, no eval); styles may be inline because antd and the console's Refine
+ * inject theirs at run time. No page may be framed (clickjacking of a signature or a transfer).
+ */
+export function securityHeaders(env: Environment) {
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        // Wallet SDKs and the local chain are reached over fetch/WebSocket; images may be data URLs (QR codes).
+        'connect-src': ["'self'", 'https:', 'wss:', 'ws:'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Development runs over plain http on localhost, where HSTS would pin localhost to https.
+    strictTransportSecurity: env === 'development' ? false : { maxAge: hstsMaxAgeSeconds, includeSubDomains: true },
+    xFrameOptions: { action: 'deny' },
+  });
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+    middleware(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
 }

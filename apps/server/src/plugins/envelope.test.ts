@@ -11,27 +11,9 @@ import { envelopePlainPaths } from '@nadi/api/http';
 import { deviceRoutes } from '@nadi/api/mining';
 import { fromBase64Url, sealRequest, toBase64Url } from '@nadi/envelope/envelope';
 import { rowsOf } from '../db/rows.ts';
-import { postSealed, sealedInject, testEnvelopeKeys } from '../test/envelope.ts';
+import { postSealed, sealedInject, sealedSignIn, testEnvelopeKeys } from '../test/envelope.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts';
 import { isRedisReachable, redisUrl } from '../test/redis.ts';
-import { newAccount } from '../test/sign-in.ts';
-
-async function sealedSignIn(t: TestApp): Promise<{ token: string; address: string }> {
-  const account = newAccount();
-  const now = () => t.clock.now().getTime();
-  const messageCall = await sealedInject(t.app, { method: 'GET', path: '/api/v1/auth/loginMessage', input: { address: account.address }, now: now() });
-  const message = ((await messageCall.body()).data as { message: string }).message;
-  const sign_message = await account.signMessage({ message });
-  const login = await sealedInject(t.app, {
-    method: 'POST',
-    path: '/api/v1/auth/login',
-    input: { address: account.address, message, sign_message, code: rootInviteCode },
-    now: now(),
-  });
-  const answer = await login.body();
-  expect(answer.code).toBe(200);
-  return { token: (answer.data as { token: string }).token, address: account.address };
-}
 
 describe('with encryption on', () => {
   let t: TestApp;
@@ -62,7 +44,7 @@ describe('with encryption on', () => {
   });
 
   it('signs in, reads and writes sealed: the answers are sealed to their request and say nothing in clear', async () => {
-    const { token, address } = await sealedSignIn(t);
+    const { token, address } = await sealedSignIn(t, rootInviteCode);
     const info = await sealedInject(t.app, { method: 'GET', path: '/api/v1/user/info', token, now: now() });
     expect(info.statusCode).toBe(200);
     expect(info.rawBody).not.toContain(address.slice(2, 10).toLowerCase());
@@ -86,7 +68,7 @@ describe('with encryption on', () => {
   });
 
   it('refuses a replay, a changed field, another path, a stale timestamp and an unknown key, and nothing changes', async () => {
-    const { token } = await sealedSignIn(t);
+    const { token } = await sealedSignIn(t, rootInviteCode);
     const countRows = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from sign_ins`))[0]?.n;
     const before = await countRows();
     const first = await sealedInject(t.app, { method: 'GET', path: '/api/v1/user/info', token, now: now() });
@@ -128,7 +110,7 @@ describe('with encryption on', () => {
   });
 
   it('opens a socket upgrade whose token travels sealed, and refuses a plain token in the URL', async () => {
-    const { token } = await sealedSignIn(t);
+    const { token } = await sealedSignIn(t, rootInviteCode);
     const key = (await t.app.inject({ method: 'GET', url: '/api/v1/common/config' })).json().data.encryption.keys[0];
     const seal = await sealRequest({ kid: key.kid, publicKey: key.public_key, method: 'GET', path: '/ws', payload: { input: {}, token }, now: now() });
     const socket = await t.app.injectWS(`/ws?${new URLSearchParams({ ...seal.form }).toString()}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sealRequest, type ClientSeal } from '@nadi/envelope/envelope';
+import { newAccount } from './sign-in.ts';
 
 /** Two envelope keys for tests: "k2" current, "k1" kept for a rotation. */
 export const testEnvelopeKeys = `k2:${'Aa1_'.repeat(11)}, k1:${'Bb2-'.repeat(11)}`;
@@ -57,4 +58,22 @@ export async function postSealed(app: FastifyInstance, path: string, seal: Clien
       };
     },
   };
+}
+
+/** Signs a new account in through sealed calls only, as the web does with encryption on. */
+export async function sealedSignIn(t: { app: FastifyInstance; clock: { now(): Date } }, code: string): Promise<{ token: string; address: string }> {
+  const account = newAccount();
+  const now = () => t.clock.now().getTime();
+  const messageCall = await sealedInject(t.app, { method: 'GET', path: '/api/v1/auth/loginMessage', input: { address: account.address }, now: now() });
+  const message = ((await messageCall.body()).data as { message: string }).message;
+  const sign_message = await account.signMessage({ message });
+  const login = await sealedInject(t.app, {
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    input: { address: account.address, message, sign_message, code },
+    now: now(),
+  });
+  const answer = await login.body();
+  if (answer.code !== 200) throw new Error(`sealed login failed: ${JSON.stringify(answer)}`);
+  return { token: (answer.data as { token: string }).token, address: account.address };
 }

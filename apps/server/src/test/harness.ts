@@ -80,9 +80,17 @@ export function testSettings(env: Record<string, string> = {}): AppSettings {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: Redis; rateLimitNamespace?: string; sockets?: BuildOptions['sockets'] } = {},
+  options: {
+    redis?: Redis;
+    rateLimitNamespace?: string;
+    sockets?: BuildOptions['sockets'];
+    /** A logger of the test's own (a memory stream); else none, or errors with TEST_LOG. */
+    logger?: BuildOptions['logger'];
+    /** Settings no test environment variable can give (APP_ENV=production needs a real deployment's). */
+    settings?: Partial<AppSettings>;
+  } = {},
 ): Promise<TestApp> {
-  const settings = testSettings(env);
+  const settings = { ...testSettings(env), ...options.settings };
   const database = await createTestDatabase();
   const clock = new TestClock();
   await seedDatabase(database.db, settings, clock.now());
@@ -92,7 +100,7 @@ export async function createTestApp(
     redis: options.redis ?? null,
     rateLimitNamespace: options.rateLimitNamespace,
     ...(options.sockets ? { sockets: options.sockets } : {}),
-    ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
+    ...(options.logger ? { logger: options.logger } : process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
   });
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langHeader, parseLang } from '@nadi/api/common';
 import { tradeSocketPath } from '@nadi/api/trade-socket';
-import type { SocketLike, SocketQuery } from '../../lib/socket.ts';
+import { closeCodes, type SocketLike, type SocketQuery } from '../../lib/socket.ts';
 import { authenticate } from '../auth/index.ts';
 import { TradeConnection, type TradeSocketLimits } from './trade-socket.ts';
 import type { TradeStreams } from './trade-streams.ts';
@@ -16,6 +16,17 @@ export function socketLang(request: FastifyRequest) {
 export function registerTradeSocket(app: FastifyInstance, streams: TradeStreams, limits: TradeSocketLimits) {
   app.get(tradeSocketPath, { websocket: true }, (socket: SocketLike, request: FastifyRequest) => {
     const token = (request.query as SocketQuery).token;
+    // A private stream's session: when it ends (logout, an operator's revoke, on any instance), the
+    // socket closes, so a stolen token stops hearing the user's orders. Watched only once a private
+    // stream asked for the session, so public-only sockets cost the event bus nothing.
+    let stopWatching: (() => void) | null = null;
+    const watchSession = (sessionId: number) => {
+      stopWatching?.();
+      stopWatching = app.deps.events.subscribe((e) => {
+        if (e.type === 'session_revoked' && e.sessionId === sessionId) socket.close(closeCodes.policyViolation, 'session ended');
+      });
+    };
+    socket.on('close', () => stopWatching?.());
     new TradeConnection(socket, {
       streams,
       limits,
@@ -24,7 +35,9 @@ export function registerTradeSocket(app: FastifyInstance, streams: TradeStreams,
       authenticate: async () => {
         if (typeof token !== 'string' || token === '') return null;
         try {
-          return (await authenticate(app.deps, token)).userId;
+          const session = await authenticate(app.deps, token);
+          watchSession(session.sessionId);
+          return session.userId;
         } catch {
           return null;
         }

@@ -27,6 +27,8 @@ export const accountSocketLimits: AccountSocketLimits = {
 interface Connection {
   socket: SocketLike;
   lastInboundMs: number;
+  /** The session that opened it: when that session ends (logout, revoke), the socket closes. */
+  sessionId: number;
 }
 
 export class AccountSockets {
@@ -52,14 +54,14 @@ export class AccountSockets {
     this.byUser.clear();
   }
 
-  connect(socket: SocketLike, userId: number): void {
+  connect(socket: SocketLike, { userId, sessionId }: { userId: number; sessionId: number }): void {
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     if (set.size >= this.limits.connectionsPerUserMax) {
       socket.close(closeCodes.policyViolation, 'too many connections');
       return;
     }
-    const conn: Connection = { socket, lastInboundMs: Date.now() };
+    const conn: Connection = { socket, lastInboundMs: Date.now(), sessionId };
     set.add(conn);
     const drop = () => {
       set.delete(conn);
@@ -77,6 +79,18 @@ export class AccountSockets {
     if (e.type === 'balance') for (const id of e.userIds) if (this.byUser.has(id)) this.pushBalance(id);
     if (e.type === 'notice') this.sendAll(JSON.stringify({ type: 'notice', data: { id: e.id, titles: e.titles } } satisfies AccountSocketPush));
     if (e.type === 'mining_epoch') this.sendAll(JSON.stringify({ type: 'mining_epoch', data: { epoch: e.epoch } } satisfies AccountSocketPush));
+    if (e.type === 'session_revoked') this.closeSession(e.sessionId);
+  }
+
+  /**
+   * A socket lives longer than the check of its upgrade: a session that ends (logout, an operator's
+   * revoke, on any instance) closes the sockets it opened, so a stolen token stops hearing balances.
+   * Revocations are rare, so a scan of the open sockets costs less than an index kept up to date.
+   */
+  private closeSession(sessionId: number): void {
+    for (const set of this.byUser.values()) {
+      for (const c of set) if (c.sessionId === sessionId) c.socket.close(closeCodes.policyViolation, 'session ended');
+    }
   }
 
   private pushBalance(userId: number): void {

@@ -43,7 +43,7 @@ function registerAccountSocket(app: FastifyInstance, limits: AccountSocketLimits
       },
     },
     (socket: SocketLike, request) => {
-      if (request.session) sockets.connect(socket, request.session.userId);
+      if (request.session) sockets.connect(socket, request.session);
       else socket.close(1008, 'unauthorized');
     },
   );
