@@ -208,6 +208,7 @@ describe('DEMO_MARKET', () => {
       PAYMENT_GATEWAY_ADDRESS: '0x3333333333333333333333333333333333333333',
       HOT_WALLET_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
       OPERATOR_ADDRESSES: '0x4444444444444444444444444444444444444444',
+      ENVELOPE_KEYS: `k1:${'A'.repeat(43)}`,
     };
     expect(loadSettings(production).isDemoMarketOn).toBe(false);
     expect(() => loadSettings({ ...production, DEMO_MARKET: 'on' })).toThrow(ConfigError);
