@@ -253,6 +253,7 @@ export const storeRoutes = {
     response: envelope(paged(storeOrderItem)),
     auth: true,
     summary: 'My orders, newest first; status filters a tab (to_ship, to_receive, completed), absent is all',
+    limitClass: 'money',
   }),
   orderDetail: route({
     method: 'GET',
@@ -277,6 +278,7 @@ export const storeRoutes = {
     response: envelope(storeOrderDetail),
     auth: true,
     summary: 'Cancel an unpaid order: its stock is released (a payment arriving later is credited to the fund account)',
+    limitClass: 'money',
   }),
   awaitingDevices: route({
     method: 'GET',
@@ -339,5 +341,6 @@ export const storeRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: refund an order not shipped yet, to the account it was paid from (chain: the fund account)',
+    limitClass: 'money',
   }),
 };
