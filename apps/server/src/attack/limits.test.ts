@@ -3,9 +3,13 @@
 // another user behind the same address, while many accounts cannot lift the address's budget; two
 // instances with one Redis share the counts; a window ends when the clock passes it.
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limitClassOf, type Route } from '@nadi/api/route';
 import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts';
 import { sealedInject, testEnvelopeKeys } from '../test/envelope.ts';
 import { isRedisReachable, redisUrl } from '../test/redis.ts';
@@ -53,6 +57,56 @@ function expectRefusedAt(codes: number[], limit: number) {
   expect(codes.slice(0, limit).every((c) => c !== 429)).toBe(true);
   expect(codes.slice(limit)).toEqual(codes.slice(limit).map(() => 429));
 }
+
+// Every module of the contract package, loaded before the tests are collected (as roles.test.ts).
+const contractDir = join(import.meta.dirname, '../../../../packages/api/src');
+const contractModules: Record<string, unknown>[] = await Promise.all(
+  readdirSync(contractDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
+);
+const contractRoutes = new Map<string, Route>();
+for (const mod of contractModules)
+  for (const group of Object.values(mod))
+    if (typeof group === 'object' && group !== null)
+      for (const value of Object.values(group))
+        if (typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value)
+          contractRoutes.set((value as Route).path, value as Route);
+
+/** The POSTs that move money (docs/limits.md lists the same); a new one is added to both. */
+const moneyPaths = [
+  '/api/v1/financial/join',
+  '/api/v1/financial/receive',
+  '/api/v1/financial/redeem',
+  '/api/v1/machine/cancel',
+  '/api/v1/machine/order',
+  '/api/v1/mining/claim',
+  '/api/v1/mining/destroy',
+  '/api/v1/mining/destroy/order',
+  '/api/v1/node/buy',
+  '/api/v1/operator/approval/approve',
+  '/api/v1/operator/pool/topup',
+  '/api/v1/operator/settlement/run',
+  '/api/v1/operator/store/refund',
+  '/api/v1/operator/withdraw/approve',
+  '/api/v1/operator/withdraw/reject',
+  '/api/v1/sign/operate',
+  '/api/v1/trade/cancel',
+  '/api/v1/trade/order',
+  '/api/v1/wallet/exchange/confirm',
+  '/api/v1/wallet/transfer',
+  '/api/v1/withdraw/apply',
+];
+
+it('every contract route has a class; the money class is exactly the POSTs that move money', () => {
+  expect(contractRoutes.size).toBeGreaterThan(100);
+  const byClass = new Map<string, string[]>();
+  for (const r of contractRoutes.values()) byClass.set(limitClassOf(r), [...(byClass.get(limitClassOf(r)) ?? []), r.path]);
+  expect((byClass.get('money') ?? []).sort()).toEqual(moneyPaths);
+  expect(moneyPaths.every((path) => contractRoutes.get(path)?.method === 'POST' && contractRoutes.get(path)?.auth === true)).toBe(true);
+  expect((byClass.get('background') ?? []).sort()).toEqual(['/api/v1/common/config', '/api/v1/device/heartbeat']);
+  expect((byClass.get('signIn') ?? []).sort()).toEqual(['/api/v1/auth/isRegister', '/api/v1/auth/login', '/api/v1/auth/loginMessage', '/api/v1/auth/logout']);
+});
 
 describe('one instance', () => {
   let t: TestApp;
