@@ -245,6 +245,7 @@ export const storeRoutes = {
     auth: true,
     summary:
       'Order (Idempotency-Key header: a repeat answers the first order). Balance and credit pay at once (to_ship); chain answers an unpaid order with its payment order',
+    limitClass: 'money',
   }),
   orderList: route({
     method: 'GET',
@@ -253,7 +254,6 @@ export const storeRoutes = {
     response: envelope(paged(storeOrderItem)),
     auth: true,
     summary: 'My orders, newest first; status filters a tab (to_ship, to_receive, completed), absent is all',
-    limitClass: 'money',
   }),
   orderDetail: route({
     method: 'GET',
