@@ -31,6 +31,7 @@ import { walletModule, type WalletModuleOptions } from './modules/wallet/index.t
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin, loadEnvelopeKeys, memoryReplayCache, redisReplayCache } from './plugins/envelope.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { limitsPlugin } from './plugins/limits.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -83,6 +84,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     replay: options.redis ? redisReplayCache(options.redis, `${options.rateLimitNamespace ?? 'nadi-rl:'}envelope:`) : memoryReplayCache(),
   });
   await app.register(authPlugin);
+  // After auth: its preHandler counts the user of a session the auth plugin has just loaded; its
+  // onRequest runs before the envelope's preValidation whatever the order (plugins/limits.ts).
+  await app.register(limitsPlugin, { redis: options.redis ?? null, namespace: options.rateLimitNamespace ?? 'nadi-rl:' });
   await app.register(metricsPlugin);
 
   await app.register(healthModule);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { environments, type Environment } from '@nadi/api/config';
+import type { LimitClass } from '@nadi/api/route';
 import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
 import { devDepositXpub } from '@nadi/chain/hd';
 
@@ -43,6 +44,23 @@ const rawSchema = z.object({
   LOGIN_MESSAGE_TTL_MS: positiveInt.default(600_000),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(30),
   RATE_LIMIT_NONCE_PER_MINUTE: positiveInt.default(30),
+  // Abuse limits per route class, per client address and per signed-in user (docs/limits.md).
+  // Unset, they take the defaults in limitDefaults (ten times those in development).
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_SIGN_IN_PER_USER: positiveInt.optional(),
+  RATE_LIMIT_MONEY_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_MONEY_PER_USER: positiveInt.optional(),
+  RATE_LIMIT_WRITE_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_WRITE_PER_USER: positiveInt.optional(),
+  RATE_LIMIT_READ_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_READ_PER_USER: positiveInt.optional(),
+  RATE_LIMIT_BACKGROUND_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_BACKGROUND_PER_USER: positiveInt.optional(),
+  RATE_LIMIT_SOCKET_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_SOCKET_PER_USER: positiveInt.optional(),
+  SOCKET_CONNECTIONS_PER_IP: positiveInt.optional(),
+  SOCKET_CONNECTIONS_PER_USER: positiveInt.optional(),
   /** USDT per NADI until the spot market trades; seeded once, then the operator's to change. */
   NADI_REFERENCE_PRICE: z
     .string()
@@ -167,6 +185,37 @@ const requiredOutsideDevelopment = [
   'OPERATOR_ADDRESSES',
 ] as const;
 
+/** A route class's budget in one window: requests per client address and per signed-in user. */
+export interface ClassLimit {
+  perIp: number;
+  perUser: number;
+}
+
+/** The request classes of docs/limits.md: the contracts' limit classes and the socket upgrades. */
+export type LimitedClass = LimitClass | 'socket';
+
+export interface LimitSettings {
+  windowMs: number;
+  classes: Record<LimitedClass, ClassLimit>;
+  /** Open sockets at once, per client address and per user (each instance counts its own). */
+  socketConnections: ClassLimit;
+}
+
+/**
+ * Production's numbers per window (a minute), chosen in docs/limits.md. Development multiplies them
+ * by ten: there one machine is every user (the browser suite, the demo devices, the console).
+ */
+export const limitDefaults: Record<LimitedClass, ClassLimit> = {
+  signIn: { perIp: 120, perUser: 30 },
+  money: { perIp: 300, perUser: 30 },
+  write: { perIp: 600, perUser: 60 },
+  read: { perIp: 3_000, perUser: 300 },
+  background: { perIp: 12_000, perUser: 600 },
+  socket: { perIp: 120, perUser: 20 },
+};
+export const socketConnectionDefaults: ClassLimit = { perIp: 200, perUser: 10 };
+const developmentLimitFactor = 10;
+
 export interface AppSettings {
   env: Environment;
   host: string;
@@ -195,6 +244,7 @@ export interface AppSettings {
   loginMessageTtlMs: number;
   rateLimitLoginPerMinute: number;
   rateLimitNoncePerMinute: number;
+  limits: LimitSettings;
   trustProxy: boolean;
   nadiReferencePrice: string;
   exchangeFeeBps: number;
@@ -291,6 +341,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     loginMessageTtlMs: raw.LOGIN_MESSAGE_TTL_MS,
     rateLimitLoginPerMinute: raw.RATE_LIMIT_LOGIN_PER_MINUTE,
     rateLimitNoncePerMinute: raw.RATE_LIMIT_NONCE_PER_MINUTE,
+    limits: limitSettings(raw, appEnv),
     trustProxy: raw.TRUST_PROXY === 'true',
     nadiReferencePrice: raw.NADI_REFERENCE_PRICE,
     exchangeFeeBps: raw.EXCHANGE_FEE_BPS,
@@ -336,6 +387,26 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     logLevel: raw.LOG_LEVEL,
     webDist: raw.WEB_DIST ?? null,
     adminDist: raw.ADMIN_DIST ?? null,
+  };
+}
+
+function limitSettings(raw: z.output<typeof rawSchema>, env: Environment): LimitSettings {
+  const factor = env === 'development' ? developmentLimitFactor : 1;
+  const pick = (ip: number | undefined, user: number | undefined, defaults: ClassLimit): ClassLimit => ({
+    perIp: ip ?? defaults.perIp * factor,
+    perUser: user ?? defaults.perUser * factor,
+  });
+  return {
+    windowMs: raw.RATE_LIMIT_WINDOW_MS,
+    classes: {
+      signIn: pick(raw.RATE_LIMIT_SIGN_IN_PER_IP, raw.RATE_LIMIT_SIGN_IN_PER_USER, limitDefaults.signIn),
+      money: pick(raw.RATE_LIMIT_MONEY_PER_IP, raw.RATE_LIMIT_MONEY_PER_USER, limitDefaults.money),
+      write: pick(raw.RATE_LIMIT_WRITE_PER_IP, raw.RATE_LIMIT_WRITE_PER_USER, limitDefaults.write),
+      read: pick(raw.RATE_LIMIT_READ_PER_IP, raw.RATE_LIMIT_READ_PER_USER, limitDefaults.read),
+      background: pick(raw.RATE_LIMIT_BACKGROUND_PER_IP, raw.RATE_LIMIT_BACKGROUND_PER_USER, limitDefaults.background),
+      socket: pick(raw.RATE_LIMIT_SOCKET_PER_IP, raw.RATE_LIMIT_SOCKET_PER_USER, limitDefaults.socket),
+    },
+    socketConnections: pick(raw.SOCKET_CONNECTIONS_PER_IP, raw.SOCKET_CONNECTIONS_PER_USER, socketConnectionDefaults),
   };
 }
 

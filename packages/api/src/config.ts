@@ -47,5 +47,6 @@ export const configRoutes = {
     response: appConfigResponse,
     auth: false,
     summary: 'Public configuration for the web app',
+    limitClass: 'background',
   }),
 };

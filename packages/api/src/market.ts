@@ -208,6 +208,7 @@ export const marketRoutes = {
     response: envelope(marketOrder),
     auth: true,
     summary: 'Place a limit or market order (client_order_id makes it idempotent)',
+    limitClass: 'money',
   }),
   cancel: route({
     method: 'POST',
@@ -216,6 +217,7 @@ export const marketRoutes = {
     response: envelope(marketOrder),
     auth: true,
     summary: 'Cancel an open order; a finished order is returned as it is',
+    limitClass: 'money',
   }),
   currentOrders: route({
     method: 'GET',

@@ -310,6 +310,7 @@ export const miningRoutes = {
     response: envelope(destroyData),
     auth: true,
     summary: 'Destroy NADI from the fund account for a destroy miner (Idempotency-Key header accepted)',
+    limitClass: 'money',
   }),
   destroyOrder: route({
     method: 'POST',
@@ -318,6 +319,7 @@ export const miningRoutes = {
     response: envelope(paymentOrder),
     auth: true,
     summary: 'A payment order to destroy NADI from the wallet on chain (PaymentGateway.payAndBurn); the miner comes when the payment is confirmed',
+    limitClass: 'money',
   }),
   powerLog: route({
     method: 'GET',
@@ -358,6 +360,7 @@ export const miningRoutes = {
     response: envelope(claimData),
     auth: true,
     summary: 'Claim released income into the fund account (Idempotency-Key header accepted)',
+    limitClass: 'money',
   }),
 };
 
@@ -426,6 +429,7 @@ export const deviceRoutes = {
     response: envelope(heartbeatData),
     auth: false,
     summary: 'A device proves it is online: a heartbeat signed with its Ed25519 key',
+    limitClass: 'background',
   }),
   operatorModels: route({
     method: 'GET',

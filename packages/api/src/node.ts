@@ -177,6 +177,7 @@ export const nodeRoutes = {
     response: envelope(nodeBuyData),
     auth: true,
     summary: 'Buy one node (Idempotency-Key header: a repeat answers the first purchase). Chain answers a payment order',
+    limitClass: 'money',
   }),
   mine: route({
     method: 'GET',

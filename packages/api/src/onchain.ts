@@ -189,6 +189,7 @@ export const onchainRoutes = {
     response: envelope(withdrawRecord),
     auth: true,
     summary: 'Request a NADI withdrawal to the signed-in wallet; the amount is frozen at once (Idempotency-Key header accepted)',
+    limitClass: 'money',
   }),
   withdrawList: route({
     method: 'GET',
@@ -215,6 +216,7 @@ export const onchainRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: approve a pending withdrawal (it is then sent once); at or above the four-eyes threshold it waits for a second operator',
+    limitClass: 'money',
   }),
   operatorWithdrawReject: route({
     method: 'POST',
@@ -224,6 +226,7 @@ export const onchainRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: reject a pending withdrawal with a reason; the funds return',
+    limitClass: 'money',
   }),
   testOrder: route({
     method: 'POST',

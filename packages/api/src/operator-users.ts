@@ -194,6 +194,7 @@ export const operatorUserRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: settle every ended epoch not settled yet (idempotent)',
+    limitClass: 'money',
   }),
   pools: route({
     method: 'GET',
@@ -212,5 +213,6 @@ export const operatorUserRoutes = {
     auth: true,
     role: 'admin',
     summary: 'Admins: top a pool up from the treasury with a reason',
+    limitClass: 'money',
   }),
 };

@@ -147,6 +147,7 @@ export const operatorRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: approve another operator’s request; it runs at once (economy parameters: admins)',
+    limitClass: 'money',
   }),
   rejectApproval: route({
     method: 'POST',

@@ -190,6 +190,7 @@ export const pledgeRoutes = {
     response: envelope(z.object({ position: pledgePosition, balance: amountText })),
     auth: true,
     summary: 'Pledge NADI from the fund account (Idempotency-Key header: a repeat answers the first)',
+    limitClass: 'money',
   }),
   records: route({
     method: 'GET',
@@ -214,6 +215,7 @@ export const pledgeRoutes = {
     response: envelope(z.object({ position: pledgePosition, balance: amountText })),
     auth: true,
     summary: "Redeem a flexible position's principal to the fund account (again: answers the redeemed position)",
+    limitClass: 'money',
   }),
   receiveInfo: route({
     method: 'GET',
@@ -230,6 +232,7 @@ export const pledgeRoutes = {
     response: envelope(z.object({ amount: amountText, balance: amountText })),
     auth: true,
     summary: 'Claim all claimable savings interest to the fund account (Idempotency-Key; nothing to claim: NOTHING_TO_CLAIM)',
+    limitClass: 'money',
   }),
   operatorProducts: route({
     method: 'GET',

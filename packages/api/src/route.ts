@@ -9,6 +9,15 @@ export const operatorRoles = ['viewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
 /**
+ * The abuse-limit class of a route (docs/limits.md). A contract names it only where the default
+ * would be wrong: `money` on every POST that moves money, `background` on the calls devices and
+ * app starts make all day (the heartbeat, the config). Otherwise the server derives it: auth/*
+ * routes are `signIn`, other GETs `read`, other POSTs `write`.
+ */
+export const limitClasses = ['signIn', 'money', 'write', 'read', 'background'] as const;
+export type LimitClass = (typeof limitClasses)[number];
+
+/**
  * One endpoint of the contract: the server registers it, the web calls it, both from this object
  * (the ts-rest idea without the library). `input` is the query for GET and the JSON body otherwise.
  */
@@ -27,12 +36,21 @@ export interface Route<
   summary: string;
   /** Operator routes: the least role that may call it; the server checks it before the handler. */
   role?: OperatorRole;
+  /** The abuse-limit class when the method's default is wrong (see limitClasses). */
+  limitClass?: LimitClass;
 }
 
 export function route<M extends 'GET' | 'POST', I extends z.ZodType | undefined, O extends z.ZodType, A extends boolean>(
   r: Route<M, I, O, A>,
 ): Route<M, I, O, A> {
   return r;
+}
+
+/** The route's abuse-limit class: the contract's own, else from its path and method. */
+export function limitClassOf(r: Pick<Route, 'method' | 'path' | 'limitClass'>): LimitClass {
+  if (r.limitClass) return r.limitClass;
+  if (r.path.startsWith('/api/v1/auth/')) return 'signIn';
+  return r.method === 'GET' ? 'read' : 'write';
 }
 
 export type RouteInput<R extends Route> = R['input'] extends z.ZodType ? z.input<R['input']> : void;

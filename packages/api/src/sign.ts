@@ -51,6 +51,7 @@ export const signRoutes = {
     response: envelope(signOperateData),
     auth: true,
     summary: "Sign in for today and receive the cycle day's award (SIGN_IN_ALREADY the second time)",
+    limitClass: 'money',
   }),
   list: route({
     method: 'GET',

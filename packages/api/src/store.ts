@@ -245,6 +245,7 @@ export const storeRoutes = {
     auth: true,
     summary:
       'Order (Idempotency-Key header: a repeat answers the first order). Balance and credit pay at once (to_ship); chain answers an unpaid order with its payment order',
+    limitClass: 'money',
   }),
   orderList: route({
     method: 'GET',
@@ -277,6 +278,7 @@ export const storeRoutes = {
     response: envelope(storeOrderDetail),
     auth: true,
     summary: 'Cancel an unpaid order: its stock is released (a payment arriving later is credited to the fund account)',
+    limitClass: 'money',
   }),
   awaitingDevices: route({
     method: 'GET',
@@ -339,5 +341,6 @@ export const storeRoutes = {
     auth: true,
     role: 'operator',
     summary: 'Operators: refund an order not shipped yet, to the account it was paid from (chain: the fund account)',
+    limitClass: 'money',
   }),
 };

@@ -198,6 +198,7 @@ export const walletRoutes = {
     response: envelope(transferData),
     auth: true,
     summary: 'Move an amount between the fund and the trade account (Idempotency-Key header accepted)',
+    limitClass: 'money',
   }),
   transferList: route({
     method: 'GET',
@@ -222,6 +223,7 @@ export const walletRoutes = {
     response: envelope(exchangeConfirmData),
     auth: true,
     summary: 'Carry out a quote (Idempotency-Key header accepted)',
+    limitClass: 'money',
   }),
   moneyLog: route({
     method: 'GET',

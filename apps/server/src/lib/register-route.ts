@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Lang } from '@nadi/api/common';
-import type { OperatorRole, Route, RouteData } from '@nadi/api/route';
+import { limitClassOf, type OperatorRole, type Route, type RouteData } from '@nadi/api/route';
 import { translate } from '../i18n/messages.ts';
 import { requestLang } from '../plugins/errors.ts';
 import { AppError } from './app-error.ts';
@@ -64,6 +64,7 @@ export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handl
     config: {
       contractMethod: r.method,
       isAuthRequired: r.auth,
+      limitClass: limitClassOf(r),
       ...(r.role ? { operatorRole: r.role } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },

@@ -63,6 +63,10 @@ export interface TestApp {
 export const testPublicUrl = 'http://localhost:8080';
 export const rootInviteCode = 'ROOT2026';
 
+const limitEnvNames = ['SIGN_IN', 'MONEY', 'WRITE', 'READ', 'BACKGROUND', 'SOCKET']
+  .flatMap((c) => [`RATE_LIMIT_${c}_PER_IP`, `RATE_LIMIT_${c}_PER_USER`])
+  .concat(['SOCKET_CONNECTIONS_PER_IP', 'SOCKET_CONNECTIONS_PER_USER']);
+
 /** The settings of a test server; `env` adds to or overrides them. */
 export function testSettings(env: Record<string, string> = {}): AppSettings {
   return loadSettings({
@@ -73,6 +77,9 @@ export function testSettings(env: Record<string, string> = {}): AppSettings {
     RPC_URL: 'http://127.0.0.1:9',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_NONCE_PER_MINUTE: '1000',
+    // The abuse limits stay out of the way of other suites (one address sends everything);
+    // src/attack/limits.test.ts sets its own.
+    ...Object.fromEntries(limitEnvNames.map((name) => [name, '1000000'])),
     DEMO_GRANT: 'false',
     ...env,
   });

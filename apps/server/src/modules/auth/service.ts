@@ -115,6 +115,19 @@ export async function authenticate(deps: AppDeps, rawHeader: string | undefined)
   return { sessionId: session.id, userId: session.userId, address: session.address };
 }
 
+/**
+ * The user of a token when its session is in this instance's cache and not expired, else null; no
+ * database read. The abuse limits (plugins/limits.ts) key a request by it before anything else runs;
+ * it is not an authentication (the auth plugin still checks the session).
+ */
+export function cachedSessionUser(deps: AppDeps, rawToken: string | undefined): number | null {
+  const token = rawToken?.replace(/^Bearer\s+/i, '').trim();
+  if (!token || token.length > tokenLengthMax || !deps.sessions) return null;
+  const session = deps.sessions.get(sha256Hex(token));
+  if (!session || session.expiresAt.getTime() <= deps.now().getTime()) return null;
+  return session.userId;
+}
+
 async function readSession(deps: AppDeps, tokenHash: string): Promise<CachedSession | null> {
   const session = await findSessionByTokenHash(deps.db, tokenHash);
   if (session) deps.sessions?.set(tokenHash, session);
