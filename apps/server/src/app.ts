@@ -3,13 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
 import { AppMetrics } from './lib/metrics.ts';
 import { MarketPriceSource } from './lib/market-price.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
+import { validatorWithoutNul } from './lib/validator.ts';
 import { authModule } from './modules/auth/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { deviceModule } from './modules/device/index.ts';
@@ -57,7 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: bodyBytesMax,
     trustProxy: deps.settings.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
   // The app's Prometheus series (served at /metrics by the health module), kept in deps too so the
   // jobs started beside the app count into the same set (lib/metrics.ts: why one set per app).
