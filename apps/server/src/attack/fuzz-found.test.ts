@@ -46,6 +46,18 @@ describe('found by the contract fuzzer', () => {
     expect(res.json().reason).toBe('FORBIDDEN');
   });
 
+  it('a user or session id beyond PostgreSQL integer is BAD_REQUEST', async () => {
+    for (const [url, payload] of [
+      ['/api/v1/operator/user/freeze', { user_id: 2 ** 31, reason: 'test' }],
+      ['/api/v1/operator/user/unfreeze', { user_id: 1_008_761_363_736_139, reason: 'test' }],
+      ['/api/v1/operator/user/sessions/revoke', { user_id: 2 ** 40 }],
+      ['/api/v1/operator/session/revoke', { session_id: 2 ** 31 }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, headers: { authorization: admin } });
+      expect(`${url} ${res.statusCode} ${res.json().reason}`).toBe(`${url} 400 BAD_REQUEST`);
+    }
+  });
+
   it('a node tier gift power with a leading zero is BAD_REQUEST (the contract now refuses what the server cannot read)', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -65,5 +77,20 @@ describe('found by the contract fuzzer', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ reason: 'BAD_REQUEST', fields: { gift_power: expect.any(String) } });
+  });
+
+  it('a top-up of a pool that does not hold the asset is NOT_FOUND, and moves nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/pool/topup',
+      payload: { pool: 'node_pool', asset: 'USDT', amount: '6.5', reason: 'test' },
+      headers: { authorization: admin },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().reason).toBe('NOT_FOUND');
+    const flows = rowsOf<{ n: number }>(
+      await t.app.deps.db.execute(sql`select count(*)::int as n from ledger_flows where idempotency_key like 'pool_topup:%'`),
+    );
+    expect(flows[0]!.n).toBe(0);
   });
 });
