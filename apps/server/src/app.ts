@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Environment } from '@nadi/api/config';
@@ -12,6 +12,7 @@ import { AppMetrics } from './lib/metrics.ts';
 import { loggerOptions } from './lib/request-log.ts';
 import { MarketPriceSource } from './lib/market-price.ts';
 import type { RedisPubSub } from './lib/redis-pubsub.ts';
+import { validatorWithoutNul } from './lib/validator.ts';
 import { authModule } from './modules/auth/index.ts';
 import { configModule } from './modules/config/index.ts';
 import { deviceModule } from './modules/device/index.ts';
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // security headers and the refusal envelope every other answer has.
     frameworkErrors: (_error, request, reply) => headers(request, reply, () => sendError(request, reply, 'BAD_REQUEST')),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
   // The app's Prometheus series (served at /metrics by the health module), kept in deps too so the
   // jobs started beside the app count into the same set (lib/metrics.ts: why one set per app).

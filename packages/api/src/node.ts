@@ -118,7 +118,8 @@ export const tierBody = z.object({
   price_usdt: amountSchema,
   total_quota: queryInt(0, 10_000_000),
   per_user_limit: queryInt(1, 1000),
-  gift_power: z.string().regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/),
+  // No leading zeros ("038"): the server reads it as an amount, which refuses them.
+  gift_power: z.string().regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/),
   machine_rate_bps: queryInt(0, 10_000),
   withdraw_rate: queryInt(0, 1_000_000),
   is_on_sale: z.boolean(),

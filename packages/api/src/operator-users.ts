@@ -8,7 +8,13 @@ import { amountSchema, amountText, assets, userAccountKinds } from './wallet.ts'
 /** A reason an operator writes; blank is refused by the server with REASON_REQUIRED. */
 const reasonText = z.string().max(500).default('');
 
-export const freezeBody = z.object({ user_id: z.number().int().min(1), reason: reasonText });
+/** A row id: PostgreSQL's integer (a larger one used to reach the database and fail as a 500). */
+const rowId = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+export const freezeBody = z.object({ user_id: rowId, reason: reasonText });
 export const freezeData = z.object({ user_id: z.number().int(), frozen_at: isoDate.nullable(), frozen_reason: z.string().nullable() });
 export type FreezeData = z.infer<typeof freezeData>;
 
@@ -61,8 +67,8 @@ export const operatorUserDetail = z.object({
 });
 export type OperatorUserDetail = z.infer<typeof operatorUserDetail>;
 
-export const sessionRevokeBody = z.object({ session_id: z.number().int().min(1) });
-export const userSessionsRevokeBody = z.object({ user_id: z.number().int().min(1) });
+export const sessionRevokeBody = z.object({ session_id: rowId });
+export const userSessionsRevokeBody = z.object({ user_id: rowId });
 export const revokedData = z.object({ revoked: z.number().int() });
 
 export const dashboardQuery = z.object({ days: queryInt(1, 90).default(14) });

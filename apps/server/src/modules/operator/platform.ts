@@ -9,6 +9,7 @@ import { operatorUserRoutes, poolKindsTopped, type DashboardData, type PoolRow, 
 import type { PageQuery } from '@nadi/api/common';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { registerRoute, type SessionContext } from '../../lib/register-route.ts';
@@ -190,6 +191,13 @@ export async function topUpPool(deps: AppDeps, session: SessionContext, input: z
   const reason = requiredReason(input.reason);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
+    // Not every pool holds every asset (no USDT node pool): a top-up of one that does not exist is
+    // refused as such, where the ledger used to throw and answer a 500 (found by the contract fuzzer).
+    const accounts = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ledger_accounts where user_id is null and kind = ${input.pool} and asset = ${input.asset}`,
+    );
+    if (Number(accounts[0]?.n ?? 0) === 0) throw new AppError('NOT_FOUND');
     const before = await poolBalance(tx, input.pool, input.asset);
     const { flowId } = await postFlow(tx, {
       idempotencyKey: `pool_topup:${randomUUID()}`,
