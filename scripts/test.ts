@@ -61,7 +61,9 @@ vitest('unit, server and package suites', [], 'unit');
 ensureChromium();
 // With the request envelope on, as in production (docs/envelope.md); `ENCRYPTION=off npm test` runs it plain.
 const encryption = process.env.ENCRYPTION ?? 'on';
-vitest(`browser suite (real Chromium against the started stack, ENCRYPTION=${encryption})`, ['--config', 'e2e/vitest.config.ts'], 'e2e', { ENCRYPTION: encryption });
+vitest(`browser suite (real Chromium against the started stack, ENCRYPTION=${encryption})`, ['--config', 'e2e/vitest.config.ts'], 'e2e', {
+  ENCRYPTION: encryption,
+});
 
 console.info(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
 if (failedSteps.length > 0 && totals.failed === 0) totals.failed = failedSteps.length;

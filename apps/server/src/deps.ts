@@ -12,7 +12,6 @@ export interface ChainReader {
   verifyMessage(args: { address: `0x${string}`; message: string; signature: Hex }): Promise<boolean>;
 }
 
-
 /** Everything a module may use, passed in so tests can build an app on any database and clock. */
 export interface AppDeps {
   settings: AppSettings;
