@@ -12,15 +12,11 @@
 // (inputs named id, *_id, order_no, serial, at any depth): a route added later without a row in the
 // matrix below fails the coverage test.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { newDeviceKey } from '@nadi/device-agent/keys';
-import type { Route } from '@nadi/api/route';
 import { rowsOf } from '../db/rows.ts';
 import { auditLedger, postFlow, systemAccount, transfer, userAccount } from '../modules/ledger/index.ts';
 import { markCredited } from '../modules/onchain/deposits/repo.ts';
@@ -31,31 +27,13 @@ import { fundUser, tokens } from '../test/money.ts';
 import { buyNodeAs, tierOf } from '../test/node.ts';
 import { join as joinSavings, seededProduct } from '../test/pledge.ts';
 import { boxedDevices, newShopper, placeOrder, productOf, shopGet, shopPost, type Shopper } from '../test/store.ts';
+import { loadContractRoutes } from '../test/contract-routes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The contract: every route, and the id-like inputs of each (nested ones as `items[].product_id`).
 
-const contractDir = join(import.meta.dirname, '../../../../packages/api/src');
-const groups: Record<string, unknown>[] = await Promise.all(
-  readdirSync(contractDir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
-);
-
-function isRoute(value: unknown): value is Route {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-}
-
-function contractRoutes(): Route[] {
-  const found = new Map<string, Route>();
-  for (const mod of groups) {
-    for (const exported of Object.values(mod)) {
-      if (typeof exported !== 'object' || exported === null) continue;
-      for (const value of Object.values(exported)) if (isRoute(value)) found.set(`${value.method} ${value.path}`, value);
-    }
-  }
-  return [...found.values()];
-}
+const contractRoutesByKey = await loadContractRoutes();
+const contractRoutes = () => [...contractRoutesByKey.values()];
 
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id') || name === 'order_no' || name === 'serial' || name === 'serials';
 

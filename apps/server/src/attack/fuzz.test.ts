@@ -5,9 +5,6 @@
 // routes, as an admin. No answer may be a 5xx; every refusal must be the error envelope with a
 // reason of the closed list; after the run the ledger audit passes and every asset sums to zero.
 // The figures (requests, routes, refusals by reason, 5xx) are printed for docs/security.md.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -21,31 +18,15 @@ import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts'
 import { fundUser, tokens } from '../test/money.ts';
 import { newAccount, signIn } from '../test/sign-in.ts';
 import { requestArbitrary, type FuzzRequest } from './generate.ts';
+import { loadContractRoutes } from '../test/contract-routes.ts';
 
 /** Requests per route: the issue's floor. */
 const requestsPerRoute = 1_000;
 /** Fixed, so a failure is replayed by running the file again. */
 const seed = 20_2611;
 
-const contractDir = join(import.meta.dirname, '../../../../packages/api/src');
-const groups: Record<string, unknown>[] = await Promise.all(
-  readdirSync(contractDir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
-);
-
-function isRoute(value: unknown): value is Route {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-}
-
 /** Every contract route by "METHOD path". */
-const contract = new Map<string, Route>();
-for (const mod of groups) {
-  for (const exported of Object.values(mod)) {
-    if (typeof exported !== 'object' || exported === null) continue;
-    for (const value of Object.values(exported)) if (isRoute(value)) contract.set(`${value.method} ${value.path}`, value);
-  }
-}
+const contract = await loadContractRoutes();
 
 type Caller = FuzzRequest['caller'];
 

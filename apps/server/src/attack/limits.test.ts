@@ -3,17 +3,15 @@
 // another user behind the same address, while many accounts cannot lift the address's budget; two
 // instances with one Redis share the counts; a window ends when the clock passes it.
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitClassOf, type Route } from '@nadi/api/route';
+import { limitClassOf } from '@nadi/api/route';
 import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts';
 import { sealedInject, testEnvelopeKeys } from '../test/envelope.ts';
 import { isRedisReachable, redisUrl } from '../test/redis.ts';
 import { newAccount, signIn } from '../test/sign-in.ts';
+import { loadContractRoutes } from '../test/contract-routes.ts';
 
 const windowMs = 60_000;
 /** Budgets small enough to reach in a few requests; each class its own, so a mix-up shows. */
@@ -59,20 +57,8 @@ function expectRefusedAt(codes: number[], limit: number) {
   expect(codes.slice(limit)).toEqual(codes.slice(limit).map(() => 429));
 }
 
-// Every module of the contract package, loaded before the tests are collected (as roles.test.ts).
-const contractDir = join(import.meta.dirname, '../../../../packages/api/src');
-const contractModules: Record<string, unknown>[] = await Promise.all(
-  readdirSync(contractDir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
-);
-const contractRoutes = new Map<string, Route>();
-for (const mod of contractModules)
-  for (const group of Object.values(mod))
-    if (typeof group === 'object' && group !== null)
-      for (const value of Object.values(group))
-        if (typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value)
-          contractRoutes.set((value as Route).path, value as Route);
+// Every route of the contract by path, loaded before the tests are collected.
+const contractRoutes = new Map([...(await loadContractRoutes()).values()].map((r) => [r.path, r]));
 
 /** The POSTs that move money (docs/limits.md lists the same); a new one is added to both. */
 const moneyPaths = [

@@ -4,11 +4,10 @@
 // write, an operator route and the account socket's upgrade. Tokens are taken only from the
 // authorization header (the socket's URL is the one exception) and never reach the log. Every
 // answer the server gives (API, HTML, assets, 404s, errors) carries the security headers.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,32 +19,14 @@ import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts'
 import { sealedInject, sealedSignIn, testEnvelopeKeys } from '../test/envelope.ts';
 import { balanceOf, fundUser } from '../test/money.ts';
 import { newAccount, signIn } from '../test/sign-in.ts';
+import { loadContractRoutes } from '../test/contract-routes.ts';
 
 const unit = 10n ** 18n;
 const idleMs = 360_000;
 
-// Every module of the contract package, loaded before the tests are collected (as roles.test.ts).
-const contractDir = join(import.meta.dirname, '../../../../packages/api/src');
-const groups: Record<string, unknown>[] = await Promise.all(
-  readdirSync(contractDir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
-);
-
-function isRoute(value: unknown): value is Route {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-}
-
-function contractRoutes(): Route[] {
-  const found = new Map<string, Route>();
-  for (const mod of groups) {
-    for (const exported of Object.values(mod)) {
-      if (typeof exported !== 'object' || exported === null) continue;
-      for (const value of Object.values(exported)) if (isRoute(value)) found.set(`${value.method} ${value.path}`, value);
-    }
-  }
-  return [...found.values()];
-}
+// Every route of the contract, loaded before the tests are collected.
+const contractRoutesByKey = await loadContractRoutes();
+const contractRoutes = () => [...contractRoutesByKey.values()];
 
 async function userIdOf(t: TestApp, address: string): Promise<number> {
   const row = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from users where address = ${address.toLowerCase()}`))[0];

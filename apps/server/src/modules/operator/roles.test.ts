@@ -3,38 +3,16 @@
 // session, as a plain user, a viewer, an operator and an admin, is refused (401 / 403 FORBIDDEN)
 // exactly when the caller's role is below the route's. The role each route names is checked against
 // the issue's allocation below, so a route cannot quietly ask for less.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorRoles, type OperatorRole, type Route } from '@nadi/api/route';
+import { operatorRoles, type OperatorRole } from '@nadi/api/route';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
+import { loadContractRoutes } from '../../test/contract-routes.ts';
 
-// Every module of the contract package, loaded before the tests are collected (top-level await).
-const contractDir = join(import.meta.dirname, '../../../../../packages/api/src');
-const groups: Record<string, unknown>[] = await Promise.all(
-  readdirSync(contractDir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => import(pathToFileURL(join(contractDir, file)).href) as Promise<Record<string, unknown>>),
-);
-
-function isRoute(value: unknown): value is Route {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
-}
-
-/** Every route object of every group exported by the contract package. */
-function contractRoutes(): Route[] {
-  const found = new Map<string, Route>();
-  for (const mod of Object.values(groups)) {
-    for (const exported of Object.values(mod)) {
-      if (typeof exported !== 'object' || exported === null) continue;
-      for (const value of Object.values(exported)) if (isRoute(value)) found.set(`${value.method} ${value.path}`, value);
-    }
-  }
-  return [...found.values()];
-}
+// Every route of the contract, loaded before the tests are collected (top-level await).
+const contractRoutesByKey = await loadContractRoutes();
+const contractRoutes = () => [...contractRoutesByKey.values()];
 
 /** The issue's allocation: viewers read, operators run the daily work, admins change the rules. */
 const expectedRoles: Record<string, OperatorRole> = {

@@ -7,6 +7,7 @@
  * reconnect; 30 s after the last one goes the socket is closed (spec: "closes after 30 s with no
  * subscriptions").
  */
+import type { SocketLike } from '@nadi/envelope/deferred-socket';
 
 /** Spec section 4: the live connection's states. */
 export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error';
@@ -31,15 +32,8 @@ export type SocketLimits = typeof socketLimits;
 /** Close codes after which the server or the browser meant the end: no reconnect. */
 export const finalCloseCodes: readonly number[] = [1000, 1001, 1005];
 
-/** The part of the browser's WebSocket the manager uses. */
-export interface SocketLike {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
+/** The part of the browser's WebSocket the manager uses (shared with the envelope's deferred socket). */
+export type { SocketLike } from '@nadi/envelope/deferred-socket';
 
 export interface SocketTimers {
   now(): number;
