@@ -1,13 +1,13 @@
 import { approvalStatuses, type ApprovalItem } from '@nadi/api/operator';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { readSession } from '../lib/session.ts';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, DateTime } from './format.tsx';
-import { ReasonModal } from './reason-modal.tsx';
+import { ApproveReject, ReasonModal } from './reason-modal.tsx';
 
 const statusColors: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
@@ -64,20 +64,13 @@ export function ApprovalsScreen() {
             r.status === 'pending' && r.requested_by_address.toLowerCase() === me ? (
               <small>Your request: another operator decides</small>
             ) : r.status === 'pending' ? (
-              <Space>
-                {approve.allowed ? (
-                  <Popconfirm title={`Approve request #${r.id}? It runs at once.`} onConfirm={() => approve.run({ id: r.id })}>
-                    <Button type="primary" size="small">
-                      Approve
-                    </Button>
-                  </Popconfirm>
-                ) : null}
-                {reject.allowed ? (
-                  <Button danger size="small" onClick={() => setRejecting(r)}>
-                    Reject
-                  </Button>
-                ) : null}
-              </Space>
+              <ApproveReject
+                confirm={`Approve request #${r.id}? It runs at once.`}
+                canApprove={approve.allowed}
+                canReject={reject.allowed}
+                onApprove={() => approve.run({ id: r.id })}
+                onReject={() => setRejecting(r)}
+              />
             ) : null
           }
         />

@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -48,5 +48,28 @@ export function ReasonModal(props: {
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The Approve (confirmed first) and Reject (opens the reason dialog) pair of a review queue, each shown
+ * only to a role that may use it.
+ */
+export function ApproveReject(props: { confirm: string; canApprove: boolean; canReject: boolean; onApprove: () => Promise<unknown>; onReject: () => void }) {
+  return (
+    <Space>
+      {props.canApprove ? (
+        <Popconfirm title={props.confirm} onConfirm={() => props.onApprove().catch(() => undefined)}>
+          <Button type="primary" size="small">
+            Approve
+          </Button>
+        </Popconfirm>
+      ) : null}
+      {props.canReject ? (
+        <Button danger size="small" onClick={props.onReject}>
+          Reject
+        </Button>
+      ) : null}
+    </Space>
   );
 }

@@ -1,12 +1,12 @@
 import type { OperatorWithdrawRecord } from '@nadi/api/onchain';
 import { List, useTable } from '@refinedev/antd';
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status, TxLink, useExplorerUrl } from './format.tsx';
-import { ReasonModal } from './reason-modal.tsx';
+import { ApproveReject, ReasonModal } from './reason-modal.tsx';
 
 const statusLabels: Record<number, [string, string]> = {
   0: ['pending', 'pending review'],
@@ -81,20 +81,13 @@ export function WithdrawalsScreen() {
             title="Actions"
             render={(_, r: OperatorWithdrawRecord) =>
               r.status === 0 ? (
-                <Space>
-                  {approve.allowed ? (
-                    <Popconfirm title={`Approve withdrawal #${r.id} of ${r.amount} NADI?`} onConfirm={() => approve.run({ id: r.id })}>
-                      <Button type="primary" size="small">
-                        Approve
-                      </Button>
-                    </Popconfirm>
-                  ) : null}
-                  {reject.allowed ? (
-                    <Button danger size="small" onClick={() => setRejecting(r)}>
-                      Reject
-                    </Button>
-                  ) : null}
-                </Space>
+                <ApproveReject
+                  confirm={`Approve withdrawal #${r.id} of ${r.amount} NADI?`}
+                  canApprove={approve.allowed}
+                  canReject={reject.allowed}
+                  onApprove={() => approve.run({ id: r.id })}
+                  onReject={() => setRejecting(r)}
+                />
               ) : null
             }
           />
