@@ -6,6 +6,7 @@ import { userRoutes } from '@nadi/api/user';
 import { walletRoutes } from '@nadi/api/wallet';
 import { EnvelopeClient } from '@nadi/envelope/client';
 import { envelopeKeyFromSeed, newEnvelopeSeed, openRequest, type EnvelopePayload } from '@nadi/envelope/envelope';
+import { envelopeCaller } from './envelope-runtime.ts';
 import { ApiError, createApiClient, sessionExpiredRedirectMs, type ApiClientDeps } from './api-client.ts';
 
 // The unit under test is the client's envelope and error handling, so `fetch` is the one stub:
@@ -244,7 +245,7 @@ describe('with the request envelope on (docs/envelope.md)', () => {
       status: 200,
       body: { code: 200, msg: 'ok', data: path === noticeRoutes.list.path ? { list: [], total: 0, page: 2, page_size: 20 } : null },
     }));
-    const { client, sent, events } = setup(server.answer, { envelope: async () => server.envelope });
+    const { client, sent, events } = setup(server.answer, { envelope: async () => envelopeCaller(server.envelope) });
     const transfer = { asset: 'NADI' as const, from: 'fund' as const, to: 'trade' as const, amount: '40.5' };
     const answer = await client.call(walletRoutes.transfer, transfer, { idempotencyKey: 'key-1' }).catch((e: unknown) => e);
     // The stub's answer is not a transfer record: what matters is what went over the wire.
@@ -263,13 +264,13 @@ describe('with the request envelope on (docs/envelope.md)', () => {
 
   it('classifies a sealed refusal like a plain one, and sends the config in clear', async () => {
     const server = await sealedServer(() => ({ status: 400, body: errorBody(400, 'INSUFFICIENT_BALANCE', 'Not enough NADI') }));
-    const { client, toasts, sent } = setup(server.answer, { envelope: async () => server.envelope });
+    const { client, toasts, sent } = setup(server.answer, { envelope: async () => envelopeCaller(server.envelope) });
     const error = await failure(client.call(walletRoutes.transfer, { asset: 'NADI', from: 'fund', to: 'trade', amount: '1' }));
     expect(error.failure).toMatchObject({ kind: 'bad-request', reason: 'INSUFFICIENT_BALANCE', serverMessage: 'Not enough NADI' });
     expect(toasts).toEqual(['Not enough NADI']);
 
-    const plain = setup(() => json(200, okConfig), { envelope: async () => server.envelope });
-    await plain.client.call(configRoutes.config, undefined);
+    const plain = setup(() => json(200, okConfig), { envelope: async () => envelopeCaller(server.envelope) });
+    await plain.client.call(configRoutes.config, undefined, { isPlain: true });
     expect(plain.sent[0]).toMatchObject({ url: '/api/v1/common/config', init: { method: 'GET' } });
     expect(sent).toHaveLength(1);
   });

@@ -1,6 +1,5 @@
 import { isErrorReason, type ErrorReason } from '@nadi/api/errors';
-import { authHeader, envelopePlainPaths, idempotencyHeader, langHeader, successCode } from '@nadi/api/http';
-import type { EnvelopeTarget, SealedCallAnswer, SealedCallRequest } from '@nadi/envelope/client';
+import { authHeader, idempotencyHeader, langHeader, successCode } from '@nadi/api/http';
 import type { Route, RouteData, RouteInput } from '@nadi/api/route';
 import { goHome, isOnAuthRoute } from './app-navigation.ts';
 import { getLang } from './langs.ts';
@@ -112,10 +111,13 @@ export const sessionExpiredRedirectMs = 1500;
 /** A request that has not answered by then counts as "no response". */
 export const requestTimeoutMs = 15_000;
 
-/** The envelope's client as the api-client uses it (packages/envelope/src/client.ts). */
+/** The request envelope as the api-client uses it (envelope-runtime.ts; packages/envelope). */
 export interface EnvelopeCaller {
-  current(): Promise<EnvelopeTarget | null>;
-  call(target: EnvelopeTarget, request: SealedCallRequest, fetchImpl: (url: string, init: RequestInit) => Promise<Response>): Promise<SealedCallAnswer>;
+  /** One call sealed, its answer opened; null when the server does not ask for the envelope. */
+  send(
+    request: { route: Route; input: unknown; token: string | null; idempotencyKey?: string; lang: string; signal: AbortSignal },
+    fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  ): Promise<{ status: number; body: unknown } | null>;
   /** A socket URL with its `?token=` sealed into the upgrade. */
   socketUrl(plainUrl: string): Promise<string>;
 }
@@ -141,12 +143,14 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The caller shows the failure itself; a session ending is still announced app-wide. */
   isSilent?: boolean;
+  /** Never sealed: the config, where the client learns whether and to which key to seal. */
+  isPlain?: boolean;
   /** Sent as the Idempotency-Key header of a money-moving POST: a repeat gets the first answer. */
   idempotencyKey?: string;
 }
 
 /** A GET's input as the query's strings (the same whether sent in the URL or sealed). */
-function queryOf(route: Route, input: unknown): Record<string, string> {
+export function queryOf(route: Route, input: unknown): Record<string, string> {
   const parsed = route.input ? route.input.parse(input ?? {}) : undefined;
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries((parsed ?? {}) as Record<string, unknown>)) {
@@ -215,24 +219,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** One round trip, plain or sealed: the HTTP status and the (opened) body. */
   async function send(route: Route, input: unknown, token: string | null, options: CallOptions): Promise<{ status: number; body: unknown }> {
-    const envelope = deps.envelope && !envelopePlainPaths.includes(route.path) ? await deps.envelope() : null;
-    const target = envelope ? await envelope.current() : null;
-    if (envelope && target) {
-      const sealedInput = route.method === 'GET' ? queryOf(route, input) : (input ?? {});
-      return envelope.call(
-        target,
-        {
-          method: route.method,
-          path: route.path,
-          input: sealedInput,
-          token,
-          ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
-          headers: { [langHeader]: deps.getLang(), accept: 'application/json' },
-          signal: withTimeout(options.signal),
-        },
-        deps.fetch,
-      );
-    }
+    const envelope = deps.envelope && !options.isPlain ? await deps.envelope() : null;
+    const request = { route, input, token, idempotencyKey: options.idempotencyKey, lang: deps.getLang(), signal: withTimeout(options.signal) };
+    const sealed = envelope ? await envelope.send(request, deps.fetch) : null;
+    if (sealed) return sealed;
     const { url, init } = buildRequest(route, input, token, deps.getLang(), options);
     const response = await deps.fetch(url, { ...init, signal: withTimeout(options.signal) });
     return { status: response.status, body: await readJson(response) };

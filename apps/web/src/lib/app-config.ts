@@ -10,7 +10,8 @@ export async function getAppConfig({ signal }: { signal?: AbortSignal } = {}): P
   // The contract (and zod inside it) loads with the first call, in parallel with the first paint:
   // the home route's initial download stays within its budget (build.test.ts).
   const { configRoutes } = await import('@nadi/api/config');
-  return call(configRoutes.config, undefined, { signal, isSilent: true });
+  // Plain always: the config says whether (and to which key) the other calls are sealed.
+  return call(configRoutes.config, undefined, { signal, isSilent: true, isPlain: true });
 }
 
 export const appConfigQueryOptions = () =>

@@ -1,6 +1,32 @@
-import type { EnvelopeCaller } from './api-client.ts';
+import type { Route } from '@nadi/api/route';
+import type { EnvelopeClient } from '@nadi/envelope/client';
+import { queryOf, type EnvelopeCaller } from './api-client.ts';
 
 let envelopeRuntime: Promise<EnvelopeCaller | null> | null = null;
+
+/** The api-client's view of an envelope client: a sealed call (GET queries as their strings), a sealed socket URL. */
+export function envelopeCaller(client: EnvelopeClient): EnvelopeCaller {
+  return {
+    async send({ route, input, token, idempotencyKey, lang, signal }, fetchImpl) {
+      const target = await client.current();
+      if (!target) return null;
+      return client.call(
+        target,
+        {
+          method: route.method,
+          path: route.path,
+          input: route.method === 'GET' ? queryOf(route as Route, input) : (input ?? {}),
+          token,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+          headers: { lang, accept: 'application/json' },
+          signal,
+        },
+        fetchImpl,
+      );
+    },
+    socketUrl: (plainUrl) => client.socketUrl(plainUrl),
+  };
+}
 
 /**
  * The app's request envelope (docs/envelope.md): whether the server asks for it comes from the
@@ -14,7 +40,7 @@ export function appEnvelope(): Promise<EnvelopeCaller | null> {
     if (!(await fetchAppConfig()).encryption.enabled) return null;
     const { EnvelopeClient } = await import('@nadi/envelope/client');
     // After a key rotation the client reads the config again, past the cached query.
-    return new EnvelopeClient({ loadConfig: async () => (await getAppConfig()).encryption });
+    return envelopeCaller(new EnvelopeClient({ loadConfig: async () => (await getAppConfig()).encryption }));
   })().catch((error: unknown) => {
     envelopeRuntime = null;
     throw error;
