@@ -44,15 +44,20 @@ function envelopeOf(fetchImpl: Fetch): Promise<EnvelopeClient | null> {
   return consoleEnvelope;
 }
 
-/** A GET route's input as a query string: empty values are left out (an unset filter is no filter). */
-export function toQuery(input: unknown): string {
-  if (!input || typeof input !== 'object') return '';
-  const params = new URLSearchParams();
+/** A GET route's input as the query's strings: empty values are left out (an unset filter is no filter). */
+function queryValues(input: unknown): Record<string, string> {
+  if (!input || typeof input !== 'object') return {};
+  const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
+    values[key] = String(value);
   }
-  const text = params.toString();
+  return values;
+}
+
+/** A GET route's input as a query string (sent in the URL when the envelope is off). */
+export function toQuery(input: unknown): string {
+  const text = new URLSearchParams(queryValues(input)).toString();
   return text ? `?${text}` : '';
 }
 
@@ -73,10 +78,9 @@ export async function callRoute<R extends Route>(route: R, input?: unknown, opti
     const target = envelope ? await envelope.current() : null;
     if (envelope && target) {
       // Sealed: the query's strings or the body, and the token, travel inside the envelope.
-      const query = Object.fromEntries(new URLSearchParams(toQuery(input).slice(1)));
       ({ status, body } = await envelope.call(
         target,
-        { method: route.method, path: route.path, input: isGet ? query : (input ?? {}), token, headers },
+        { method: route.method, path: route.path, input: isGet ? queryValues(input) : (input ?? {}), token, headers },
         doFetch,
       ));
     } else {

@@ -32,3 +32,17 @@ export function useAction<R extends Route>(route: R, resource: string, successMe
   };
   return { allowed: canCall(role, route), run, isPending: mutation.isPending };
 }
+
+/**
+ * A dialog's OK: the form's fields are checked (a refused field stays marked), then `send` runs; the
+ * answer is true when it succeeded (the caller closes the dialog), false otherwise — a refusal of the
+ * server has already been shown by the action's notification, so the dialog stays open to correct it.
+ */
+export async function submitForm<V>(form: { validateFields(): Promise<V> }, send: (values: V) => Promise<unknown>): Promise<boolean> {
+  const values = await form.validateFields().catch(() => null);
+  if (values === null) return false;
+  return send(values).then(
+    () => true,
+    () => false,
+  );
+}

@@ -4,7 +4,7 @@ import { parseAmount } from '@nadi/money/money';
 import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { zodRule } from './device-input.ts';
 import { Amount } from './format.tsx';
@@ -72,9 +72,7 @@ export function DeviceModelsScreen() {
         okButtonProps={{ loading: save.isPending }}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const values = await form.validateFields();
-          await save.run({ ...values, name: values.name.trim() });
-          setEditing(null);
+          if (await submitForm(form, (values) => save.run({ ...values, name: values.name.trim() }))) setEditing(null);
         }}
       >
         <Form form={form} layout="vertical">

@@ -3,7 +3,7 @@ import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { paramReading } from '../lib/param-units.ts';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 
 interface ParamRow {
@@ -80,16 +80,7 @@ export function EconomyParamsScreen() {
         okButtonProps={{ loading: setParam.isPending }}
         onCancel={() => setOpen(false)}
         onOk={async () => {
-          const values = await form.validateFields().catch(() => null);
-          if (!values) return;
-          // A refusal is shown by the action's notification; the dialog stays open.
-          if (
-            await setParam.run({ ...values }).then(
-              () => true,
-              () => false,
-            )
-          )
-            setOpen(false);
+          if (await submitForm(form, (values) => setParam.run({ ...values }))) setOpen(false);
         }}
       >
         <p>A change takes effect from a later epoch on; a settled epoch never changes.</p>

@@ -3,7 +3,7 @@ import { List, useTable } from '@refinedev/antd';
 import { Alert, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { amountRule } from '../lib/decimal.ts';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { Amount } from './format.tsx';
 
@@ -102,13 +102,10 @@ export function NodeTiersScreen() {
         okButtonProps={{ loading: save.isPending }}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          // A field the form refuses stays marked; a refusal of the server is its notification. Either way the dialog stays open.
-          const values = await form.validateFields().catch(() => null);
-          if (!values || !editing) return;
-          await save
-            .run({ ...values, id: editing.id, price_usdt: values.price_usdt.trim(), gift_power: values.gift_power.trim() })
-            .then(() => setEditing(null))
-            .catch(() => undefined);
+          if (!editing) return;
+          const send = (values: TierForm) =>
+            save.run({ ...values, id: editing.id, price_usdt: values.price_usdt.trim(), gift_power: values.gift_power.trim() });
+          if (await submitForm(form, send)) setEditing(null);
         }}
         destroyOnHidden
       >

@@ -3,7 +3,7 @@ import { storeOrderStatuses, type storeRoutes } from '@nadi/api/store';
 import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { StatusFilter } from './status-filter.tsx';
 import { Address, Amount, DateTime, Status } from './format.tsx';
@@ -107,16 +107,8 @@ export function OrdersScreen() {
         okButtonProps={{ loading: ship.isPending }}
         onCancel={() => setShipping(null)}
         onOk={async () => {
-          const values = await shipForm.validateFields().catch(() => null);
-          if (!values || !shipping) return;
           // A refusal (a wrong serial or code) is shown by the notification; the dialog stays to correct it.
-          if (
-            await ship.run({ id: shipping.id, ...values }).then(
-              () => true,
-              () => false,
-            )
-          )
-            setShipping(null);
+          if (shipping && (await submitForm(shipForm, (values) => ship.run({ id: shipping.id, ...values })))) setShipping(null);
         }}
       >
         <Form form={shipForm} layout="vertical">

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { callRoute } from '../lib/api.ts';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { Amount } from './format.tsx';
 import { LanguageTabs, langOfError, tabLangs } from './language-tabs.tsx';
@@ -285,9 +285,7 @@ export function ProductsScreen() {
         okButtonProps={{ loading: stock.isPending }}
         onCancel={() => setChanging(null)}
         onOk={async () => {
-          const { delta } = await form.validateFields();
-          if (!changing) return;
-          await stock.run({ product_id: changing.id, delta });
+          if (!changing || !(await submitForm(form, ({ delta }) => stock.run({ product_id: changing.id, delta })))) return;
           form.resetFields();
           setChanging(null);
         }}

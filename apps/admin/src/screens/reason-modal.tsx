@@ -1,5 +1,6 @@
 import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { submitForm } from '../lib/use-action.ts';
 
 /**
  * The one "do this, with a reason" dialog of the console (reject a withdrawal or a request, refund,
@@ -29,15 +30,7 @@ export function ReasonModal(props: {
       okButtonProps={{ danger: props.danger ?? true, loading: props.pending }}
       onCancel={props.onCancel}
       onOk={async () => {
-        // An invalid form shows its message under the field; nothing is sent and the dialog stays.
-        const values = await form.validateFields().catch(() => null);
-        if (!values) return;
-        // A refusal was shown by the action's notification; the dialog stays open to correct or cancel.
-        const isDone = await props.onSubmit(values.reason.trim()).then(
-          () => true,
-          () => false,
-        );
-        if (isDone) form.resetFields();
+        if (await submitForm(form, (values) => props.onSubmit(values.reason.trim()))) form.resetFields();
       }}
       destroyOnHidden
     >

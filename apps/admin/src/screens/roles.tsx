@@ -4,7 +4,7 @@ import { List, useTable } from '@refinedev/antd';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { Address, DateTime } from './format.tsx';
 import { isAddress } from './user-rows.ts';
@@ -118,14 +118,7 @@ export function RolesScreen() {
         okButtonProps={{ loading: setRole.isPending }}
         onCancel={() => setGranting(false)}
         onOk={async () => {
-          // The form shows what is wrong, and a refusal is shown as the server's message: the dialog stays open.
-          const values = await form.validateFields().catch(() => null);
-          if (!values) return;
-          const saved = await setRole.run({ address: values.address.trim(), role: values.role }).then(
-            () => true,
-            () => false,
-          );
-          if (saved) setGranting(false);
+          if (await submitForm(form, (values) => setRole.run({ address: values.address.trim(), role: values.role }))) setGranting(false);
         }}
         destroyOnHidden
       >

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { amountRule, compareAmounts, percentToPpm, ppmToPercent } from '../lib/decimal.ts';
 import { productBody, type ProductForm } from '../lib/savings-form.ts';
-import { useAction } from '../lib/use-action.ts';
+import { submitForm, useAction } from '../lib/use-action.ts';
 import { actions } from '../providers/data-provider.ts';
 import { Amount, DateTime } from './format.tsx';
 
@@ -163,13 +163,7 @@ export function SavingsProductsScreen() {
         okButtonProps={{ loading: save.isPending }}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          // A field the form refuses stays marked; a refusal of the server is its notification. Either way the dialog stays open.
-          const values = await form.validateFields().catch(() => null);
-          if (!values) return;
-          await save
-            .run(productBody(values, current?.id))
-            .then(() => setEditing(null))
-            .catch(() => undefined);
+          if (await submitForm(form, (values) => save.run(productBody(values, current?.id)))) setEditing(null);
         }}
         destroyOnHidden
       >
