@@ -1,6 +1,5 @@
 import { toHex } from 'viem';
 import { inject } from 'vitest';
-import { envelopePlainPaths } from '@nadi/api/http';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 
 // The started stack's API and chain as a test reaches them outside the browser: to read what the
@@ -33,7 +32,6 @@ export async function apiCall(
   pathAndQuery: string,
   options: { token?: string | null; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<{ status: number; body: { code: number; msg?: string; reason?: string; data?: unknown } }> {
-  const [path = '', query = ''] = pathAndQuery.split('?');
   let envelope = envelopes.get(baseUrl);
   if (!envelope) {
     envelope = new EnvelopeClient({
@@ -41,27 +39,8 @@ export async function apiCall(
     });
     envelopes.set(baseUrl, envelope);
   }
-  const target = envelopePlainPaths.includes(path) ? null : await envelope.current();
-  if (target) {
-    const answer = await envelope.call(
-      target,
-      {
-        method,
-        path,
-        input: method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : (options.body ?? {}),
-        ...(options.token ? { token: options.token } : {}),
-        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
-      },
-      (url, init) => fetch(`${baseUrl}${url}`, init),
-    );
-    return answer as Awaited<ReturnType<typeof apiCall>>;
-  }
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = options.token;
-  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${pathAndQuery}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}) });
-  return { status: response.status, body: (await response.json()) as Awaited<ReturnType<typeof apiCall>>['body'] };
+  const answer = await envelope.request({ method, pathAndQuery, ...options }, (url, init) => fetch(`${baseUrl}${url}`, init));
+  return answer as Awaited<ReturnType<typeof apiCall>>;
 }
 
 /** The data of a successful call on `baseUrl` (the shared stack by default); anything else throws. */

@@ -18,11 +18,5 @@ export function parseLang(value: unknown): Lang {
 
 export const successCode = 200;
 
-/**
- * Paths a plain request may reach when the request envelope is on (docs/envelope.md): the config,
- * where the client learns the key, and the devices' routes (a device signs its heartbeat itself).
- */
-export const envelopePlainPaths: readonly string[] = ['/api/v1/common/config', '/api/v1/device/clock', '/api/v1/device/heartbeat'];
-
 /** An invite code as users type it, after trimming and upper-casing. */
 export const inviteCodePattern = /^[A-Z0-9]{6,12}$/;

@@ -1,7 +1,6 @@
 // A small client of the NADI API for the agent: the {code, msg, data} envelope, refusals as
 // ApiRefusal with their reason, and the wallet sign-in (SIWE message signed with a private key).
 import type { Hex } from 'viem';
-import { envelopePlainPaths } from '@nadi/api/http';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -67,27 +66,13 @@ export class NadiClient {
   }
 
   private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const [routePath = '', query = ''] = path.split('?');
     // Devices' own routes stay plain (they sign their heartbeats); the operator's calls are sealed
     // when the server asks for it.
-    const target = envelopePlainPaths.includes(routePath) ? null : await this.envelope.current();
-    let status: number;
-    let envelope: Envelope;
-    if (target) {
-      const input = method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : (body ?? {});
-      const answer = await this.envelope.call(target, { method, path: routePath, input, token: this.token, headers: { lang: 'EN' } }, (url, init) =>
-        this.fetchImpl(`${this.baseUrl}${url}`, init),
-      );
-      status = answer.status;
-      envelope = answer.body as Envelope;
-    } else {
-      const headers: Record<string, string> = { lang: 'EN' };
-      if (this.token) headers.authorization = this.token;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      status = response.status;
-      envelope = (await response.json()) as Envelope;
-    }
+    const answer = await this.envelope.request({ method, pathAndQuery: path, body, token: this.token, headers: { lang: 'EN' } }, (url, init) =>
+      this.fetchImpl(`${this.baseUrl}${url}`, init),
+    );
+    const status = answer.status;
+    const envelope = answer.body as Envelope;
     if (envelope.code !== 200) throw new ApiRefusal(path, status, envelope.reason ?? 'UNKNOWN', envelope.msg, envelope.params);
     return envelope.data as T;
   }

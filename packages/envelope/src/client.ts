@@ -1,6 +1,7 @@
 // The client's side of the envelope (docs/envelope.md), shared by the phone app and the console:
 // which key to seal to (from the plain config), the server's clock as the client last saw it, one
 // sealed call with its single safe retry, and a socket whose upgrade carries the token sealed.
+import { envelopePlainPaths } from '@nadi/api/envelope-paths';
 import { sealRequest } from './envelope.ts';
 
 export interface EnvelopeTarget {
@@ -35,6 +36,12 @@ export interface SealedCallAnswer {
 export type EnvelopeFetch = (
   url: string,
   init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{ status: number; json(): Promise<unknown>; headers?: { get(name: string): string | null } }>;
+
+/** `fetch` for a call that may go plain (a GET without a body), or anything that answers like it. */
+export type PlainFetch = (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
 ) => Promise<{ status: number; json(): Promise<unknown>; headers?: { get(name: string): string | null } }>;
 
 /** Reasons that refuse a sealed request before any route runs: a retry is always safe. */
@@ -119,6 +126,34 @@ export class EnvelopeClient {
       if (next) return this.call(next, request, fetchImpl, true);
     }
     return { status: response.status, body };
+  }
+
+  /**
+   * One call by its path (a GET's query in it), as a script or a device makes it: sealed when the
+   * server asks for it (never on the plain paths: the config, the devices' own routes), plain with
+   * the token and idempotency key as headers otherwise. Answers the status and the (opened) body.
+   */
+  async request(
+    call: { method: 'GET' | 'POST'; pathAndQuery: string; body?: unknown; token?: string | null; idempotencyKey?: string; headers?: Record<string, string> },
+    fetchImpl: PlainFetch,
+  ): Promise<SealedCallAnswer> {
+    const [path = '', query = ''] = call.pathAndQuery.split('?');
+    const target = envelopePlainPaths.includes(path) ? null : await this.current();
+    if (target) {
+      const input = call.method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : (call.body ?? {});
+      const request = { method: call.method, path, input, token: call.token ?? null, headers: call.headers ?? {} };
+      return this.call(target, call.idempotencyKey ? { ...request, idempotencyKey: call.idempotencyKey } : request, fetchImpl);
+    }
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.token) headers.authorization = call.token;
+    if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    if (call.method === 'POST') headers['content-type'] = 'application/json';
+    const response = await fetchImpl(call.pathAndQuery, {
+      method: call.method,
+      headers,
+      ...(call.method === 'POST' ? { body: JSON.stringify(call.body ?? {}) } : {}),
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { configRoutes } from '@nadi/api/config';
-import { authHeader, envelopePlainPaths, langHeader, successCode } from '@nadi/api/http';
+import { authHeader, langHeader, successCode } from '@nadi/api/http';
+import { envelopePlainPaths } from '@nadi/api/envelope-paths';
 import { EnvelopeClient } from '@nadi/envelope/client';
 import type { Route, RouteData } from '@nadi/api/route';
 import { readSession } from './session.ts';

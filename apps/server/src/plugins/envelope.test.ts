@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configRoutes } from '@nadi/api/config';
-import { envelopePlainPaths } from '@nadi/api/http';
+import { envelopePlainPaths } from '@nadi/api/envelope-paths';
 import { deviceRoutes } from '@nadi/api/mining';
 import { fromBase64Url, sealRequest, toBase64Url } from '@nadi/envelope/envelope';
 import { rowsOf } from '../db/rows.ts';

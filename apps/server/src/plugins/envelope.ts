@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { authHeader, envelopePlainPaths, idempotencyHeader } from '@nadi/api/http';
+import { authHeader, idempotencyHeader } from '@nadi/api/http';
+import { envelopePlainPaths } from '@nadi/api/envelope-paths';
 import { accountSocketPath, tradeSocketPath } from '@nadi/api/trade-socket';
 import {
   EnvelopeError,
