@@ -19,9 +19,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar file, to open copies of it (test templates). */
+  dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
@@ -29,10 +31,12 @@ export interface OpenOptions {
   /** Folder for PGlite's files; `null` keeps it in memory (tests). */
   dataDir: string | null;
   poolSizeMax?: number;
+  /** A PGlite data folder dumped earlier (`dumpDataDir`) to start from, instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSizeMax ?? 20) : await openPglite(options.dataDir);
+  const database = options.url ? openPostgres(options.url, options.poolSizeMax ?? 20) : await openPglite(options.dataDir, options.loadDataDir);
   await migrateDatabase(database);
   return database;
 }
@@ -45,18 +49,18 @@ function openPostgres(url: string, poolSizeMax: number): Database {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
-    client = new PGlite(path);
+    client = new PGlite(path, { loadDataDir });
   } else {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 async function migrateDatabase(database: Database): Promise<void> {

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { createPublicClient, http } from 'viem';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadSettings, type AppSettings } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/seed.ts';
 import type { AppDeps } from '../deps.ts';
 import { LocalBus } from '../lib/event-bus.ts';
@@ -13,24 +15,70 @@ import { LocalBus } from '../lib/event-bus.ts';
 /**
  * Tests run on the embedded PGlite database by default and on a real PostgreSQL server when the
  * `server-pg` project sets TEST_DB=postgres; each test file then gets its own fresh database.
+ * PGlite ones start from a migrated template (made once per set of migrations, see `templateKey`):
+ * running every migration on an empty PGlite took 2.2 s per database, loading the template 0.3 s.
+ * (PostgreSQL runs the migrations in a fraction of that; a template there measured no gain.)
  */
 export async function createTestDatabase(): Promise<Database & { url: string | null }> {
-  if (process.env.TEST_DB !== 'postgres') return { ...(await openDatabase({ url: null, dataDir: null })), url: null };
+  if (process.env.TEST_DB !== 'postgres') {
+    return { ...(await openDatabase({ url: null, dataDir: null, loadDataDir: await pgliteTemplate() })), url: null };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `nadi_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSizeMax: 40 });
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ url, dataDir: null, poolSizeMax: 40 });
   return {
     ...database,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+const templateDir = join(import.meta.dirname, '../../../../node_modules/.cache/nadi-test');
+
+/**
+ * Names what the template holds: a changed, added or removed migration, or another PGlite version
+ * (its data folder format), makes a new one.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(templateDir, '../../@electric-sql/pglite/package.json')));
+  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const path = join(migrationsFolder, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The migrated PGlite data folder as a tar file, made by the first test file that needs it. */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(templateDir, `pglite-${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({ url: null, dataDir: null });
+    if (!database.dump) throw new Error('PGlite databases can be dumped');
+    const dump = await database.dump();
+    await database.close();
+    mkdirSync(templateDir, { recursive: true });
+    // Written aside and renamed: a parallel test file reads a whole template or none.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    for (const old of readdirSync(templateDir)) {
+      if (/^pglite-\w+\.tar$/.test(old) && join(templateDir, old) !== file) rmSync(join(templateDir, old), { force: true });
+    }
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
 }
 
 async function adminQuery(url: string, text: string) {
