@@ -39,9 +39,9 @@ const defaultLangRestChunk = /\/assets\/TW-[\w-]+\.js$/;
  * entered from home). Measured on 26 Nov 2026 plus 10 % (at least 1 KB), rounded up to the next
  * half KB: a route that grows past it fails here, and either gets a new budget with its reason in
  * the commit or loads the new part lazily. Contract schemas (zod, `@nadi/api/*`) load with a
- * screen's first call and are not counted. The largest sets share two chunks: antd-mobile's popup
- * with react-spring (~25 KB) and libphonenumber-js's full metadata (~50 KB, the address screens
- * and the order confirmation).
+ * screen's first call and are not counted. The largest sets carry libphonenumber-js's full metadata
+ * (~50 KB: the address screens, the order and its confirmation) or antd-mobile's popup with
+ * react-spring (~25 KB).
  */
 const routeJsGzipMaxKb: Record<string, number> = {
   '/security-check': 2.5,
