@@ -6,8 +6,9 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type Manifest } from 'vite';
-import { appRoutes } from './src/app/features.ts';
+import { build, type Manifest, type Plugin } from 'vite';
+import { appRoutes, features } from './src/app/features.ts';
+import { firstScreenNamespaces } from './src/lib/i18n.ts';
 import type { FeatureRoute } from './src/lib/feature.ts';
 import tw from './src/locales/TW.json';
 
@@ -91,26 +92,45 @@ afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function buildFor(mode: 'development' | 'production'): Promise<string> {
+/** Records which source modules went into each chunk (the manifest names chunks, not modules). */
+function chunkModulesRecorder(into: Map<string, string[]>): Plugin {
+  return {
+    name: 'nadi-chunk-modules',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') into.set(output.fileName, Object.keys(output.modules));
+    },
+  };
+}
+
+async function buildFor(mode: 'development' | 'production', chunkModules = new Map<string, string[]>()): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), `nadi-web-${mode}-`));
   outDirs.push(outDir);
   const previousEnv = process.env.NODE_ENV;
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   process.env.NODE_ENV = mode;
   try {
-    await build({ root, mode, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({ root, mode, logLevel: 'error', build: { outDir, emptyOutDir: true }, plugins: [chunkModulesRecorder(chunkModules)] });
   } finally {
     process.env.NODE_ENV = previousEnv;
   }
   return outDir;
 }
 
+interface ProductionBuild {
+  outDir: string;
+  manifest: Manifest;
+  /** Chunk file → the ids of the modules in it. */
+  chunkModules: Map<string, string[]>;
+}
+
 /** The production build, made once for every check that reads it. */
-let production: Promise<{ outDir: string; manifest: Manifest }> | undefined;
-function productionBuild(): Promise<{ outDir: string; manifest: Manifest }> {
-  production ??= buildFor('production').then((outDir) => ({
+let production: Promise<ProductionBuild> | undefined;
+function productionBuild(): Promise<ProductionBuild> {
+  const chunkModules = new Map<string, string[]>();
+  production ??= buildFor('production', chunkModules).then((outDir) => ({
     outDir,
     manifest: JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest,
+    chunkModules,
   }));
   return production;
 }
@@ -152,13 +172,44 @@ function gzipBytes(outDir: string, files: string[]): number {
 }
 
 /**
- * The source of a route's lazily loaded screen, as the manifest names it. Vitest compiles
+ * The source of a lazily loaded screen, as the manifest names it. Vitest compiles
  * `() => import('./components/x.tsx')` into a call with the module's root-relative path.
  */
-function screenSource(route: FeatureRoute): string {
-  const match = /["'`]\/?(src\/[^"'`]+)["'`]/.exec(route.load?.toString() ?? '');
-  if (!match?.[1]) throw new Error(`Cannot tell which module ${route.path} loads: ${route.load?.toString()}`);
+function loadedSource(load: (() => unknown) | undefined, what: string): string {
+  const match = /["'`]\/?(src\/[^"'`]+)["'`]/.exec(load?.toString() ?? '');
+  if (!match?.[1]) throw new Error(`Cannot tell which module ${what} loads: ${load?.toString()}`);
   return match[1];
+}
+
+function screenSource(route: FeatureRoute): string {
+  return loadedSource(route.load, route.path);
+}
+
+/**
+ * The manifest keys of every chunk the app can load without entering a lazily loaded screen: the
+ * entry, and what it and its chunks import statically or dynamically, stopping at the screens
+ * (app/route-screen.tsx awaits all texts for them), the wallet's tabs (shown inside the wallet
+ * screen) and the locale files.
+ */
+function chunksOutsideScreens(manifest: Manifest): Set<string> {
+  const screens = new Set([
+    ...appRoutes.flatMap((route) => (route.load ? [screenSource(route)] : [])),
+    ...features.flatMap((feature) => (feature.walletTabs ?? []).map((tab) => loadedSource(tab.load, `wallet tab ${tab.id}`))),
+  ]);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || screens.has(key) || key.startsWith('src/locales/')) return;
+    seen.add(key);
+    for (const next of [...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? [])]) visit(next);
+  };
+  visit(entryKey(manifest));
+  return seen;
+}
+
+/** The locale keys a source file names in a literal (`'home.heroTitle'`, or `home.` of `` `home.${unit}` ``). */
+function localeKeysNamedIn(source: string, namespaces: string[]): string[] {
+  const pattern = new RegExp(`['"\`]((${namespaces.join('|')})\\.[\\w.$]+)`, 'g');
+  return [...source.matchAll(pattern)].map((match) => match[1] ?? '');
 }
 
 interface RouteSize {
@@ -310,6 +361,31 @@ describe('web build', () => {
     expect(rows.filter((row) => row.gzipBytes > row.budgetBytes).map((row) => `${row.path}: ${kb(row.gzipBytes)} KB > ${kb(row.budgetBytes)} KB`)).toEqual([]);
     expect(restBytes).toBeGreaterThan(0);
     expect(restBytes).toBeLessThan(defaultLangRestGzipMax);
+  }, 120_000);
+
+  it('ships with the first download every namespace that app code outside the lazily loaded screens names', async () => {
+    const { manifest, chunkModules } = await productionBuild();
+    const namespaces = Object.keys(tw);
+    // Labels of the wallet's tabs are declared in the route tables but shown inside the wallet screen.
+    const shownInScreens = new Set(features.flatMap((feature) => (feature.walletTabs ?? []).map((tab) => tab.labelKey)));
+    const named = new Map<string, Set<string>>();
+    for (const key of chunksOutsideScreens(manifest)) {
+      for (const id of chunkModules.get(manifest[key]?.file ?? '') ?? []) {
+        // The app's own code; a contract's messages (`amount.*` of a zod issue) are shown by screens' forms.
+        if (!id.startsWith(`${root}/src/`) || !/\.tsx?$/.test(id)) continue;
+        for (const localeKey of localeKeysNamedIn(readFileSync(id, 'utf8'), namespaces)) {
+          if (shownInScreens.has(localeKey)) continue;
+          const namespace = localeKey.slice(0, localeKey.indexOf('.'));
+          named.set(namespace, (named.get(namespace) ?? new Set()).add(id.slice(root.length + 1)));
+        }
+      }
+    }
+    // So the scan is a real one: home's own texts and the API client's are found.
+    expect(named.has('home') && named.has('errors')).toBe(true);
+    const missing = [...named]
+      .filter(([namespace]) => !firstScreenNamespaces.includes(namespace))
+      .map(([namespace, files]) => `${namespace} (${[...files].join(', ')})`);
+    expect(missing, 'add these to the first download in src/lib/i18n.ts, or move their texts into a lazily loaded screen').toEqual([]);
   }, 120_000);
 
   describe('in a browser, with the rest of the default language held back', () => {

@@ -16,6 +16,8 @@ type Messages = typeof defaultMessages;
  * account socket's notice toast (`notice`). docs/web.md ("JS budgets") says why.
  */
 const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, sign, wallet };
+/** Checked against the code outside lazily loaded screens by build.test.ts. */
+export const firstScreenNamespaces: readonly string[] = Object.keys(shellMessages);
 
 // Every other language is one chunk, fetched before the first paint when it is the chosen one.
 const loaders = import.meta.glob<Messages>(['../locales/*.json', '!../locales/TW.json'], { import: 'default' });
