@@ -2,15 +2,26 @@ import { createElement, lazy, Suspense, type ReactElement } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingView } from '../components/state-view.tsx';
 import type { FeatureRoute } from '../lib/feature.ts';
+import { whenAllTextsLoaded } from '../lib/i18n.ts';
 import { appRoutes } from './features.ts';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary.tsx';
 import { useGuard } from './use-guard.ts';
+
+/**
+ * A lazily loaded screen resolves once its code AND every text of the language showing are in: the
+ * first download carries only the first screen's namespaces of the default language (lib/i18n.ts),
+ * and a screen entered directly must not render a raw key while the rest is on its way.
+ */
+export function loadScreen(load: NonNullable<FeatureRoute['load']>): ReturnType<typeof load> {
+  return Promise.all([load(), whenAllTextsLoaded()]).then(([module]) => module);
+}
 
 // One element per route, its lazy component created once: a new lazy() per render would
 // refetch the code and remount the screen.
 const screens = new Map<FeatureRoute, ReactElement>(
   appRoutes.flatMap((route) => {
-    const component = route.load ? lazy(route.load) : route.Component;
+    const { load } = route;
+    const component = load ? lazy(() => loadScreen(load)) : route.Component;
     return component ? [[route, createElement(component)] as const] : [];
   }),
 );

@@ -1,16 +1,39 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import defaultMessages from '../locales/TW.json';
-import { defaultLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
+// Named imports of top-level keys: Vite's JSON plugin turns each into its own export, so the first
+// download carries these namespaces of the default language and nothing else of it.
+import { api, app, auth, common, errors, home, language, nav, notice, sign, wallet } from '../locales/TW.json';
+import type defaultMessages from '../locales/TW.json';
+import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
 type Messages = typeof defaultMessages;
 
-// The default language ships inside the first download; every other one is its own chunk,
-// fetched only when the user picks it (or had picked it on an earlier visit).
+/**
+ * What the default language must show before its full file arrives: whatever renders outside a
+ * lazily loaded screen. Home signed in and out (`home`, and `sign` for its check-in shortcut), the
+ * top bar, footer tabs, side menu and screen titles (`app`, `nav`, `common`, `auth`, `language`),
+ * the sign-in sheet (`auth`, `wallet`, `errors`), the API client's toasts (`api`, `errors`) and the
+ * account socket's notice toast (`notice`). docs/web.md ("JS budgets") says why.
+ */
+const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, sign, wallet };
+/** Checked against the code outside lazily loaded screens by build.test.ts. */
+export const firstScreenNamespaces: readonly string[] = Object.keys(shellMessages);
+
+// Every other language is one chunk, fetched before the first paint when it is the chosen one.
 const loaders = import.meta.glob<Messages>(['../locales/*.json', '!../locales/TW.json'], { import: 'default' });
+// The default language's whole file as text, under another module id than the named imports above:
+// it becomes its own chunk instead of pulling every namespace back into the first download.
+const fullDefaultLoaders = import.meta.glob<string>('../locales/TW.json', { import: 'default', query: '?raw' });
+
+/** The longest an idle browser may defer fetching the rest of the default language. */
+const restLoadDelayMaxMs = 2000;
 
 async function loadMessages(lang: Lang): Promise<Messages> {
-  if (lang === defaultLang) return defaultMessages;
+  if (lang === defaultLang) {
+    const loadText = fullDefaultLoaders['../locales/TW.json'];
+    if (!loadText) throw new Error(`No locale file for ${lang}`);
+    return JSON.parse(await loadText()) as Messages;
+  }
   const load = loaders[`../locales/${lang}.json`];
   if (!load) throw new Error(`No locale file for ${lang}`);
   return load();
@@ -28,15 +51,51 @@ function applyDocumentLang(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = langTags[lang];
 }
 
-/** Starts i18next with the stored language already loaded, so the first paint is translated. */
-export async function initI18n(): Promise<typeof i18next> {
-  const stored = readStoredLang();
-  const lang = await loadMessages(stored).then(
-    () => stored,
-    () => defaultLang,
+let fullDefault: Promise<void> | null = null;
+
+/** Fetches the default language's whole file once and adds what the first download lacked. */
+function completeDefaultLang(): Promise<void> {
+  fullDefault ??= loadMessages(defaultLang).then(
+    (messages) => {
+      i18next.addResourceBundle(i18nCode(defaultLang), 'translation', messages, true, true);
+    },
+    (error: unknown) => {
+      // A failed fetch (offline, a deploy replaced the chunk) is tried again by the next caller.
+      fullDefault = null;
+      throw error;
+    },
   );
-  const resources: Record<string, { translation: Messages }> = { [i18nCode(defaultLang)]: { translation: defaultMessages } };
-  if (lang !== defaultLang) resources[i18nCode(lang)] = { translation: await loadMessages(lang) };
+  return fullDefault;
+}
+
+/**
+ * Resolves once every text of the language now showing is loaded. Anything that renders outside
+ * the first screen's namespaces (every lazily loaded screen: app/route-screen.tsx) waits for it,
+ * so no screen ever shows a raw key.
+ */
+export function whenAllTextsLoaded(): Promise<void> {
+  return getLang() === defaultLang ? completeDefaultLang() : Promise.resolve();
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: restLoadDelayMaxMs });
+  // Safari has no requestIdleCallback: a frame, then a task, runs after that frame is painted.
+  else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
+export interface InitI18nOptions {
+  /** When to fetch the rest of the default language; by default once the browser is idle after the first paint. */
+  scheduleRest?: (run: () => void) => void;
+}
+
+/** Starts i18next with the stored language already loaded, so the first paint is translated. */
+export async function initI18n({ scheduleRest = whenIdle }: InitI18nOptions = {}): Promise<typeof i18next> {
+  const stored = readStoredLang();
+  const chosen = stored === defaultLang ? null : await loadMessages(stored).catch(() => null);
+  const lang = chosen ? stored : defaultLang;
+  const resources: Record<string, { translation: Partial<Messages> }> = { [i18nCode(defaultLang)]: { translation: shellMessages } };
+  if (chosen) resources[i18nCode(lang)] = { translation: chosen };
   await i18next.use(initReactI18next).init({
     resources,
     lng: i18nCode(lang),
@@ -48,13 +107,16 @@ export async function initI18n(): Promise<typeof i18next> {
   });
   setCurrentLang(lang);
   applyDocumentLang(lang);
+  // Another language is complete already; the default one is only when it is the one showing.
+  if (lang === defaultLang) scheduleRest(() => void completeDefaultLang().catch(() => undefined));
   return i18next;
 }
 
 /** Loads the language if needed, switches the UI and remembers the choice. */
 export async function setLang(lang: Lang): Promise<void> {
   const code = i18nCode(lang);
-  if (!i18next.hasResourceBundle(code, 'translation')) {
+  if (lang === defaultLang) await completeDefaultLang();
+  else if (!i18next.hasResourceBundle(code, 'translation')) {
     i18next.addResourceBundle(code, 'translation', await loadMessages(lang));
   }
   setCurrentLang(lang);

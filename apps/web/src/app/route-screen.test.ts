@@ -1,0 +1,28 @@
+import i18next from 'i18next';
+import { beforeEach, expect, it, vi } from 'vitest';
+import tw from '../locales/TW.json';
+import { installMemoryStorage } from '../lib/testing/memory-storage.ts';
+
+beforeEach(() => {
+  installMemoryStorage();
+});
+
+it('hands a lazily loaded screen over only once every text of the language is loaded', async () => {
+  vi.resetModules();
+  const { initI18n } = await import('../lib/i18n.ts');
+  const { loadScreen } = await import('./route-screen.tsx');
+  // The rest of the default language is never fetched on its own here: only the screen asks for it.
+  await initI18n({ scheduleRest: () => undefined });
+  const Screen = () => null;
+  let textOnArrival: string | undefined;
+  const load = vi.fn(() => Promise.resolve({ default: Screen }));
+
+  const module = await loadScreen(load).then((loaded) => {
+    textOnArrival = i18next.t('security.title');
+    return loaded;
+  });
+
+  expect(load).toHaveBeenCalledOnce();
+  expect(module.default).toBe(Screen);
+  expect(textOnArrival).toBe(tw.security.title);
+});

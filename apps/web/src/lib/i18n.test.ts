@@ -1,0 +1,84 @@
+import i18next from 'i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import tw from '../locales/TW.json';
+import en from '../locales/EN.json';
+import { storageKeys } from './storage.ts';
+import { installMemoryStorage } from './testing/memory-storage.ts';
+
+// The first download carries only some namespaces of the default language (TW); the rest is a
+// chunk of its own. These tests hold that rest back and check what is there, and when.
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf of a locale file as `ns.key.sub` → text. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : leaves(value, `${prefix}${key}.`)));
+}
+
+/** A fresh i18n module (its load state and the stored language are module state). */
+async function freshI18n() {
+  vi.resetModules();
+  return import('./i18n.ts');
+}
+
+function missingKeys(messages: Tree, lng: string): string[] {
+  return leaves(messages).flatMap(([key, text]) => (i18next.t(key, { lng, interpolation: { skipOnVariables: true } }) === text ? [] : [key]));
+}
+
+beforeEach(() => {
+  installMemoryStorage();
+});
+
+describe('i18n with the default language', () => {
+  it('starts with the first screen’s namespaces only, and has every text once a screen waits for them', async () => {
+    const { initI18n, whenAllTextsLoaded } = await freshI18n();
+    const scheduled: (() => void)[] = [];
+    await initI18n({ scheduleRest: (run) => scheduled.push(run) });
+
+    expect(scheduled).toHaveLength(1);
+    expect(i18next.t('home.heroTitle')).toBe(tw.home.heroTitle);
+    expect(i18next.t('errors.RATE_LIMITED')).toBe(tw.errors.RATE_LIMITED);
+    // Deferred: a screen rendered now would show the raw key.
+    expect(i18next.exists('security.title')).toBe(false);
+    expect(i18next.exists('mining.refresh')).toBe(false);
+    expect(missingKeys(tw, 'tw').length).toBeGreaterThan(100);
+
+    await whenAllTextsLoaded();
+    expect(missingKeys(tw, 'tw')).toEqual([]);
+  });
+
+  it('fetches the rest when the scheduler runs, without any screen asking', async () => {
+    const { initI18n } = await freshI18n();
+    let runRest: (() => void) | undefined;
+    await initI18n({ scheduleRest: (run) => (runRest = run) });
+    expect(i18next.exists('mining.refresh')).toBe(false);
+
+    runRest?.();
+    await vi.waitFor(() => expect(missingKeys(tw, 'tw')).toEqual([]));
+  });
+});
+
+describe('i18n with another language chosen', () => {
+  it('loads that language whole before the first paint and fetches no rest of the default one', async () => {
+    localStorage.setItem(storageKeys.lang, 'EN');
+    const { initI18n, whenAllTextsLoaded } = await freshI18n();
+    const scheduleRest = vi.fn();
+    await initI18n({ scheduleRest });
+
+    expect(scheduleRest).not.toHaveBeenCalled();
+    expect(i18next.language).toBe('en');
+    expect(missingKeys(en, 'en')).toEqual([]);
+    await whenAllTextsLoaded();
+  });
+
+  it('completes the default language before switching to it', async () => {
+    localStorage.setItem(storageKeys.lang, 'EN');
+    const { initI18n, setLang } = await freshI18n();
+    await initI18n({ scheduleRest: () => undefined });
+    expect(i18next.exists('mining.refresh', { lng: 'tw' })).toBe(false);
+
+    await setLang('TW');
+    expect(i18next.language).toBe('tw');
+    expect(missingKeys(tw, 'tw')).toEqual([]);
+  });
+});
