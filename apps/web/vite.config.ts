@@ -59,6 +59,7 @@ export default defineConfig({
       // The icons are precached by globPatterns already; listing them twice would only repeat them.
       includeManifestIcons: false,
       manifest: {
+        id: '/',
         name: 'NADI',
         short_name: 'NADI',
         description: 'NADI: mining, node, savings, wallet and trading on your phone.',

@@ -211,7 +211,7 @@ export function createApiClient(deps: ApiClientDeps) {
       // A dead session concerns the whole app, so it is announced even to silent callers.
       deps.session.clear();
       announceSessionEnd(message, failure.kind === 'session-expired' || deps.isOnAuthRoute());
-    } else if (!options.isSilent && !(failure.kind === 'network' && globalThis.navigator?.onLine === false)) {
+    } else if (!options.isSilent && !(failure.kind === 'network' && navigator.onLine === false)) {
       // Offline, the banner (app/pwa/) says it once instead of a toast per failed call.
       deps.notify(message);
     }
@@ -248,7 +248,7 @@ export function createApiClient(deps: ApiClientDeps) {
       }
       // Offline, a repeat cannot succeed: the error state shows at once, and the app reloads its
       // data when the connection returns.
-      const isRepeatable = route.method === 'GET' && answer?.status !== 200 && globalThis.navigator?.onLine !== false;
+      const isRepeatable = route.method === 'GET' && answer?.status !== 200 && navigator.onLine !== false;
       // The policy loads with the first failure: most visits never need it (build.test.ts's budget).
       const delayMs = isRepeatable
         ? await import('./read-retry.ts').then(
