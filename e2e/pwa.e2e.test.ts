@@ -108,7 +108,7 @@ describe('installable phone app', () => {
       await page.getByText(text('TW', 'pwa.updateAvailable')).waitFor({ timeout: 20_000 });
       await screenshot(page, '91-pwa-update-TW');
       await page.evaluate(() => Object.assign(window, { __beforeUpdate: true }));
-      await page.getByRole('button', { name: text('TW', 'pwa.reload') }).click();
+      await page.getByRole('button', { name: text('TW', 'common.reload') }).click();
       // The page reloads under the new worker: nothing waits any more.
       await page.waitForFunction(() => !('__beforeUpdate' in window), null, { timeout: 20_000 });
       await page.waitForFunction(async () => {

@@ -42,7 +42,7 @@ export function PwaNotices({ connection, updates }: { connection: Connection; up
               {t('pwa.later')}
             </button>
             <button type="button" className="pwa-update__reload" onClick={reload}>
-              {t('pwa.reload')}
+              {t('common.reload')}
             </button>
           </div>
         </div>
