@@ -1,5 +1,6 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The server (apps/server) answers these paths on port 8080; in `vite` dev mode they are proxied
 // there so the browser sees one origin, exactly as when the server serves the built app itself.
@@ -9,8 +10,96 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 proxy['/ws'] = { target: serverOrigin, changeOrigin: true, ws: true };
 
+/** Paths the service worker never answers nor caches: the API, sockets, chain proxy, console, docs. */
+const networkOnly = /^\/(api|ws|rpc|admin|docs|healthz|metrics)(\/|$)/;
+/** The lazily loaded module that registers the service worker and shows the connection state. */
+const pwaRuntime = 'src/app/pwa/pwa-runtime.tsx';
+
+/**
+ * Collects the app shell: the entry chunk with everything it imports statically (the framework,
+ * i18n with the default language), their CSS, and the PWA runtime with what it loads. Only these
+ * are precached; every other hashed asset is cached when first used (docs/web.md).
+ */
+function appShell(): { plugin: Plugin; has: (url: string) => boolean } {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'nadi-app-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files.clear();
+      const visit = (fileName: string, isDynamicFollowed: boolean) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(imported, isDynamicFollowed);
+        if (isDynamicFollowed) for (const imported of chunk.dynamicImports) visit(imported, false);
+      };
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (output.isEntry) visit(output.fileName, false);
+        if (output.facadeModuleId?.endsWith(pwaRuntime)) visit(output.fileName, true);
+      }
+    },
+  };
+  return { plugin, has: (url) => !url.startsWith('assets/') || files.has(url) };
+}
+const shell = appShell();
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    shell.plugin,
+    VitePWA({
+      // A new version waits until the user accepts the prompt (src/app/pwa/): reloading under them
+      // could drop a form half filled in.
+      registerType: 'prompt',
+      // Registered from the lazily loaded PWA runtime, never by an inline script (the CSP forbids it).
+      injectRegister: false,
+      // The icons are precached by globPatterns already; listing them twice would only repeat them.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'NADI',
+        short_name: 'NADI',
+        description: 'NADI: mining, node, savings, wallet and trading on your phone.',
+        lang: 'zh-Hant',
+        theme_color: '#070b12',
+        background_color: '#070b12',
+        display: 'standalone',
+        orientation: 'portrait',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] })],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [networkOnly],
+        // The first install takes the open page at once, so it works offline without a reload; an
+        // update still waits for the prompt (no skipWaiting).
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Content-hashed file names: a cached copy is always the right one.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'nadi-assets',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     // React 19 lives in apps/web/node_modules while the hoisted libraries at the root would
     // otherwise resolve the root's older copy; two Reacts break hooks, so force one.

@@ -24,3 +24,8 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// After the first screen, when the phone is idle: the service worker, the connection banner and
+// the update prompt (app/pwa/). Not part of the home route's first download (build.test.ts).
+const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
+whenIdle(() => void import('./app/pwa/pwa-runtime.tsx'));

@@ -38,6 +38,33 @@ describe('webPlugin', () => {
     await app.close();
   });
 
+  it('revalidates the service worker and the web manifest on every load, and keeps hashed assets immutable', async () => {
+    const root = dist('pwa');
+    writeFileSync(join(root, 'sw.js'), '// service worker');
+    writeFileSync(join(root, 'workbox-1a2b3c.js'), '// workbox runtime');
+    writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"NADI"}');
+    writeFileSync(join(root, 'icon-192.png'), 'png');
+    const app = Fastify();
+    await app.register(webPlugin, { root });
+    const get = (url: string) => app.inject({ method: 'GET', url });
+
+    // A cached sw.js would keep every phone on the old version: the browser must ask each time.
+    for (const url of ['/sw.js', '/workbox-1a2b3c.js']) {
+      const answer = await get(url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const icon = await get('/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/pwa-abc.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
   it('serves the console alone when the phone app is not built', async () => {
     const app = Fastify();
     await app.register(webPlugin, { root: join(work, 'absent'), adminRoot: dist('admin-only') });

@@ -7,7 +7,9 @@ const apiPrefixes = ['/api/', '/ws', '/rpc', '/docs', '/healthz', '/metrics'];
 /** The operator console (apps/admin) lives under this prefix; its build uses it as vite's `base`. */
 export const adminPrefix = '/admin/';
 
-// Hashed assets are immutable; everything else (index.html, icons) is revalidated.
+// Hashed assets are immutable; everything else (index.html, icons, and the service worker sw.js
+// with its workbox runtime and manifest.webmanifest) is revalidated: a cached sw.js would hold
+// phones on an old version of the app.
 function setHeaders(reply: FastifyReply, path: string): void {
   if (!path.includes('/assets/')) reply.header('cache-control', 'no-cache');
 }

@@ -211,35 +211,63 @@ export function createApiClient(deps: ApiClientDeps) {
       // A dead session concerns the whole app, so it is announced even to silent callers.
       deps.session.clear();
       announceSessionEnd(message, failure.kind === 'session-expired' || deps.isOnAuthRoute());
-    } else if (!options.isSilent) {
+    } else if (!options.isSilent && !(failure.kind === 'network' && navigator.onLine === false)) {
+      // Offline, the banner (app/pwa/) says it once instead of a toast per failed call.
       deps.notify(message);
     }
     throw new ApiError(failure, message);
   }
 
-  /** One round trip, plain or sealed: the HTTP status and the (opened) body. */
-  async function send(route: Route, input: unknown, token: string | null, options: CallOptions): Promise<{ status: number; body: unknown }> {
+  /** One round trip, plain or sealed: the HTTP status, the (opened) body and the Retry-After header. */
+  async function send(route: Route, input: unknown, token: string | null, options: CallOptions) {
+    let retryAfter: string | null = null;
+    // The header is outside the seal, so it is read from whichever response came back.
+    const fetchSeen = async (url: string, init: RequestInit) => {
+      const response = await deps.fetch(url, init);
+      retryAfter = response.headers.get('retry-after');
+      return response;
+    };
     const envelope = deps.envelope && !options.isPlain ? await deps.envelope() : null;
     const request = { route, input, token, idempotencyKey: options.idempotencyKey, lang: deps.getLang(), signal: withTimeout(options.signal) };
-    const sealed = envelope ? await envelope.send(request, deps.fetch) : null;
-    if (sealed) return sealed;
+    const sealed = envelope ? await envelope.send(request, fetchSeen) : null;
+    if (sealed) return { ...sealed, retryAfter };
     const { url, init } = buildRequest(route, input, token, deps.getLang(), options);
-    const response = await deps.fetch(url, { ...init, signal: withTimeout(options.signal) });
-    return { status: response.status, body: await readJson(response) };
+    const response = await fetchSeen(url, { ...init, signal: withTimeout(options.signal) });
+    return { status: response.status, body: await readJson(response), retryAfter };
+  }
+
+  /** `send`, repeated for a read that got no answer, a 5xx or a 429 (lib/read-retry.ts); null: no answer. */
+  async function sendRetried(route: Route, input: unknown, token: string | null, options: CallOptions) {
+    for (let retry = 0; ; retry += 1) {
+      let answer: Awaited<ReturnType<typeof send>> | null = null;
+      try {
+        answer = await send(route, input, token, options);
+      } catch (error) {
+        // A caller that cancels (a screen left, a query replaced) is not a server failure.
+        if (options.signal?.aborted) throw error;
+      }
+      // Offline, a repeat cannot succeed: the error state shows at once, and the app reloads its
+      // data when the connection returns.
+      const isRepeatable = route.method === 'GET' && answer?.status !== 200 && navigator.onLine !== false;
+      // The policy loads with the first failure: most visits never need it (build.test.ts's budget).
+      const delayMs = isRepeatable
+        ? await import('./read-retry.ts').then(
+            (policy) => policy.readRetryDelayMs(retry, answer?.status ?? null, answer?.retryAfter ?? null, Math.random(), Date.now()),
+            () => null,
+          )
+        : null;
+      if (delayMs === null) return answer;
+      await new Promise<void>((resolve) => deps.setTimer(resolve, delayMs));
+      options.signal?.throwIfAborted();
+    }
   }
 
   async function call<R extends Route>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<RouteData<R>> {
     const token = deps.session.getToken();
     // The contract checks the input first: bad input throws to the caller, nothing is sent.
     route.input?.parse(input ?? {});
-    let answer: { status: number; body: unknown };
-    try {
-      answer = await send(route, input, token, options);
-    } catch (error) {
-      // A caller that cancels (a screen left, a query replaced) is not a server failure.
-      if (options.signal?.aborted) throw error;
-      return fail(classifyFailure(null, null), options);
-    }
+    const answer = await sendRetried(route, input, token, options);
+    if (!answer) return fail(classifyFailure(null, null), options);
     const { status, body } = answer;
     if (status !== 200) return fail(classifyFailure(status, body), options);
     const parsed = route.response.safeParse(body);

@@ -1,15 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client.ts';
 
-/** One retry is enough on a phone; the client errors of spec section 8 never improve by retrying. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= 1) return false;
-  return !isApiError(error) || error.failure.kind === 'network' || error.failure.kind === 'server';
-}
-
+// Reads are repeated by the API client itself (lib/read-retry.ts: backoff with jitter, Retry-After),
+// so one failure toast follows the last attempt; a query does not repeat them again. Queries and
+// mutations run whatever the browser says about the network ('always'): offline, a screen shows its
+// error state with a retry button instead of waiting silently, and a money action is never held
+// back to be sent by itself later. The app refetches when the connection returns (app/pwa/).
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
