@@ -2,6 +2,7 @@
 // from an earlier run), the page's storage set before the app's first script runs, then
 // Lighthouse's navigation with its defaults (mobile form factor, simulated throttling) on the
 // three categories the issue asks for.
+import { spawnSync } from 'node:child_process';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -16,6 +17,11 @@ export interface PageStorage {
   origin: string;
   local: Record<string, string>;
   session: Record<string, string>;
+}
+
+/** "Chromium 156.0.8078.108" (the user agent Lighthouse records is reduced to 156.0.0.0). */
+export function chromiumVersion(): string {
+  return spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' }).stdout.match(/^\S+ [\d.]+/)?.[0] ?? 'Chromium (version unknown)';
 }
 
 export interface RunOutcome {

@@ -1,7 +1,7 @@
 // The printed result: one row of medians per page against the issue's goals, then, per page,
 // what its median run lost points on (from Lighthouse's own audits).
 import type { Result } from 'lighthouse';
-import { misses, type RunFigures } from './lighthouse-run.ts';
+import { chromiumVersion, misses, type RunFigures } from './lighthouse-run.ts';
 
 export interface BenchPage {
   label: string;
@@ -71,13 +71,20 @@ function culprits(lhr: Result): string[] {
   if (lcp) lines.push(`LCP element: ${lcp}`);
   const shift = find('cls-culprits-insight') ?? find('layout-shifts');
   if (shift) lines.push(`largest layout shift: ${shift}`);
+  // The API calls in the order the page made them (observed, unthrottled start in ms): a call
+  // that starts only after another answered is a round trip the simulation pays in full.
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime?: number }[] } | undefined)?.items ?? [];
+  const calls = requests
+    .filter((r) => r.url.includes('/api/'))
+    .map((r) => `${new URL(r.url).pathname.replace('/api/v1', '')} @${Math.round(r.networkRequestTime ?? 0)}`);
+  if (calls.length) lines.push(`API calls: ${calls.join(', ')}`);
   return lines;
 }
 
-export function formatTable(results: PageFigures[], runs: number): string {
+export function formatTable(results: PageFigures[], runs: number, load: string): string {
   const first = results[0]!.medianLhr;
   const head = [
-    `Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chrome'}, form factor ${first.configSettings.formFactor}, throttling ${first.configSettings.throttlingMethod} (RTT ${first.configSettings.throttling.rttMs} ms, ${first.configSettings.throttling.throughputKbps} kbit/s, CPU ×${first.configSettings.throttling.cpuSlowdownMultiplier}); medians of ${runs} run(s); host benchmarkIndex ${Math.round(median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex))))}`,
+    `Lighthouse ${first.lighthouseVersion}, ${chromiumVersion()}, form factor ${first.configSettings.formFactor}, throttling ${first.configSettings.throttlingMethod} (RTT ${first.configSettings.throttling.rttMs} ms, ${first.configSettings.throttling.throughputKbps} kbit/s, CPU ×${first.configSettings.throttling.cpuSlowdownMultiplier}); medians of ${runs} run(s); host benchmarkIndex ${Math.round(median(results.flatMap((r) => r.runs.map((f) => f.benchmarkIndex))))}; ${load}`,
     `Goals: performance ≥ 95 on / (and the starter), ≥ 90 elsewhere; accessibility ≥ ${goals.a11yMin}; best practices ≥ ${goals.bestPracticesMin}; LCP ≤ ${goals.lcpMsMax / 1000} s; TBT ≤ ${goals.tbtMsMax} ms; CLS ≤ ${goals.clsMax}. ✗ marks a miss.`,
     '',
     '| page | perf (min–max) | a11y | best practices | LCP | TBT | CLS | FCP | JS transferred |',

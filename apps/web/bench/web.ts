@@ -13,7 +13,7 @@
 // building), --lang TW (the app's language), --out DIR (where the JSON reports go).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLang } from '@nadi/api/http';
 import type { SessionState } from '../src/lib/session.ts';
@@ -35,6 +35,7 @@ const runs = Number(option('runs') ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
 const lang = parseLang(option('lang') ?? 'TW');
 const benchInviteCode = 'BENCHWEB1';
+const encryption = process.env.ENCRYPTION ?? 'on';
 
 const pages: BenchPage[] = [
   { label: '/', slug: 'home', path: '/', isSignedIn: false, isStarter: false, perfGoal: 95 },
@@ -65,10 +66,11 @@ function buildWeb(outDir: string): void {
 
 /** Starts stack.ts and resolves with its URL once the server answers. */
 async function startStack(webDist: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  console.info('› starting the local chain and the server (demo market on)');
+  console.info(`› starting the local chain and the server (demo market on, ENCRYPTION=${encryption})`);
   const child = spawn(process.execPath, [join(import.meta.dirname, 'stack.ts')], {
     cwd: root,
-    env: { ...process.env, WEB_DIST: webDist, DATA_DIR: dataDir, ROOT_INVITE_CODE: benchInviteCode },
+    // The request envelope on unless ENCRYPTION=off, as in production (docs/envelope.md).
+    env: { ...process.env, ENCRYPTION: encryption, WEB_DIST: webDist, DATA_DIR: dataDir, ROOT_INVITE_CODE: benchInviteCode },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -153,8 +155,10 @@ async function main(): Promise<void> {
     starter = await serveStatic(join(work, 'starter'));
     console.info(`› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starter.url}, language ${lang}`);
     const inviteCode = givenUrl ? (option('invite') ?? process.env.ROOT_INVITE_CODE ?? 'NADI2026') : benchInviteCode;
+    const loadBefore = loadavg()[0]!;
     const results = await measure(appUrl, starter.url, inviteCode, outDir);
-    console.info(`\n${formatTable(results, runs)}`);
+    const load = `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+    console.info(`\n${formatTable(results, runs, load)}`);
     console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
   } finally {
     await starter?.close();
