@@ -115,6 +115,16 @@ async function storageFor(page: BenchPage, appUrl: string, who: BenchAccount): P
   return { origin: new URL(appUrl).origin, local, session: { [storageKeys.session]: JSON.stringify(state) } };
 }
 
+/** One run; a run that fails (a browser crash, a page that never loads) is tried once more. */
+async function measureOnce(page: BenchPage, url: string, appUrl: string, who: BenchAccount): Promise<RunOutcome> {
+  try {
+    return await runLighthouse(url, await storageFor(page, appUrl, who));
+  } catch (error) {
+    console.warn(`  ${page.label}: the run failed (${error instanceof Error ? error.message : String(error)}); trying once more`);
+    return runLighthouse(url, await storageFor(page, appUrl, who));
+  }
+}
+
 async function measure(appUrl: string, starterUrl: string, inviteCode: string, outDir: string): Promise<PageFigures[]> {
   const who = newBenchAccount(inviteCode);
   const outcomes = new Map<BenchPage, RunOutcome[]>(pages.map((page) => [page, []]));
@@ -122,7 +132,7 @@ async function measure(appUrl: string, starterUrl: string, inviteCode: string, o
     for (const page of pages) {
       const url = `${page.isStarter ? starterUrl : appUrl}${page.path}`;
       const started = Date.now();
-      const outcome = await runLighthouse(url, await storageFor(page, appUrl, who));
+      const outcome = await measureOnce(page, url, appUrl, who);
       writeFileSync(join(outDir, `${page.slug}-run${run}.json`), outcome.report);
       outcomes.get(page)!.push(outcome);
       const f = figuresOf(outcome.lhr);
