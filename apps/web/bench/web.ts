@@ -137,7 +137,7 @@ async function measure(appUrl: string, starterUrl: string, inviteCode: string, o
       outcomes.get(page)!.push(outcome);
       const f = figuresOf(outcome.lhr);
       console.info(
-        `  run ${run}/${runs} ${page.label}: perf ${f.perf}, LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms (${Date.now() - started} ms)`,
+        `  run ${run}/${runs} ${page.label}: perf ${f.perf}, LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms (${Date.now() - started} ms)${outcome.lhr.runtimeError ? `; Lighthouse: ${outcome.lhr.runtimeError.code}` : ''}`,
       );
     }
   }
