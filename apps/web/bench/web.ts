@@ -191,9 +191,8 @@ async function main(): Promise<void> {
     for (const front of fronts) await front.close();
     await starter?.close();
     if (stack) await stopStack(stack);
-    rmSync(join(work, 'web'), { recursive: true, force: true });
-    rmSync(join(work, 'data'), { recursive: true, force: true });
-    rmSync(join(work, 'starter'), { recursive: true, force: true });
+    // Everything but the reports (which stay in it unless --out put them elsewhere).
+    for (const dir of option('out') ? [work] : ['web', 'data', 'starter'].map((name) => join(work, name))) rmSync(dir, { recursive: true, force: true });
   }
 }
 
