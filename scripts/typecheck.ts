@@ -15,6 +15,7 @@ const workspaces = [
   'packages/envelope',
   'apps/server',
   'apps/web',
+  'apps/web/bench',
   'apps/admin',
   'e2e',
   'scripts',

@@ -1,0 +1,199 @@
+// `npm run bench:web -- --runs 3`: Lighthouse (mobile, simulated throttling) on the phone app's
+// routes and on a bare Vite + React starter, in one run (docs/benchmarks.md "Web (Lighthouse)").
+//
+// Builds the web app in production mode into a temporary folder and starts the stack serving it
+// (stack.ts: local chain + server, demo market on so /trade has a book), or measures a running
+// stack given with --url. Builds the starter (starter/) and serves it from this process. Each
+// page is measured --runs times in a fresh Chromium, rounds interleaved so a busy moment of the
+// machine spreads over every page; the table shows medians against the issue's goals. Exit code 0
+// even when goals are missed: it is a measurement. The full reports stay in a temporary folder.
+//
+// Options: --runs N (3), --url http://host:port (a running stack; --invite CODE signs up there,
+// default ROOT_INVITE_CODE or NADI2026), --dist DIR (a prebuilt production build instead of
+// building), --lang TW (the app's language), --out DIR (where the JSON reports go), --brotli (app
+// and starter behind a front that sends their static files compressed: brotli-front.ts).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseLang } from '@nadi/api/http';
+import type { SessionState } from '../src/lib/session.ts';
+import { sessionIdleMs } from '../src/lib/session.ts';
+import { storageKeys } from '../src/lib/storage.ts';
+import { figuresOf, runLighthouse, type PageStorage, type RunFigures, type RunOutcome } from './lighthouse-run.ts';
+import { startBrotliFront } from './brotli-front.ts';
+import { newBenchAccount, signIn, type BenchAccount } from './sign-in.ts';
+import { buildStarter, serveStatic, type StaticServer } from './starter.ts';
+import { formatTable, medianRun, type BenchPage, type PageFigures } from './table.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const stackStartMs = 180_000;
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const runs = Number(option('runs') ?? 3);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
+const lang = parseLang(option('lang') ?? 'TW');
+const benchInviteCode = 'BENCHWEB1';
+const encryption = process.env.ENCRYPTION ?? 'on';
+const isBrotli = process.argv.includes('--brotli');
+
+const pages: BenchPage[] = [
+  { label: '/', slug: 'home', path: '/', isSignedIn: false, isStarter: false, perfGoal: 95 },
+  { label: '/trade', slug: 'trade', path: '/trade', isSignedIn: false, isStarter: false, perfGoal: 90 },
+  { label: '/wallet (signed in)', slug: 'wallet', path: '/wallet', isSignedIn: true, isStarter: false, perfGoal: 90 },
+  { label: '/mining (signed in)', slug: 'mining', path: '/mining', isSignedIn: true, isStarter: false, perfGoal: 90 },
+  { label: '/store', slug: 'store', path: '/store', isSignedIn: false, isStarter: false, perfGoal: 90 },
+  { label: 'Vite + React starter /', slug: 'starter', path: '/', isSignedIn: false, isStarter: true, perfGoal: 95 },
+];
+
+function buildWeb(outDir: string): void {
+  console.info(`› building the web app (vite, mode production) into ${outDir}`);
+  const args = [
+    join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    'apps/web',
+    '--mode',
+    'production',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ];
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the web build failed');
+}
+
+/** Starts stack.ts and resolves with its URL once the server answers. */
+async function startStack(webDist: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  console.info(`› starting the local chain and the server (demo market on, ENCRYPTION=${encryption})`);
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'stack.ts')], {
+    cwd: root,
+    // The request envelope on unless ENCRYPTION=off, as in production (docs/envelope.md).
+    env: { ...process.env, ENCRYPTION: encryption, WEB_DIST: webDist, DATA_DIR: dataDir, ROOT_INVITE_CODE: benchInviteCode },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the stack did not start within ${stackStartMs} ms:\n${log}`)), stackStartMs);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { url: string }).url.replace('127.0.0.1', 'localhost'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the stack exited with ${code}:\n${log}`));
+    });
+  });
+  return { url, child };
+}
+
+async function stopStack(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The language, the first-visit flag (so / does not go to /security-check) and a session. */
+async function storageFor(page: BenchPage, appUrl: string, who: BenchAccount): Promise<PageStorage | null> {
+  if (page.isStarter) return null;
+  const local = { [storageKeys.lang]: lang, [storageKeys.securityChecked]: '1' };
+  if (!page.isSignedIn) return { origin: new URL(appUrl).origin, local, session: {} };
+  const token = await signIn(appUrl, who);
+  const state: SessionState = { token, expiresAtMs: Date.now() + sessionIdleMs, user: null, walletAddress: who.account.address, inviteUrl: null };
+  return { origin: new URL(appUrl).origin, local, session: { [storageKeys.session]: JSON.stringify(state) } };
+}
+
+/** One run; a run that fails (a browser crash, a page that never loads) is tried once more. */
+async function measureOnce(page: BenchPage, url: string, appUrl: string, who: BenchAccount): Promise<RunOutcome> {
+  try {
+    return await runLighthouse(url, await storageFor(page, appUrl, who));
+  } catch (error) {
+    console.warn(`  ${page.label}: the run failed (${error instanceof Error ? error.message : String(error)}); trying once more`);
+    return runLighthouse(url, await storageFor(page, appUrl, who));
+  }
+}
+
+async function measure(appUrl: string, starterUrl: string, inviteCode: string, outDir: string): Promise<PageFigures[]> {
+  const who = newBenchAccount(inviteCode);
+  const outcomes = new Map<BenchPage, RunOutcome[]>(pages.map((page) => [page, []]));
+  for (let run = 1; run <= runs; run += 1) {
+    for (const page of pages) {
+      const url = `${page.isStarter ? starterUrl : appUrl}${page.path}`;
+      const started = Date.now();
+      const outcome = await measureOnce(page, url, appUrl, who);
+      writeFileSync(join(outDir, `${page.slug}-run${run}.json`), outcome.report);
+      outcomes.get(page)!.push(outcome);
+      const f = figuresOf(outcome.lhr);
+      console.info(
+        `  run ${run}/${runs} ${page.label}: perf ${f.perf}, LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms (${Date.now() - started} ms)${outcome.lhr.runtimeError ? `; Lighthouse: ${outcome.lhr.runtimeError.code}` : ''}`,
+      );
+    }
+  }
+  return pages.map((page) => {
+    const lhrs = outcomes.get(page)!.map((o) => o.lhr);
+    return { page, runs: lhrs.map(figuresOf) satisfies RunFigures[], medianLhr: medianRun(lhrs) };
+  });
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'nadi-bench-web-'));
+  const outDir = option('out') ?? join(work, 'reports');
+  mkdirSync(outDir, { recursive: true });
+  const givenUrl = option('url')?.replace(/\/$/, '');
+  let stack: ChildProcess | null = null;
+  let starter: StaticServer | null = null;
+  let fronts: StaticServer[] = [];
+  try {
+    let appUrl = givenUrl;
+    if (!appUrl) {
+      const webDist = option('dist') ?? join(work, 'web');
+      if (!option('dist')) buildWeb(webDist);
+      const started = await startStack(webDist, join(work, 'data'));
+      stack = started.child;
+      appUrl = started.url;
+    }
+    console.info('› building the Vite + React starter');
+    await buildStarter(join(work, 'starter'));
+    starter = await serveStatic(join(work, 'starter'));
+    let starterUrl = starter.url;
+    if (isBrotli) {
+      fronts = [await startBrotliFront(appUrl), await startBrotliFront(starterUrl)];
+      [appUrl, starterUrl] = [fronts[0]!.url, fronts[1]!.url];
+    }
+    console.info(
+      `› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starterUrl}, language ${lang}${isBrotli ? ', static files brotli-compressed' : ''}`,
+    );
+    const inviteCode = givenUrl ? (option('invite') ?? process.env.ROOT_INVITE_CODE ?? 'NADI2026') : benchInviteCode;
+    const loadBefore = loadavg()[0]!;
+    const results = await measure(appUrl, starterUrl, inviteCode, outDir);
+    const load = `${isBrotli ? 'static files brotli-compressed (--brotli); ' : ''}1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+    console.info(`\n${formatTable(results, runs, load)}`);
+    const loadMax = Math.max(loadBefore, loadavg()[0]!);
+    if (loadMax > availableParallelism()) {
+      console.warn(
+        `\nThe machine was busy (load ${loadMax.toFixed(1)} on ${availableParallelism()} cores): Lighthouse's simulation scales the CPU time and request timing it observed, so TBT, and FCP/LCP through script time, read high. Run again on a quiet machine.`,
+      );
+    }
+    console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
+  } finally {
+    for (const front of fronts) await front.close();
+    await starter?.close();
+    if (stack) await stopStack(stack);
+    // Everything but the reports (which stay in it unless --out put them elsewhere).
+    for (const dir of option('out') ? [work] : ['web', 'data', 'starter'].map((name) => join(work, name))) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
