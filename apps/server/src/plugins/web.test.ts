@@ -72,4 +72,31 @@ describe('webPlugin', () => {
     expect((await app.inject({ method: 'GET', url: '/wallet' })).statusCode).toBe(404);
     await app.close();
   });
+
+  it('sends the precompressed copy the phone accepts (brotli first), the plain file to anyone else', async () => {
+    const root = dist('packed');
+    writeFileSync(join(root, 'assets', 'packed-abc.js.br'), 'brotli bytes');
+    writeFileSync(join(root, 'assets', 'packed-abc.js.gz'), 'gzip bytes');
+    writeFileSync(join(root, 'index.html.br'), 'brotli index');
+    writeFileSync(join(root, 'assets', 'lone-abc.css'), 'body{}');
+    const app = Fastify();
+    await app.register(webPlugin, { root });
+    const get = (url: string, encoding?: string) => app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/assets/packed-abc.js', 'gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'brotli bytes']);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await get('/assets/packed-abc.js', 'gzip');
+    expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'gzip bytes']);
+    const plain = await get('/assets/packed-abc.js');
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, '// packed']);
+    // A client route falls back to index.html, compressed too; a file without copies is sent as it is.
+    const page = await get('/wallet', 'br');
+    expect([page.headers['content-encoding'], page.body, page.headers['cache-control']]).toEqual(['br', 'brotli index', 'no-cache']);
+    const lone = await get('/assets/lone-abc.css', 'br');
+    expect([lone.headers['content-encoding'], lone.body]).toEqual([undefined, 'body{}']);
+    await app.close();
+  });
 });

@@ -25,7 +25,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string | 
   const hasWeb = root !== null && existsSync(root);
   const hasAdmin = adminRoot !== null && existsSync(adminRoot);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, setHeaders });
+    // preCompressed: a staging or production build carries .br and .gz copies (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true, preCompressed: true, setHeaders });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {
