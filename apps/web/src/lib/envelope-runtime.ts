@@ -1,3 +1,4 @@
+import type { AppConfig } from '@nadi/api/config';
 import type { Route } from '@nadi/api/route';
 import type { EnvelopeClient } from '@nadi/envelope/client';
 import { queryOf, type EnvelopeCaller } from './api-client.ts';
@@ -37,10 +38,17 @@ export function envelopeCaller(client: EnvelopeClient): EnvelopeCaller {
 export function appEnvelope(): Promise<EnvelopeCaller | null> {
   envelopeRuntime ??= (async () => {
     const { fetchAppConfig, getAppConfig } = await import('./app-config.ts');
-    if (!(await fetchAppConfig()).encryption.enabled) return null;
+    let known: AppConfig['encryption'] | null = (await fetchAppConfig()).encryption;
+    if (!known.enabled) return null;
     const { EnvelopeClient } = await import('@nadi/envelope/client');
-    // After a key rotation the client reads the config again, past the cached query.
-    return envelopeCaller(new EnvelopeClient({ loadConfig: async () => (await getAppConfig()).encryption }));
+    // The first key is the one just read (no second request on the way to the first screen); after
+    // a key rotation the client reads the config again, past the cached query.
+    const loadConfig = async () => {
+      const config = known ?? (await getAppConfig()).encryption;
+      known = null;
+      return config;
+    };
+    return envelopeCaller(new EnvelopeClient({ loadConfig }));
   })().catch((error: unknown) => {
     envelopeRuntime = null;
     throw error;
