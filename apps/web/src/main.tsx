@@ -6,6 +6,7 @@ import { configureApiClient } from './lib/api-client.ts';
 import { initI18n, translate } from './lib/i18n.ts';
 import { captureInviteCode } from './lib/invite-code.ts';
 import { notify } from './lib/notify.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 // Before anything can redirect (the first-visit check does), keep the invite code of the link.
 captureInviteCode(globalThis.location.search);
@@ -27,5 +28,4 @@ createRoot(container).render(
 
 // After the first screen, when the phone is idle: the service worker, the connection banner and
 // the update prompt (app/pwa/). Not part of the home route's first download (build.test.ts).
-const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 500));
 whenIdle(() => void import('./app/pwa/pwa-runtime.tsx'));

@@ -16,12 +16,27 @@ export function loadScreen(load: NonNullable<FeatureRoute['load']>): ReturnType<
   return Promise.all([load(), whenAllTextsLoaded()]).then(([module]) => module);
 }
 
+type ScreenModule = ReturnType<NonNullable<FeatureRoute['load']>>;
+const modules = new Map<FeatureRoute, ScreenModule>();
+
+/** A route's screen code, fetched once: by the guard's wait (below) or by the screen's lazy(). */
+function screenModule(route: FeatureRoute, load: NonNullable<FeatureRoute['load']>): ScreenModule {
+  let module = modules.get(route);
+  if (!module) {
+    module = loadScreen(load);
+    // A failed download (offline) is fetched again by the next attempt, not remembered.
+    module.catch(() => modules.delete(route));
+    modules.set(route, module);
+  }
+  return module;
+}
+
 // One element per route, its lazy component created once: a new lazy() per render would
 // refetch the code and remount the screen.
 const screens = new Map<FeatureRoute, ReactElement>(
   appRoutes.flatMap((route) => {
     const { load } = route;
-    const component = load ? lazy(() => loadScreen(load)) : route.Component;
+    const component = load ? lazy(() => screenModule(route, load)) : route.Component;
     return component ? [[route, createElement(component)] as const] : [];
   }),
 );
@@ -31,7 +46,11 @@ export function RouteScreen({ route }: { route: FeatureRoute }) {
   const guard = useGuard(route);
   const screen = screens.get(route);
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
-  if (guard.kind === 'pending' || !screen) return <LoadingView />;
+  if (guard.kind === 'pending' || !screen) {
+    // While the guard reads the user, the screen's code downloads beside it rather than after it.
+    if (guard.kind === 'pending' && route.load) void screenModule(route, route.load).catch(() => {});
+    return <LoadingView />;
+  }
   return (
     <ScreenErrorBoundary>
       <Suspense fallback={<LoadingView />}>{screen}</Suspense>

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 // download carries these namespaces of the default language and nothing else of it.
 import { api, app, auth, common, errors, home, language, nav, notice, pwa, sign, wallet } from '../locales/TW.json';
 import type defaultMessages from '../locales/TW.json';
+import { whenIdle } from './when-idle.ts';
 import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
 type Messages = typeof defaultMessages;
@@ -77,20 +78,13 @@ export function whenAllTextsLoaded(): Promise<void> {
   return getLang() === defaultLang ? completeDefaultLang() : Promise.resolve();
 }
 
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: restLoadDelayMaxMs });
-  // Safari has no requestIdleCallback: a frame, then a task, runs after that frame is painted.
-  else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-  else setTimeout(run, 0);
-}
-
 export interface InitI18nOptions {
   /** When to fetch the rest of the default language; by default once the browser is idle after the first paint. */
   scheduleRest?: (run: () => void) => void;
 }
 
 /** Starts i18next with the stored language already loaded, so the first paint is translated. */
-export async function initI18n({ scheduleRest = whenIdle }: InitI18nOptions = {}): Promise<typeof i18next> {
+export async function initI18n({ scheduleRest = (run) => whenIdle(run, restLoadDelayMaxMs) }: InitI18nOptions = {}): Promise<typeof i18next> {
   const stored = readStoredLang();
   const chosen = stored === defaultLang ? null : await loadMessages(stored).catch(() => null);
   const lang = chosen ? stored : defaultLang;

@@ -2,6 +2,7 @@ import { goHome, isOnAuthRoute } from '../../lib/app-navigation.ts';
 import { session } from '../../lib/session.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { loadWallet } from '../../lib/wallet/load-wallet.ts';
+import { whenLoadedAndIdle } from '../../lib/when-idle.ts';
 
 // Spec: switching accounts in the wallet ends the old session and asks for a new signature. The
 // watcher compares the wallet's account with the session's; one change triggers one sign-out and
@@ -29,10 +30,19 @@ async function check(address: string | null): Promise<void> {
   for (const listener of listeners) listener(address);
 }
 
-/** Starts watching once, for the rest of the page's life (it needs wagmi, so only with a session). */
+/**
+ * Starts watching once, for the rest of the page's life (it needs wagmi, so only with a session),
+ * after the first screen has loaded: wagmi and viem are the largest download of the app and would
+ * otherwise compete with the screen's own code and data. A switch made meanwhile is still seen:
+ * the wallet's current account is compared as soon as it loads.
+ */
 export function startAccountWatch(): void {
   if (isStarted) return;
   isStarted = true;
+  whenLoadedAndIdle(watch);
+}
+
+function watch(): void {
   session.subscribe(() => {
     // A new session (even for the same address again) may be switched away from later.
     if (session.get().token) handledAddress = null;

@@ -1,0 +1,17 @@
+/**
+ * Runs `run` once the browser is idle after the first paint, at the latest after `timeoutMs`: for
+ * work the first screen does not need (the rest of the default language, the service worker, the
+ * wallet watcher), so it does not compete with the first screen for the network and the CPU.
+ */
+export function whenIdle(run: () => void, timeoutMs = 2000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
+  // Safari has no requestIdleCallback: a frame, then a task, runs after that frame is painted.
+  else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
+/** As `whenIdle`, but not before the page's load event (every resource of the first screen in). */
+export function whenLoadedAndIdle(run: () => void, timeoutMs = 5000): void {
+  if (typeof document === 'undefined' || document.readyState === 'complete') whenIdle(run, timeoutMs);
+  else globalThis.addEventListener('load', () => whenIdle(run, timeoutMs), { once: true });
+}
