@@ -18,7 +18,7 @@ import { langs as allLangs } from '@nadi/api/http';
 import { findOverflows } from '../../../e2e/support/overflow.ts';
 import { contactSheet, type Shot } from './screenshots/contact-sheet.ts';
 import { chromiumArgs, openPhone, settle, type Phone } from './screenshots/phone.ts';
-import { screens, type Screen } from './screenshots/screens.ts';
+import { routesNotShot, screens, type Screen } from './screenshots/screens.ts';
 import { Api, seed, type Seeded } from './screenshots/seed.ts';
 import { startStack, type Stack } from './screenshots/stack.ts';
 
@@ -74,9 +74,10 @@ async function shootLanguage(browser: Browser, baseUrl: string, lang: string, se
     const phone = await openPhone(browser, { baseUrl, lang, session: isSignedIn ? session : null });
     phone.page.on('pageerror', (error) => console.warn(`[${lang}] page error: ${error.message}`));
     for (const screen of batch) {
+      const startedMs = Date.now();
       const shot = await shoot(phone, screen, seeded, lang);
       const note = shot.error ? ` FAILED: ${shot.error}` : shot.late.length > 0 ? ` (${shot.late.join(', ')})` : '';
-      console.info(`  ${lang} ${screen.id}${shot.overflows.length > 0 ? ` · ${shot.overflows.length} overflow` : ''}${note}`);
+      console.info(`  ${lang} ${screen.id} ${Date.now() - startedMs} ms${shot.overflows.length > 0 ? ` · ${shot.overflows.length} overflow` : ''}${note}`);
       shots.push(shot);
     }
     await phone.context.close();
@@ -95,13 +96,13 @@ async function shootAll(browser: Browser, baseUrl: string, session: { token: str
   return results.flat();
 }
 
-function printSummary(shots: readonly Shot[], sheet: string, seedProblems: readonly string[]): void {
+function printSummary(shots: readonly Shot[], sheet: string, problems: readonly string[]): void {
   const flagged = shots.filter((shot) => shot.overflows.length > 0);
   for (const shot of flagged) {
     console.info(`overflow ${shot.lang} ${shot.label}:`);
     for (const o of shot.overflows) console.info(`    ${o.selector} ${o.kind} ${o.scrollSize}>${o.clientSize} «${o.text}»`);
   }
-  for (const problem of seedProblems) console.warn(`seed: ${problem}`);
+  for (const problem of problems) console.warn(problem);
   const failed = shots.filter((shot) => shot.error !== null).length;
   const late = shots.filter((shot) => shot.late.length > 0).length;
   const count = flagged.reduce((n, shot) => n + shot.overflows.length, 0);
@@ -117,14 +118,16 @@ async function main(): Promise<void> {
   try {
     const api = new Api(baseUrl);
     console.info('› making the records the detail screens show…');
-    const { seeded, session, problems } = await seed(api, stack?.rootInviteCode ?? args.invite);
+    const made = await seed(api, stack?.rootInviteCode ?? args.invite);
+    const { seeded, session } = made;
+    const problems = [...made.problems.map((problem) => `seed: ${problem}`), ...routesNotShot().map((path) => `route ${path} is in no screen of screens.ts`)];
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
     console.info(`› shooting ${chosen.length} screens in ${langs.join(' ')} (${jobs} at a time) into ${outDir}`);
     const shots = await shootAll(browser, baseUrl, session, seeded);
     const sheet = join(outDir, 'index.html');
     // The folder ignores itself, so a run inside the repository leaves git status clean.
     writeFileSync(join(outDir, '.gitignore'), '*\n');
-    const html = contactSheet({ title: 'NADI phone screens', baseUrl, langs, rows: chosen, shots, seedProblems: problems, elapsedMs: Date.now() - started });
+    const html = contactSheet({ title: 'NADI phone screens', baseUrl, langs, rows: chosen, shots, problems, elapsedMs: Date.now() - started });
     writeFileSync(sheet, html);
     printSummary(shots, sheet, problems);
   } finally {

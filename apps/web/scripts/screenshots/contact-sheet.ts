@@ -21,7 +21,8 @@ export interface SheetInput {
   langs: readonly string[];
   rows: readonly { id: string; label: string }[];
   shots: readonly Shot[];
-  seedProblems: readonly string[];
+  /** What the run could not do: seed steps that failed, declared routes no screen shoots. */
+  problems: readonly string[];
   elapsedMs: number;
 }
 
@@ -45,7 +46,7 @@ function summary(input: SheetInput): string {
     })
     .join('');
   const problems = [
-    ...input.seedProblems.map((p) => `seed: ${escapeHtml(p)}`),
+    ...input.problems.map(escapeHtml),
     ...failed.map((s) => `${s.lang} ${escapeHtml(s.label)}: ${escapeHtml(s.error ?? `shot before it settled (${s.late.join(', ')})`)}`),
   ];
   const total = flagged.reduce((n, s) => n + s.overflows.length, 0);

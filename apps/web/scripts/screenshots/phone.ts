@@ -89,52 +89,51 @@ async function installWallet(context: BrowserContext, account: string | null): P
   }, account);
 }
 
-async function until(condition: () => Promise<boolean> | boolean, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+/** Loading states, toasts and what moves while a popup opens: none of them belongs in a shot. */
+const busySelector = '.adm-skeleton, .state-view[role=status], .adm-toast-mask';
+const movingSelector = '.adm-popup-body, .adm-mask, .adm-center-popup-body, .adm-tabs-tab-line';
+/** Two quiet checks this far apart: a screen that is about to fetch (a guard, a lazy chunk) shows it by then. */
+const quietGapMs = 150;
+
+/**
+ * Whether the page is quiet now: nothing in flight, something rendered, no loading state or toast,
+ * fonts and images loaded, and the same layout two frames apart (popups done moving). Answers the
+ * first thing that is not, or null.
+ */
+async function busyReason(phone: Phone): Promise<string | null> {
+  if (phone.inflight() > 0) return 'requests in flight';
+  return phone.page.evaluate(
+    async ({ busy, moving }) => {
+      if (!document.querySelector('#root')?.childElementCount) return 'nothing rendered';
+      if (document.querySelector(busy)) return 'still loading';
+      await document.fonts.ready;
+      if ([...document.images].some((img) => !img.complete)) return 'images loading';
+      const shape = () =>
+        [...document.querySelectorAll(moving)].map((el) => JSON.stringify(el.getBoundingClientRect()) + getComputedStyle(el).opacity).join('|') +
+        `${document.documentElement.scrollHeight}/${document.getElementsByTagName('*').length}`;
+      const before = shape();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return before === shape() ? null : 'still moving';
+    },
+    { busy: busySelector, moving: movingSelector },
+  );
 }
 
 /**
- * Waits until the screen shows what it will show: no skeleton or loading state, no request in
- * flight, fonts and images loaded, no toast, and popups done moving (two frames alike). Answers
- * what did not settle in time, so the sheet can say so instead of passing off a half-drawn shot.
+ * Waits until the screen shows what it will show: quiet (see busyReason) twice in a row
+ * quietGapMs apart. Answers what was still going on when it gave up, so the sheet can say so
+ * instead of passing off a half-drawn shot.
  */
 export async function settle(phone: Phone): Promise<string[]> {
-  const { page } = phone;
   const deadline = Date.now() + settleTimeoutMs;
-  const late: string[] = [];
-  const isGone = (selector: string) =>
-    page
-      .locator(selector)
-      .first()
-      .waitFor({ state: 'detached', timeout: Math.max(1, deadline - Date.now()) })
-      .then(
-        () => true,
-        () => false,
-      );
-  if (!(await isGone('.adm-skeleton, .state-view[role=status]'))) late.push('still loading');
-  if (!(await until(() => phone.inflight() <= 0, deadline))) late.push('requests in flight');
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const loading = [...document.images].filter((img) => !img.complete);
-    await Promise.all(loading.map((img) => new Promise((resolve) => ['load', 'error'].forEach((type) => img.addEventListener(type, resolve, { once: true })))));
-  });
-  if (!(await isGone('.adm-toast-mask'))) late.push('toast');
-  const isStill = () =>
-    page.evaluate(async () => {
-      const shape = () =>
-        [...document.querySelectorAll('.adm-popup-body, .adm-mask, .adm-center-popup-body, .adm-tabs-tab-line')]
-          .map((el) => JSON.stringify(el.getBoundingClientRect()) + getComputedStyle(el).opacity)
-          .join('|') + document.documentElement.scrollHeight;
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const before = shape();
-      await frame();
-      await frame();
-      return before === shape();
-    });
-  if (!(await until(isStill, deadline))) late.push('still moving');
-  return late;
+  let quietSinceMs: number | null = null;
+  let reason: string | null = 'not checked';
+  while (Date.now() < deadline) {
+    reason = await busyReason(phone).catch((error: Error) => `page changed (${error.message.split('\n')[0]})`);
+    if (reason !== null) quietSinceMs = null;
+    else if (quietSinceMs === null) quietSinceMs = Date.now();
+    else if (Date.now() - quietSinceMs >= quietGapMs) return [];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [reason ?? 'not quiet long enough'];
 }

@@ -2,6 +2,8 @@
 // declare (apps/web/src/features/*/routes.tsx) with their tabs, and the three states that have no
 // route of their own (the side menu open, the sign-in sheet, the signed-out home). A screen opens
 // itself; the runner then waits for it to settle and shoots it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Seeded } from './seed.ts';
 
@@ -16,8 +18,40 @@ export interface Screen {
 
 const waitMs = 15_000;
 
+/**
+ * Opens `path` the way a tap on a link does once the app is running (the router follows history
+ * and scrolls a new screen to the top): much faster than loading the app again for every shot. The
+ * first screen of a phone, and any after a screen that left a popup or a form behind, load anew.
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  const isRunning = page.url().startsWith('http') && !dirtyPages.has(page);
+  dirtyPages.delete(page);
+  if (!isRunning) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Pages a screen left with a popup open or a form filled: the next screen loads the app anew. */
+const dirtyPages = new WeakSet<Page>();
+
 function at(id: string, path: string, isSignedIn = true): Screen {
-  return { id, label: path, isSignedIn, open: (page) => page.goto(path).then(() => undefined) };
+  return { id, label: path, isSignedIn, open: (page) => visit(page, path) };
+}
+
+/** A screen that opens a popup or fills a form (from a fresh load): the next one loads anew too. */
+function acting(screen: Screen): Screen {
+  return {
+    ...screen,
+    async open(page, seeded) {
+      await screen.open(page, seeded);
+      dirtyPages.add(page);
+    },
+  };
 }
 
 /** A screen that runs checks of its own before it shows its result: `ready` appears when they end. */
@@ -33,42 +67,42 @@ function after(screen: Screen, ready: string): Screen {
 
 /** A screen whose path needs a seeded id; without one it shows the route's "not found" state. */
 function withId(id: string, label: string, path: (seeded: Seeded) => string): Screen {
-  return { id, label, isSignedIn: true, open: (page, seeded) => page.goto(path(seeded)).then(() => undefined) };
+  return { id, label, isSignedIn: true, open: (page, seeded) => visit(page, path(seeded)) };
 }
 
 async function clickTradeTab(page: Page, tab: string): Promise<void> {
-  await page.goto('/trade');
+  await visit(page, '/trade');
   await page.getByTestId(`tab-${tab}`).click({ timeout: waitMs });
 }
 
 const signedOut: Screen[] = [
   after(at('security-check', '/security-check', false), '.security__shield:not(.security__shield--scanning)'),
   at('home-signed-out', '/', false),
-  {
+  acting({
     id: 'sign-in-sheet',
     label: '/ + sign-in sheet',
     isSignedIn: false,
     async open(page) {
-      await page.goto('/');
+      await visit(page, '/');
       await page.locator('.top-bar__connect').click({ timeout: waitMs });
       await page.getByText('Screenshot Wallet').waitFor({ timeout: waitMs });
     },
-  },
+  }),
   at('transfer-route', '/transfer', false),
 ];
 
 const homeAndMenu: Screen[] = [
   at('home', '/index'),
-  {
+  acting({
     id: 'side-menu',
     label: '/index + side menu',
     isSignedIn: true,
     async open(page) {
-      await page.goto('/index');
+      await visit(page, '/index');
       await page.locator('.top-bar .icon-btn').first().click({ timeout: waitMs });
       await page.locator('.side-menu').waitFor({ timeout: waitMs });
     },
-  },
+  }),
   at('user', '/user'),
   at('language', '/language'),
   at('notice', '/notice'),
@@ -99,17 +133,17 @@ const wallet: Screen[] = [
   at('wallet-money-log', '/wallet/moneyLog'),
   at('wallet-transfer', '/wallet/transfer'),
   at('wallet-transfer-list', '/wallet/transfer/list'),
-  {
+  acting({
     id: 'wallet-exchange',
     label: '/wallet/exchange + quote',
     isSignedIn: true,
     async open(page) {
-      await page.goto('/wallet/exchange');
+      await visit(page, '/wallet/exchange');
       await page.getByTestId('exchange-amount').fill('1', { timeout: waitMs });
       await page.getByTestId('exchange-quote').click();
       await page.getByTestId('exchange-receive').waitFor({ timeout: waitMs });
     },
-  },
+  }),
   at('recharge', '/recharge'),
   at('recharge-list', '/recharge/list'),
   at('withdraw', '/withdraw'),
@@ -120,17 +154,17 @@ const wallet: Screen[] = [
 const store: Screen[] = [
   at('store', '/store'),
   withId('store-product', '/store/product/{id}', (s) => `/store/product/${s.productId ?? 1}`),
-  {
+  acting({
     id: 'store-confirm',
     label: '/store/confirm (from "buy now")',
     isSignedIn: true,
     async open(page, seeded) {
-      await page.goto(`/store/product/${seeded.productId ?? 1}`);
+      await visit(page, `/store/product/${seeded.productId ?? 1}`);
       await page.getByTestId('product-buy').click({ timeout: waitMs });
       await page.waitForURL('**/store/confirm', { timeout: waitMs });
       await page.getByTestId('confirm-quote').waitFor({ timeout: waitMs });
     },
-  },
+  }),
   ...['all', 'to_ship', 'to_receive', 'completed'].map((tab) => at(`store-orders-${tab}`, tab === 'all' ? '/store/orders' : `/store/orders?tab=${tab}`)),
   withId('store-order-detail', '/store/orders/{id}', (s) => `/store/orders/${s.orderId ?? 0}`),
   at('address', '/address'),
@@ -150,3 +184,25 @@ const teamAndTrade: Screen[] = [
 ];
 
 export const screens: Screen[] = [...signedOut, ...homeAndMenu, ...mining, ...wallet, ...store, ...teamAndTrade];
+
+const featuresDir = join(import.meta.dirname, '../../src/features');
+
+/**
+ * The routes the features declare that no screen above shoots, so a new route shows up on the
+ * sheet as missing instead of silently absent. Read from the routes.tsx sources: importing them
+ * would pull React and CSS into Node.
+ */
+export function routesNotShot(): string[] {
+  const declared = readdirSync(featuresDir).flatMap((feature) => {
+    const source = (() => {
+      try {
+        return readFileSync(join(featuresDir, feature, 'routes.tsx'), 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    return [...source.matchAll(/path:\s*'([^']+)'/g)].map((match) => match[1]!.replace(/:(\w+)/g, '{$1}'));
+  });
+  const shot = new Set(screens.map((screen) => screen.label.split(/[ ?]/)[0]));
+  return [...new Set(declared)].filter((path) => !shot.has(path));
+}
