@@ -18,6 +18,7 @@ import { langs as allLangs } from '@nadi/api/http';
 import { findOverflows } from '../../../e2e/support/overflow.ts';
 import { contactSheet, type Shot } from './screenshots/contact-sheet.ts';
 import { chromiumArgs, openPhone, settle, type Phone } from './screenshots/phone.ts';
+import { findRawTexts, localeKeys } from './screenshots/raw-text.ts';
 import { routesNotShot, screens, type Screen } from './screenshots/screens.ts';
 import { Api, seed, type Seeded } from './screenshots/seed.ts';
 import { startStack, type Stack } from './screenshots/stack.ts';
@@ -44,14 +45,16 @@ const chosen = wanted ? screens.filter((screen) => wanted.includes(screen.id)) :
 if (chosen.length === 0) throw new Error(`no screen named ${args.screens}; see apps/web/scripts/screenshots/screens.ts`);
 const outDir = resolve(args.out);
 const jobs = Math.max(1, Number.parseInt(args.jobs, 10) || 1);
+const keys = localeKeys();
 
 async function shoot(phone: Phone, screen: Screen, seeded: Seeded, lang: string): Promise<Shot> {
   const file = join(outDir, lang, `${screen.id}.png`);
-  const shot: Shot = { screenId: screen.id, label: screen.label, lang, file: null, error: null, late: [], overflows: [] };
+  const shot: Shot = { screenId: screen.id, label: screen.label, lang, file: null, error: null, late: [], overflows: [], rawTexts: [] };
   try {
     await screen.open(phone.page, seeded);
     shot.late = await settle(phone);
     shot.overflows = await findOverflows(phone.page);
+    shot.rawTexts = await findRawTexts(phone.page, keys);
     await phone.page.screenshot({ path: file });
     shot.file = relative(outDir, file);
   } catch (error) {
@@ -77,7 +80,10 @@ async function shootLanguage(browser: Browser, baseUrl: string, lang: string, se
       const startedMs = Date.now();
       const shot = await shoot(phone, screen, seeded, lang);
       const note = shot.error ? ` FAILED: ${shot.error}` : shot.late.length > 0 ? ` (${shot.late.join(', ')})` : '';
-      console.info(`  ${lang} ${screen.id} ${Date.now() - startedMs} ms${shot.overflows.length > 0 ? ` · ${shot.overflows.length} overflow` : ''}${note}`);
+      const raw = shot.rawTexts.length > 0 ? ` · untranslated: ${shot.rawTexts.join(', ')}` : '';
+      console.info(
+        `  ${lang} ${screen.id} ${Date.now() - startedMs} ms${shot.overflows.length > 0 ? ` · ${shot.overflows.length} overflow` : ''}${raw}${note}`,
+      );
       shots.push(shot);
     }
     await phone.context.close();
@@ -106,7 +112,10 @@ function printSummary(shots: readonly Shot[], sheet: string, problems: readonly 
   const failed = shots.filter((shot) => shot.error !== null).length;
   const late = shots.filter((shot) => shot.late.length > 0).length;
   const count = flagged.reduce((n, shot) => n + shot.overflows.length, 0);
-  console.info(`\n${shots.length} shots, ${count} text overflows in ${flagged.length} shots, ${failed} failed, ${late} not settled`);
+  const untranslated = shots.filter((shot) => shot.rawTexts.length > 0).length;
+  console.info(
+    `\n${shots.length} shots, ${count} text overflows in ${flagged.length} shots, ${untranslated} with untranslated text, ${failed} failed, ${late} not settled`,
+  );
   console.info(`contact sheet: ${sheet}`);
 }
 
@@ -129,6 +138,8 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, '.gitignore'), '*\n');
     const html = contactSheet({ title: 'NADI phone screens', baseUrl, langs, rows: chosen, shots, problems, elapsedMs: Date.now() - started });
     writeFileSync(sheet, html);
+    // The same findings for a program: each shot's file, overflows and what had not settled.
+    writeFileSync(join(outDir, 'shots.json'), `${JSON.stringify({ baseUrl, langs, problems, shots }, null, 1)}\n`);
     printSummary(shots, sheet, problems);
   } finally {
     await browser?.close();

@@ -13,6 +13,8 @@ export interface Shot {
   /** What had not settled when the shot was taken (still loading, requests in flight…). */
   late: string[];
   overflows: Overflow[];
+  /** Locale keys or {{placeholders}} shown instead of text (screenshots/raw-text.ts). */
+  rawTexts: string[];
 }
 
 export interface SheetInput {
@@ -32,9 +34,18 @@ function overflowLine(o: Overflow): string {
   return `<code>${escapeHtml(o.selector)}</code> ${o.kind} ${o.scrollSize}&gt;${o.clientSize}px «${escapeHtml(o.text)}»`;
 }
 
+function untranslatedList(raw: readonly Shot[]): string {
+  const items = raw.map(
+    (s) =>
+      `<li><a href="#${s.screenId}-${s.lang}">${s.lang} ${escapeHtml(s.label)}</a>: ${s.rawTexts.map((t) => `<code>${escapeHtml(t)}</code>`).join(', ')}</li>`,
+  );
+  return `<h2>Untranslated text: ${raw.length} shots</h2>${items.length > 0 ? `<ul>${items.join('')}</ul>` : '<p>None found.</p>'}`;
+}
+
 function summary(input: SheetInput): string {
   const flagged = input.shots.filter((s) => s.overflows.length > 0);
   const failed = input.shots.filter((s) => s.error !== null || s.late.length > 0);
+  const raw = input.shots.filter((s) => s.rawTexts.length > 0);
   const byLang = input.langs
     .map((lang) => {
       const items = flagged.filter((s) => s.lang === lang);
@@ -42,7 +53,7 @@ function summary(input: SheetInput): string {
       const lines = items.map(
         (s) => `<li><a href="#${s.screenId}-${lang}">${escapeHtml(s.label)}</a><ul>${s.overflows.map((o) => `<li>${overflowLine(o)}</li>`).join('')}</ul></li>`,
       );
-      return `<h3>${lang}: ${items.reduce((n, s) => n + s.overflows.length, 0)} in ${items.length} screens</h3><ul>${lines.join('')}</ul>`;
+      return `<details open><summary>${lang}: ${items.reduce((n, s) => n + s.overflows.length, 0)} in ${items.length} screens</summary><ul>${lines.join('')}</ul></details>`;
     })
     .join('');
   const problems = [
@@ -53,6 +64,7 @@ function summary(input: SheetInput): string {
   return `<section class="summary">
 <p>${input.shots.length} shots of ${input.rows.length} screens in ${input.langs.length} languages from ${escapeHtml(input.baseUrl)}, in ${Math.round(input.elapsedMs / 1000)} s.</p>
 <h2>Text overflows: ${total} in ${flagged.length} shots</h2>${byLang || '<p>None found.</p>'}
+${untranslatedList(raw)}
 ${problems.length > 0 ? `<h2>Problems (${problems.length})</h2><ul>${problems.map((p) => `<li>${p}</li>`).join('')}</ul>` : ''}
 </section>`;
 }
@@ -61,6 +73,7 @@ function cell(shot: Shot | undefined, lang: string): string {
   if (!shot) return `<td class="missing">${lang}: not shot</td>`;
   const flags = [
     shot.overflows.length > 0 ? `<span class="flag">${shot.overflows.length} overflow</span>` : '',
+    shot.rawTexts.length > 0 ? `<span class="flag">${shot.rawTexts.length} untranslated</span>` : '',
     shot.late.length > 0 ? `<span class="late">${escapeHtml(shot.late.join(', '))}</span>` : '',
   ]
     .filter(Boolean)
@@ -69,7 +82,7 @@ function cell(shot: Shot | undefined, lang: string): string {
   const image = shot.file
     ? `<a href="${escapeHtml(shot.file)}"><img src="${escapeHtml(shot.file)}" loading="lazy" width="156" height="338" alt="${escapeHtml(`${shot.label} ${lang}`)}"></a>`
     : `<div class="error">${escapeHtml(shot.error ?? 'no image')}</div>`;
-  const cls = shot.overflows.length > 0 ? 'flagged' : shot.file ? '' : 'missing';
+  const cls = shot.overflows.length > 0 || shot.rawTexts.length > 0 ? 'flagged' : shot.file ? '' : 'missing';
   return `<td id="${escapeHtml(shot.screenId)}-${lang}" class="${cls}" title="${escapeHtml(title)}">${image}<div class="caption">${escapeHtml(shot.label)} · ${lang} ${flags}</div></td>`;
 }
 
@@ -83,8 +96,9 @@ export function contactSheet(input: SheetInput): string {
 <style>
 body{font:13px system-ui,sans-serif;margin:16px;background:#f4f5f7;color:#111}
 .summary{background:#fff;padding:8px 16px;border-radius:8px;margin-bottom:16px}
+summary{font-weight:600;cursor:pointer;margin:6px 0}
 table{border-collapse:separate;border-spacing:6px}
-th{position:sticky;left:0;background:#f4f5f7;text-align:left;vertical-align:top;max-width:140px;word-break:break-all}
+th{position:sticky;left:0;background:#f4f5f7;text-align:left;vertical-align:top;min-width:120px;max-width:160px;overflow-wrap:anywhere}
 thead th{position:sticky;top:0;z-index:1}
 td{vertical-align:top;background:#fff;padding:4px;border:2px solid transparent;border-radius:6px}
 td.flagged{border-color:#d33}
