@@ -17,7 +17,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { langs as allLangs } from '@nadi/api/http';
 import { findOverflows } from '../../../e2e/support/overflow.ts';
 import { contactSheet, type Shot } from './screenshots/contact-sheet.ts';
-import { chromiumArgs, openPhone, settle, type Phone } from './screenshots/phone.ts';
+import { chromiumArgs, openPhone, pageWidthBeyondPhone, settle, type Phone } from './screenshots/phone.ts';
 import { findRawTexts, localeKeys } from './screenshots/raw-text.ts';
 import { routesNotShot, screens, type Screen } from './screenshots/screens.ts';
 import { Api, seed, type Seeded } from './screenshots/seed.ts';
@@ -49,12 +49,21 @@ const keys = localeKeys();
 
 async function shoot(phone: Phone, screen: Screen, seeded: Seeded, lang: string): Promise<Shot> {
   const file = join(outDir, lang, `${screen.id}.png`);
-  const shot: Shot = { screenId: screen.id, label: screen.label, lang, file: null, error: null, late: [], overflows: [], rawTexts: [] };
+  const shot: Shot = { screenId: screen.id, label: screen.label, lang, file: null, error: null, late: [], overflows: [], rawTexts: [], pageWidthPx: null };
   try {
     await screen.open(phone.page, seeded);
     shot.late = await settle(phone);
+    if (screen.scrollTo) {
+      // Below the sticky top bar, which would cover the element's first line.
+      await phone.page
+        .locator(screen.scrollTo)
+        .first()
+        .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (document.querySelector('.top-bar')?.getBoundingClientRect().height ?? 0)));
+      shot.late = await settle(phone);
+    }
     shot.overflows = await findOverflows(phone.page);
     shot.rawTexts = await findRawTexts(phone.page, keys);
+    shot.pageWidthPx = await pageWidthBeyondPhone(phone.page);
     await phone.page.screenshot({ path: file });
     shot.file = relative(outDir, file);
   } catch (error) {
@@ -79,11 +88,14 @@ async function shootLanguage(browser: Browser, baseUrl: string, lang: string, se
     for (const screen of batch) {
       const startedMs = Date.now();
       const shot = await shoot(phone, screen, seeded, lang);
-      const note = shot.error ? ` FAILED: ${shot.error}` : shot.late.length > 0 ? ` (${shot.late.join(', ')})` : '';
-      const raw = shot.rawTexts.length > 0 ? ` · untranslated: ${shot.rawTexts.join(', ')}` : '';
-      console.info(
-        `  ${lang} ${screen.id} ${Date.now() - startedMs} ms${shot.overflows.length > 0 ? ` · ${shot.overflows.length} overflow` : ''}${raw}${note}`,
-      );
+      const notes = [
+        shot.overflows.length > 0 ? `${shot.overflows.length} overflow` : '',
+        shot.rawTexts.length > 0 ? `untranslated: ${shot.rawTexts.join(', ')}` : '',
+        shot.pageWidthPx !== null ? `page ${shot.pageWidthPx} px wide` : '',
+        shot.late.length > 0 ? `not settled: ${shot.late.join(', ')}` : '',
+        shot.error ? `FAILED: ${shot.error}` : '',
+      ].filter(Boolean);
+      console.info(`  ${lang} ${screen.id} ${Date.now() - startedMs} ms${notes.map((note) => ` · ${note}`).join('')}`);
       shots.push(shot);
     }
     await phone.context.close();
@@ -113,8 +125,9 @@ function printSummary(shots: readonly Shot[], sheet: string, problems: readonly 
   const late = shots.filter((shot) => shot.late.length > 0).length;
   const count = flagged.reduce((n, shot) => n + shot.overflows.length, 0);
   const untranslated = shots.filter((shot) => shot.rawTexts.length > 0).length;
+  const wide = shots.filter((shot) => shot.pageWidthPx !== null).length;
   console.info(
-    `\n${shots.length} shots, ${count} text overflows in ${flagged.length} shots, ${untranslated} with untranslated text, ${failed} failed, ${late} not settled`,
+    `\n${shots.length} shots, ${count} text overflows in ${flagged.length} shots, ${untranslated} with untranslated text, ${wide} wider than the phone, ${failed} failed, ${late} not settled`,
   );
   console.info(`contact sheet: ${sheet}`);
 }

@@ -15,6 +15,8 @@ export interface Shot {
   overflows: Overflow[];
   /** Locale keys or {{placeholders}} shown instead of text (screenshots/raw-text.ts). */
   rawTexts: string[];
+  /** The page's width when wider than the phone (it zooms out or slides sideways), else null. */
+  pageWidthPx: number | null;
 }
 
 export interface SheetInput {
@@ -46,6 +48,8 @@ function summary(input: SheetInput): string {
   const flagged = input.shots.filter((s) => s.overflows.length > 0);
   const failed = input.shots.filter((s) => s.error !== null || s.late.length > 0);
   const raw = input.shots.filter((s) => s.rawTexts.length > 0);
+  const wide = input.shots.filter((s) => s.pageWidthPx !== null);
+  const wideItems = wide.map((s) => `<li><a href="#${s.screenId}-${s.lang}">${s.lang} ${escapeHtml(s.label)}</a>: ${s.pageWidthPx} px</li>`);
   const byLang = input.langs
     .map((lang) => {
       const items = flagged.filter((s) => s.lang === lang);
@@ -65,6 +69,7 @@ function summary(input: SheetInput): string {
 <p>${input.shots.length} shots of ${input.rows.length} screens in ${input.langs.length} languages from ${escapeHtml(input.baseUrl)}, in ${Math.round(input.elapsedMs / 1000)} s.</p>
 <h2>Text overflows: ${total} in ${flagged.length} shots</h2>${byLang || '<p>None found.</p>'}
 ${untranslatedList(raw)}
+<h2>Wider than the phone: ${wide.length} shots</h2>${wideItems.length > 0 ? `<ul>${wideItems.join('')}</ul>` : '<p>None found.</p>'}
 ${problems.length > 0 ? `<h2>Problems (${problems.length})</h2><ul>${problems.map((p) => `<li>${p}</li>`).join('')}</ul>` : ''}
 </section>`;
 }
@@ -74,6 +79,7 @@ function cell(shot: Shot | undefined, lang: string): string {
   const flags = [
     shot.overflows.length > 0 ? `<span class="flag">${shot.overflows.length} overflow</span>` : '',
     shot.rawTexts.length > 0 ? `<span class="flag">${shot.rawTexts.length} untranslated</span>` : '',
+    shot.pageWidthPx !== null ? `<span class="flag">${shot.pageWidthPx} px wide</span>` : '',
     shot.late.length > 0 ? `<span class="late">${escapeHtml(shot.late.join(', '))}</span>` : '',
   ]
     .filter(Boolean)
@@ -82,7 +88,7 @@ function cell(shot: Shot | undefined, lang: string): string {
   const image = shot.file
     ? `<a href="${escapeHtml(shot.file)}"><img src="${escapeHtml(shot.file)}" loading="lazy" width="156" height="338" alt="${escapeHtml(`${shot.label} ${lang}`)}"></a>`
     : `<div class="error">${escapeHtml(shot.error ?? 'no image')}</div>`;
-  const cls = shot.overflows.length > 0 || shot.rawTexts.length > 0 ? 'flagged' : shot.file ? '' : 'missing';
+  const cls = shot.overflows.length > 0 || shot.rawTexts.length > 0 || shot.pageWidthPx !== null ? 'flagged' : shot.file ? '' : 'missing';
   return `<td id="${escapeHtml(shot.screenId)}-${lang}" class="${cls}" title="${escapeHtml(title)}">${image}<div class="caption">${escapeHtml(shot.label)} · ${lang} ${flags}</div></td>`;
 }
 

@@ -16,13 +16,25 @@ export interface Phone {
   inflight(): number;
 }
 
+/** The phone's width in CSS pixels. */
+export const phoneWidthPx = 390;
+
+/**
+ * The page's width when it is wider than the phone, else null. A phone browser then zooms the
+ * whole screen out or lets it slide sideways, and the shot is cut at the right edge.
+ */
+export async function pageWidthBeyondPhone(page: Page): Promise<number | null> {
+  const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth));
+  return width > phoneWidthPx ? width : null;
+}
+
 export async function openPhone(
   browser: Browser,
   options: { baseUrl: string; lang: string; session: { token: string; address: string } | null },
 ): Promise<Phone> {
   const context = await browser.newContext({
     baseURL: options.baseUrl,
-    viewport: { width: 390, height: 844 },
+    viewport: { width: phoneWidthPx, height: 844 },
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,

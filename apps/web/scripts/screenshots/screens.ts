@@ -14,6 +14,8 @@ export interface Screen {
   label: string;
   isSignedIn: boolean;
   open(page: Page, seeded: Seeded): Promise<void>;
+  /** What the shot is about when it is below the fold: scrolled to the top of the screen once settled. */
+  scrollTo?: string;
 }
 
 const waitMs = 15_000;
@@ -173,7 +175,7 @@ const store: Screen[] = [
 ];
 
 const teamAndTrade: Screen[] = [
-  ...['directs', 'ranking', 'rewards'].map((tab) => at(`team-${tab}`, tab === 'directs' ? '/team' : `/team?tab=${tab}`)),
+  ...['directs', 'ranking', 'rewards'].map((tab) => ({ ...at(`team-${tab}`, tab === 'directs' ? '/team' : `/team?tab=${tab}`), scrollTo: '.team-lists' })),
   at('trade', '/trade'),
   ...['current', 'history', 'fills'].map((tab) => ({
     id: `trade-${tab}`,
