@@ -1,189 +1,163 @@
-// Screenshots of every screen of the web app at a phone's size, in the given languages, for a
-// person to look at. Not a test: it asserts nothing and writes PNGs outside the repository.
+// `npm run screenshots`: every screen of the phone app at 390×844 in every language, and one HTML
+// contact sheet to review them (a row per screen, a column per language, text overflows flagged).
+// Not a test: it exits 0 whatever it finds and prints how many overflows it found.
 //
-//   sh scripts/node.sh apps/web/scripts/screenshots.ts [baseUrl] [outDir] [LANGS]
-//   e.g. sh scripts/node.sh apps/web/scripts/screenshots.ts http://127.0.0.1:8080 /tmp/nadi-shots TW,EN
+//   npm run screenshots [-- --url http://127.0.0.1:8080] [--out artifacts/screenshots] [--langs TW,EN]
+//                          [--screens home,wallet-assets] [--jobs 2] [--web-dist <built web app>]
 //
-// Signed-in screens need the server (with its /rpc proxy to the local chain): the page gets a
-// test wallet that forwards to the chain, announced through EIP-6963 as "Screenshot Wallet".
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+// Without --url it builds the web app and the console and starts the whole stack itself on free
+// ports with a throw-away data folder (screenshots/stack.ts). With --url the stack must be a
+// development one (the /rpc proxy, the demo grant) whose root invite code is --invite (NADI2026 by
+// default). Either way it signs in demo account #1 through the API and makes the records the detail
+// screens need (screenshots/seed.ts), then shoots the screens of screenshots/screens.ts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { langs as allLangs } from '@nadi/api/http';
+import { findOverflows } from '../../../e2e/support/overflow.ts';
+import { contactSheet, type Shot } from './screenshots/contact-sheet.ts';
+import { chromiumArgs, openPhone, pageWidthBeyondPhone, settle, type Phone } from './screenshots/phone.ts';
+import { findRawTexts, localeKeys } from './screenshots/raw-text.ts';
+import { routesNotShot, screens, type Screen } from './screenshots/screens.ts';
+import { Api, seed, type Seeded } from './screenshots/seed.ts';
+import { startStack, type Stack } from './screenshots/stack.ts';
 
-const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
-const outDir = process.argv[3] ?? '/tmp/nadi-shots';
-const langs = (process.argv[4] ?? 'TW,EN').split(',');
-const inviteCode = process.env.INVITE_CODE ?? '';
-mkdirSync(outDir, { recursive: true });
-
-async function installWallet(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    let account: string | null = null;
-    const rpc = async (method: string, params: unknown[] = []) => {
-      const res = await fetch('/rpc', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
-      if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-      return body.result;
-    };
-    const provider = {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === 'eth_requestAccounts') {
-          const accounts = (await rpc('eth_accounts')) as string[];
-          account = accounts[5] ?? accounts[0] ?? null;
-          return account ? [account] : [];
-        }
-        if (method === 'eth_accounts') return account ? [account] : [];
-        if (method === 'wallet_requestPermissions') throw Object.assign(new Error('unsupported'), { code: 4200 });
-        if (method === 'wallet_revokePermissions') return null;
-        return rpc(method, params);
-      },
-      on() {},
-      removeListener() {},
-    };
-    const info = {
-      uuid: '00000000-0000-4000-8000-000000000001',
-      name: 'Screenshot Wallet',
-      icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
-      rdns: 'dev.nadi.screenshots',
-    };
-    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  });
-}
-
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await page.waitForTimeout(600);
-  const path = join(outDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? false });
-  console.info(path);
-}
-
-async function signIn(page: Page): Promise<boolean> {
-  await page.goto('/');
-  await page.locator('.hero .btn').click();
-  const wallet = page.getByText('Screenshot Wallet');
-  if (
-    !(await wallet.waitFor({ timeout: 8000 }).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return false;
-  await wallet.click();
-  const invite = page.locator('#invite-code');
-  const next = await Promise.race([
-    invite.waitFor({ timeout: 20_000 }).then(() => 'invite' as const),
-    page.waitForURL('**/index', { timeout: 20_000 }).then(() => 'home' as const),
-  ]).catch(() => 'stuck' as const);
-  if (next === 'home') return true;
-  await shot(page, `sign-in-${next}`);
-  if (next === 'stuck') return false;
-  await invite.fill(inviteCode);
-  await page.locator('.invite-step button[type=submit]').click();
-  return page.waitForURL('**/index', { timeout: 20_000 }).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function publicScreens(page: Page, lang: string): Promise<void> {
-  await page.goto('/security-check');
-  await page.getByRole('button', { name: /NADI/ }).waitFor();
-  await shot(page, `${lang}-security-check`);
-  await page.goto('/');
-  await page
-    .locator('.countdown__grid, .countdown .state-view')
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(() => undefined);
-  await shot(page, `${lang}-home`);
-  await shot(page, `${lang}-home-full`, { fullPage: true });
-  await page.locator('.top-bar .icon-btn').first().click();
-  await shot(page, `${lang}-side-menu`);
-  await page.keyboard.press('Escape');
-  await page.goto('/language');
-  await shot(page, `${lang}-language`);
-  await page.goto('/');
-  await page.locator('.hero .btn').click();
-  await shot(page, `${lang}-sheet-wallets`);
-}
-
-async function signedInScreens(page: Page, lang: string): Promise<void> {
-  await shot(page, `${lang}-home-signed-in`);
-  await page.goto('/user');
-  await page
-    .locator('.invite-qr')
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(() => undefined);
-  await shot(page, `${lang}-user`);
-  await shot(page, `${lang}-user-full`, { fullPage: true });
-  await page.goto('/notice');
-  await shot(page, `${lang}-notices`);
-  const first = page.locator('.notice-item').first();
-  if (await first.isVisible().catch(() => false)) {
-    await first.click();
-    await shot(page, `${lang}-notice-detail`);
-  }
-  await walletScreens(page, lang);
-}
-
-/** The wallet's screens; asking for a quote moves no money, so the account is left as it was. */
-async function walletScreens(page: Page, lang: string): Promise<void> {
-  for (const tab of ['assets', 'account', 'income', 'money']) {
-    await page.goto(tab === 'assets' ? '/wallet' : `/wallet?tab=${tab}`);
-    await page
-      .locator('.wallet-screen .card, .wallet-screen .state-view')
-      .first()
-      .waitFor({ timeout: 10_000 })
-      .catch(() => undefined);
-    await shot(page, `${lang}-wallet-${tab}`);
-  }
-  await page.goto('/wallet/transfer');
-  await shot(page, `${lang}-wallet-transfer`);
-  await page.goto('/wallet/exchange');
-  const amount = page.getByTestId('exchange-amount');
-  if (
-    await amount.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await amount.fill('1');
-    await page.getByTestId('exchange-quote').click();
-    await page
-      .getByTestId('exchange-receive')
-      .waitFor({ timeout: 10_000 })
-      .catch(() => undefined);
-  }
-  await shot(page, `${lang}-wallet-exchange-quote`);
-  await page.goto('/wallet/moneyLog');
-  await shot(page, `${lang}-wallet-money-log`);
-  await page.goto('/wallet/transfer/list');
-  await shot(page, `${lang}-wallet-transfer-list`);
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+const root = join(import.meta.dirname, '../../..');
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    invite: { type: 'string', default: 'NADI2026' },
+    out: { type: 'string', default: join(root, 'artifacts/screenshots') },
+    // The sheet's columns: the default language first, then the others by code.
+    langs: { type: 'string', default: ['TW', ...allLangs.filter((lang) => lang !== 'TW').sort()].join(',') },
+    screens: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    'web-dist': { type: 'string' },
+  },
 });
-try {
-  for (const lang of langs) {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    await context.addInitScript((code) => localStorage.setItem('nadi.lang', code), lang);
-    await installWallet(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`[${lang}] page error:`, error.message));
-    await publicScreens(page, lang);
-    if (await signIn(page)) await signedInScreens(page, lang);
-    else console.warn(`[${lang}] not signed in (no server, or no INVITE_CODE for a new address); signed-in screens skipped`);
-    await context.close();
+
+const langs = args.langs.split(',').map((lang) => lang.trim().toUpperCase());
+const unknownLang = langs.find((lang) => !(allLangs as readonly string[]).includes(lang));
+if (unknownLang) throw new Error(`unknown language ${unknownLang}; the app speaks ${allLangs.join(', ')}`);
+const wanted = args.screens?.split(',');
+const chosen = wanted ? screens.filter((screen) => wanted.includes(screen.id)) : screens;
+if (chosen.length === 0) throw new Error(`no screen named ${args.screens}; see apps/web/scripts/screenshots/screens.ts`);
+const outDir = resolve(args.out);
+const jobs = Math.max(1, Number.parseInt(args.jobs, 10) || 1);
+const keys = localeKeys();
+
+async function shoot(phone: Phone, screen: Screen, seeded: Seeded, lang: string): Promise<Shot> {
+  const file = join(outDir, lang, `${screen.id}.png`);
+  const shot: Shot = { screenId: screen.id, label: screen.label, lang, file: null, error: null, late: [], overflows: [], rawTexts: [], pageWidthPx: null };
+  try {
+    await screen.open(phone.page, seeded);
+    shot.late = await settle(phone);
+    if (screen.scrollTo) {
+      // Below the sticky top bar, which would cover the element's first line.
+      await phone.page
+        .locator(screen.scrollTo)
+        .first()
+        .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (document.querySelector('.top-bar')?.getBoundingClientRect().height ?? 0)));
+      shot.late = await settle(phone);
+    }
+    shot.overflows = await findOverflows(phone.page);
+    shot.rawTexts = await findRawTexts(phone.page, keys);
+    shot.pageWidthPx = await pageWidthBeyondPhone(phone.page);
+    await phone.page.screenshot({ path: file });
+    shot.file = relative(outDir, file);
+  } catch (error) {
+    shot.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    await phone.page.screenshot({ path: file }).then(
+      () => (shot.file = relative(outDir, file)),
+      () => undefined,
+    );
   }
-} finally {
-  await browser.close();
+  return shot;
 }
+
+/** One language: the signed-out screens on one phone, the signed-in ones on another. */
+async function shootLanguage(browser: Browser, baseUrl: string, lang: string, session: { token: string; address: string }, seeded: Seeded): Promise<Shot[]> {
+  mkdirSync(join(outDir, lang), { recursive: true });
+  const shots: Shot[] = [];
+  for (const isSignedIn of [false, true]) {
+    const batch = chosen.filter((screen) => screen.isSignedIn === isSignedIn);
+    if (batch.length === 0) continue;
+    const phone = await openPhone(browser, { baseUrl, lang, session: isSignedIn ? session : null });
+    phone.page.on('pageerror', (error) => console.warn(`[${lang}] page error: ${error.message}`));
+    for (const screen of batch) {
+      const startedMs = Date.now();
+      const shot = await shoot(phone, screen, seeded, lang);
+      const notes = [
+        shot.overflows.length > 0 ? `${shot.overflows.length} overflow` : '',
+        shot.rawTexts.length > 0 ? `untranslated: ${shot.rawTexts.join(', ')}` : '',
+        shot.pageWidthPx !== null ? `page ${shot.pageWidthPx} px wide` : '',
+        shot.late.length > 0 ? `not settled: ${shot.late.join(', ')}` : '',
+        shot.error ? `FAILED: ${shot.error}` : '',
+      ].filter(Boolean);
+      console.info(`  ${lang} ${screen.id} ${Date.now() - startedMs} ms${notes.map((note) => ` · ${note}`).join('')}`);
+      shots.push(shot);
+    }
+    await phone.context.close();
+  }
+  return shots;
+}
+
+/** Runs the languages `jobs` at a time. */
+async function shootAll(browser: Browser, baseUrl: string, session: { token: string; address: string }, seeded: Seeded): Promise<Shot[]> {
+  const queue = [...langs];
+  const results: Shot[][] = [];
+  const worker = async () => {
+    for (let lang = queue.shift(); lang !== undefined; lang = queue.shift()) results.push(await shootLanguage(browser, baseUrl, lang, session, seeded));
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, langs.length) }, worker));
+  return results.flat();
+}
+
+function printSummary(shots: readonly Shot[], sheet: string, problems: readonly string[]): void {
+  const flagged = shots.filter((shot) => shot.overflows.length > 0);
+  for (const shot of flagged) {
+    console.info(`overflow ${shot.lang} ${shot.label}:`);
+    for (const o of shot.overflows) console.info(`    ${o.selector} ${o.kind} ${o.scrollSize}>${o.clientSize} «${o.text}»`);
+  }
+  for (const problem of problems) console.warn(problem);
+  const failed = shots.filter((shot) => shot.error !== null).length;
+  const late = shots.filter((shot) => shot.late.length > 0).length;
+  const count = flagged.reduce((n, shot) => n + shot.overflows.length, 0);
+  const untranslated = shots.filter((shot) => shot.rawTexts.length > 0).length;
+  const wide = shots.filter((shot) => shot.pageWidthPx !== null).length;
+  console.info(
+    `\n${shots.length} shots, ${count} text overflows in ${flagged.length} shots, ${untranslated} with untranslated text, ${wide} wider than the phone, ${failed} failed, ${late} not settled`,
+  );
+  console.info(`contact sheet: ${sheet}`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const stack: Stack | null = args.url ? null : await startStack({ webDist: args['web-dist'] });
+  const baseUrl = args.url ?? stack!.baseUrl;
+  let browser: Browser | null = null;
+  try {
+    const api = new Api(baseUrl);
+    console.info('› making the records the detail screens show…');
+    const made = await seed(api, stack?.rootInviteCode ?? args.invite);
+    const { seeded, session } = made;
+    const problems = [...made.problems.map((problem) => `seed: ${problem}`), ...routesNotShot().map((path) => `route ${path} is in no screen of screens.ts`)];
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    console.info(`› shooting ${chosen.length} screens in ${langs.join(' ')} (${jobs} at a time) into ${outDir}`);
+    const shots = await shootAll(browser, baseUrl, session, seeded);
+    const sheet = join(outDir, 'index.html');
+    // The folder ignores itself, so a run inside the repository leaves git status clean.
+    writeFileSync(join(outDir, '.gitignore'), '*\n');
+    const html = contactSheet({ title: 'NADI phone screens', baseUrl, langs, rows: chosen, shots, problems, elapsedMs: Date.now() - started });
+    writeFileSync(sheet, html);
+    // The same findings for a program: each shot's file, overflows and what had not settled.
+    writeFileSync(join(outDir, 'shots.json'), `${JSON.stringify({ baseUrl, langs, problems, shots }, null, 1)}\n`);
+    printSummary(shots, sheet, problems);
+  } finally {
+    await browser?.close();
+    await stack?.stop();
+  }
+}
+
+await main();
