@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressFiles } from './precompress.ts';
 
 // The server (apps/server) answers these paths on port 8080; in `vite` dev mode they are proxied
 // there so the browser sees one origin, exactly as when the server serves the built app itself.
@@ -50,11 +49,9 @@ function appShell(): { plugin: Plugin; has: (url: string) => boolean } {
 const shell = appShell();
 
 /**
- * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a staging or production
- * build; the server sends the one the phone accepts (@fastify/static `preCompressed`). Compressing
- * once at build time at the highest levels costs nothing per request; bench:web measured first
- * paint 1.4-1.7 s sooner on a throttled phone (docs/benchmarks.md). Development builds (npm start,
- * the browser suite) skip it: seconds of build time for a local server.
+ * Brotli and gzip copies of every text file of a staging or production build (precompress.ts):
+ * bench:web measured first paint 1.4-1.7 s sooner on a throttled phone (docs/benchmarks.md).
+ * Development builds (npm start, the browser suite) skip it: seconds of build time for a local server.
  */
 function precompress(): Plugin {
   let isOn = false;
@@ -66,15 +63,7 @@ function precompress(): Plugin {
     },
     writeBundle(options, bundle) {
       const outDir = options.dir;
-      if (!isOn || !outDir) return;
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
-        const path = join(outDir, fileName);
-        const raw = readFileSync(path);
-        if (raw.length < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
-        writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
-      }
+      if (isOn && outDir) precompressFiles(Object.keys(bundle).map((fileName) => join(outDir, fileName)));
     },
   };
 }

@@ -10,8 +10,8 @@
 //
 // Options: --runs N (3), --url http://host:port (a running stack; --invite CODE signs up there,
 // default ROOT_INVITE_CODE or NADI2026), --dist DIR (a prebuilt production build instead of
-// building), --lang TW (the app's language), --out DIR (where the JSON reports go), --brotli (app
-// and starter behind a front that sends their static files compressed: brotli-front.ts).
+// building), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
+// sides are served with their brotli/gzip copies (apps/web/precompress.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -21,7 +21,6 @@ import type { SessionState } from '../src/lib/session.ts';
 import { sessionIdleMs } from '../src/lib/session.ts';
 import { storageKeys } from '../src/lib/storage.ts';
 import { figuresOf, runLighthouse, type PageStorage, type RunFigures, type RunOutcome } from './lighthouse-run.ts';
-import { startBrotliFront } from './brotli-front.ts';
 import { newBenchAccount, signIn, type BenchAccount } from './sign-in.ts';
 import { buildStarter, serveStatic, type StaticServer } from './starter.ts';
 import { formatTable, medianRun, type BenchPage, type PageFigures } from './table.ts';
@@ -38,7 +37,6 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole n
 const lang = parseLang(option('lang') ?? 'TW');
 const benchInviteCode = 'BENCHWEB1';
 const encryption = process.env.ENCRYPTION ?? 'on';
-const isBrotli = process.argv.includes('--brotli');
 
 const pages: BenchPage[] = [
   { label: '/', slug: 'home', path: '/', isSignedIn: false, isStarter: false, perfGoal: 95 },
@@ -154,7 +152,6 @@ async function main(): Promise<void> {
   const givenUrl = option('url')?.replace(/\/$/, '');
   let stack: ChildProcess | null = null;
   let starter: StaticServer | null = null;
-  let fronts: StaticServer[] = [];
   try {
     let appUrl = givenUrl;
     if (!appUrl) {
@@ -167,18 +164,12 @@ async function main(): Promise<void> {
     console.info('› building the Vite + React starter');
     await buildStarter(join(work, 'starter'));
     starter = await serveStatic(join(work, 'starter'));
-    let starterUrl = starter.url;
-    if (isBrotli) {
-      fronts = [await startBrotliFront(appUrl), await startBrotliFront(starterUrl)];
-      [appUrl, starterUrl] = [fronts[0]!.url, fronts[1]!.url];
-    }
-    console.info(
-      `› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starterUrl}, language ${lang}${isBrotli ? ', static files brotli-compressed' : ''}`,
-    );
+    const starterUrl = starter.url;
+    console.info(`› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starterUrl}, language ${lang}`);
     const inviteCode = givenUrl ? (option('invite') ?? process.env.ROOT_INVITE_CODE ?? 'NADI2026') : benchInviteCode;
     const loadBefore = loadavg()[0]!;
     const results = await measure(appUrl, starterUrl, inviteCode, outDir);
-    const load = `${isBrotli ? 'static files brotli-compressed (--brotli); ' : ''}1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+    const load = `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
     console.info(`\n${formatTable(results, runs, load)}`);
     const loadMax = Math.max(loadBefore, loadavg()[0]!);
     if (loadMax > availableParallelism()) {
@@ -188,7 +179,6 @@ async function main(): Promise<void> {
     }
     console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
   } finally {
-    for (const front of fronts) await front.close();
     await starter?.close();
     if (stack) await stopStack(stack);
     // Everything but the reports (which stay in it unless --out put them elsewhere).
