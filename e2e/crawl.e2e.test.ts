@@ -230,7 +230,8 @@ const quietMs = 150;
 const slowScreens = new Set<string>();
 
 /**
- * The screen has rendered and has its data: something in <main> and no spinner, skeleton or busy
+ * The screen has rendered and has its data: something in <main> (there is no <main> while the app
+ * boots, for example while a language other than TW loads) and no spinner, skeleton or busy
  * region for `quietMs` (a lazy screen shows a spinner while its code loads, then skeletons while
  * its data does). Bounded: a screen that stays busy is noted and crawled as it is.
  */
@@ -242,7 +243,8 @@ async function settle(page: Page): Promise<void> {
         const state = window as unknown as { crawlQuietSince?: number };
         const main = document.querySelector('main');
         const isBusy =
-          (main !== null && main.childElementCount === 0) ||
+          main === null ||
+          main.childElementCount === 0 ||
           document.querySelector('.spinner, .skeleton, .adm-skeleton, [aria-busy="true"], .adm-spin-loading, .adm-dot-loading') !== null;
         if (isBusy) {
           state.crawlQuietSince = undefined;
