@@ -172,7 +172,10 @@ const skippedSelector = [
 const dialogSelector = '[role=dialog], [role=alertdialog], .adm-modal, .adm-dialog, .adm-center-popup-wrap, .adm-popup';
 
 async function isDialogOpen(page: Page): Promise<boolean> {
-  return page.evaluate((dialogSelector) => [...document.querySelectorAll(dialogSelector)].some((dialog) => dialog.getClientRects().length > 0), dialogSelector);
+  return page.evaluate(
+    (dialogSelector) => Array.from(document.querySelectorAll(dialogSelector)).some((dialog) => dialog.getClientRects().length > 0),
+    dialogSelector,
+  );
 }
 
 interface Control {
@@ -201,9 +204,9 @@ async function collectControls(page: Page, insideDialogOnly: boolean, isStart: b
     ({ controlSelector, skippedSelector, dialogSelector, insideDialogOnly, isStart }) => {
       const seen = new Map<string, number>();
       const controls: Control[] = [];
-      const openDialog = [...document.querySelectorAll(dialogSelector)].find((dialog) => dialog.getClientRects().length > 0);
+      const openDialog = Array.from(document.querySelectorAll(dialogSelector)).find((dialog) => dialog.getClientRects().length > 0);
       const scope: ParentNode = insideDialogOnly && openDialog ? openDialog : document;
-      for (const element of scope.querySelectorAll<HTMLElement>(controlSelector)) {
+      for (const element of Array.from(scope.querySelectorAll<HTMLElement>(controlSelector))) {
         if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden') continue;
         if (element.closest('[aria-hidden="true"], [inert]')) continue;
         if (element.matches(skippedSelector)) continue;
@@ -263,11 +266,11 @@ async function tapControl(page: Page, control: Control, insideDialogOnly: boolea
   // The control is found again by signature on the fresh load and marked so it can be tapped.
   const isFound = await page.evaluate(
     ({ control, controlSelector, dialogSelector, insideDialogOnly }) => {
-      for (const marked of document.querySelectorAll('[data-crawl-target]')) marked.removeAttribute('data-crawl-target');
-      const openDialog = [...document.querySelectorAll(dialogSelector)].find((dialog) => dialog.getClientRects().length > 0);
+      for (const marked of Array.from(document.querySelectorAll('[data-crawl-target]'))) marked.removeAttribute('data-crawl-target');
+      const openDialog = Array.from(document.querySelectorAll(dialogSelector)).find((dialog) => dialog.getClientRects().length > 0);
       const scope: ParentNode = insideDialogOnly && openDialog ? openDialog : document;
       let occurrence = 0;
-      for (const element of scope.querySelectorAll<HTMLElement>(controlSelector)) {
+      for (const element of Array.from(scope.querySelectorAll<HTMLElement>(controlSelector))) {
         if (element.getClientRects().length === 0) continue;
         const href = element instanceof HTMLAnchorElement ? new URL(element.href).pathname + new URL(element.href).search : null;
         const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').replaceAll(/\s+/g, ' ').trim().slice(0, 60);
@@ -294,7 +297,7 @@ async function landing(page: Page, before: string): Promise<'url' | 'dialog' | '
     .waitForFunction(
       ({ before, dialogSelector }) => {
         if (location.href !== before) return 'url';
-        if ([...document.querySelectorAll(dialogSelector)].some((dialog) => dialog.getClientRects().length > 0)) return 'dialog';
+        if (Array.from(document.querySelectorAll(dialogSelector)).some((dialog) => dialog.getClientRects().length > 0)) return 'dialog';
         if (document.querySelector('[data-crawl-target][aria-selected="true"], [data-crawl-target][aria-checked="true"]')) return 'tab';
         return false;
       },

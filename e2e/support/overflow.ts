@@ -34,7 +34,7 @@ export async function findOverflows(page: Page): Promise<Overflow[]> {
     const found: Overflow[] = [];
 
     const ownText = (element: Element): string =>
-      [...element.childNodes]
+      Array.from(element.childNodes)
         .filter((node) => node.nodeType === Node.TEXT_NODE)
         .map((node) => node.textContent ?? '')
         .join('')
@@ -53,7 +53,7 @@ export async function findOverflows(page: Page): Promise<Overflow[]> {
       const parts: string[] = [];
       let node: Element | null = element;
       while (node && node !== document.body && parts.length < 4) {
-        const classes = [...node.classList]
+        const classes = Array.from(node.classList)
           .filter((name) => !name.startsWith('adm-') || parts.length === 0)
           .slice(0, 2)
           .map((name) => `.${CSS.escape(name)}`)
@@ -89,7 +89,7 @@ export async function findOverflows(page: Page): Promise<Overflow[]> {
     const viewportWidth = document.documentElement.clientWidth;
     const isPageWide = document.documentElement.scrollWidth > viewportWidth + tolerancePx;
 
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) continue;
       if (element instanceof SVGElement || element.closest('svg, script, style, template')) continue;
       const text = ownText(element);
