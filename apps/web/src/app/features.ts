@@ -16,6 +16,7 @@ import { userFeature } from '../features/user/routes.tsx';
 import { walletFeature } from '../features/wallet/routes.tsx';
 import { withdrawFeature } from '../features/withdraw/routes.tsx';
 import type { FeatureRoute, NavEntry } from '../lib/feature.ts';
+import { setQuickEntries } from '../lib/app-navigation.ts';
 import { setWalletActions, setWalletTabs } from '../lib/wallet-actions.ts';
 
 /** Every feature of this stage. A feature registers its own screens and menu entries. */
@@ -50,4 +51,6 @@ export const sideMenuEntries: NavEntry[] = features.flatMap((feature) => feature
 // Read by the wallet's assets tab (lib/wallet-actions.ts); set before any screen renders.
 setWalletActions(features.flatMap((feature) => feature.walletActions ?? []).sort(byOrder));
 setWalletTabs(features.flatMap((feature) => feature.walletTabs ?? []).sort((a, b) => a.order - b.order));
+// Read by the home screen's quick-entry grid, likewise.
+setQuickEntries(features.flatMap((feature) => feature.quickEntries ?? []).sort(byOrder));
 export const hosts = features.flatMap((feature) => (feature.Host ? [{ id: feature.id, Host: feature.Host }] : []));

@@ -1,3 +1,5 @@
+import type { NavEntry } from './feature.ts';
+
 // What only the router knows (is the current screen behind a session? how to go home?), handed
 // to shared code that runs outside React: the API client and the wallet account watcher.
 
@@ -21,4 +23,18 @@ export function isOnAuthRoute(): boolean {
 
 export function goHome(): void {
   navigation.goHome();
+}
+
+// The home screen's quick-entry grid shows entries of many features (notices, nodes, savings,
+// deposits…). Features never import each other, so the app composes every feature's
+// `quickEntries` and hands the list here for home to read, as it does the wallet's actions.
+let quickEntryList: readonly NavEntry[] = [];
+
+export function setQuickEntries(next: readonly NavEntry[]): void {
+  quickEntryList = next;
+}
+
+/** Every feature's quick entries, in their `order`. */
+export function quickEntries(): readonly NavEntry[] {
+  return quickEntryList;
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * How a feature describes itself to the app: its screens and the entries it adds to the footer
- * tabs, the side menu and the wallet's actions. The app composes every feature's description; features never import
+ * tabs, the side menu, the home screen's quick entries and the wallet's actions. The app composes every feature's description; features never import
  * one another.
  */
 export interface FeatureRoute {
@@ -42,6 +42,7 @@ export type IconName =
   | 'cpu'
   | 'bag'
   | 'pin'
+  | 'truck'
   | 'network'
   | 'coins'
   | 'users'
@@ -77,6 +78,11 @@ export interface Feature {
   sideMenu?: NavEntry[];
   /** Shortcuts on the wallet's assets tab (recharge, withdraw, transfer…), whichever feature owns the screen. */
   walletActions?: NavEntry[];
+  /**
+   * Shortcuts in the home screen's quick-entry grid: screens that are neither footer tabs nor one
+   * tap from one, so that every screen is at most two taps from home (docs/web.md "Navigation").
+   */
+  quickEntries?: NavEntry[];
   /** Tabs this feature adds to the wallet screen (spec section 2: the wallet's "team" tab). */
   walletTabs?: WalletTab[];
   /** Mounted once for the app's whole life (for example the sign-in sheet). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
 import { setAppNavigation } from '../../lib/app-navigation.ts';
 import type { FeatureRoute } from '../../lib/feature.ts';
@@ -40,6 +40,8 @@ export function AppLayout() {
   const outlet = useRoutes(routeTable);
   const route = useCurrentRoute();
   const [menu, setMenu] = useState<'never' | 'open' | 'closed'>('never');
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenu('closed'), []);
   const isBare = route?.isBare === true;
   const hasTabs = !isBare && !route?.backTo;
   const isKeptAlive = route?.isKeptAlive === true;
@@ -50,14 +52,14 @@ export function AppLayout() {
 
   return (
     <div className={`shell${isBare ? ' shell--bare' : ''}${hasTabs ? ' shell--tabs' : ''}`}>
-      {isBare ? null : <TopBar route={route} onOpenMenu={() => setMenu('open')} />}
+      {isBare ? null : <TopBar route={route} onOpenMenu={() => setMenu('open')} menuButtonRef={menuButtonRef} />}
       <main className="shell__main">
         <KeepAliveOutlet activeRoute={isKeptAlive && route ? route : null} keptRoutes={keptRoutes} outlet={outlet} pathname={location.pathname} />
       </main>
       {hasTabs ? <FooterTabs /> : null}
       {menu === 'never' ? null : (
         <Suspense fallback={null}>
-          <SideMenu isOpen={menu === 'open'} onClose={() => setMenu('closed')} />
+          <SideMenu isOpen={menu === 'open'} onClose={closeMenu} returnFocusTo={menuButtonRef} />
         </Suspense>
       )}
       {hosts.map(({ id, Host }) => (

@@ -1,5 +1,6 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import { Icon } from '../../components/icon.tsx';
 import { resolveTo, type NavEntry } from '../../lib/feature.ts';
@@ -8,63 +9,130 @@ import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { sideMenuEntries } from '../features.ts';
 
-export default function SideMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+interface Props {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The top bar's menu button: focus goes back to it when the menu closes (if it is still there). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
+const focusableSelector = 'a[href], button:not([disabled])';
+
+/**
+ * The side menu, a modal dialog: focus moves to its close button when it opens and stays inside
+ * while it is open (Tab wraps), Escape or a tap on the mask closes it, and focus returns to the
+ * menu button.
+ */
+export default function SideMenu({ isOpen, onClose, returnFocusTo }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const { isSignedIn, walletAddress } = useSession();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
-  function open(entry: NavEntry) {
-    const to = resolveTo(entry, isSignedIn);
+  useEffect(() => {
+    if (!isOpen) return;
+    closeRef.current?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      focusIfPresent(returnFocusTo);
+    };
+  }, [isOpen, onClose, returnFocusTo]);
+
+  function open(event: { preventDefault: () => void }, entry: NavEntry, to: string) {
     onClose();
-    if (entry.isAuth && !isSignedIn) requestSignIn({ redirectTo: to });
-    else void navigate(to);
+    if (entry.isAuth && !isSignedIn) {
+      // An entry that needs a session asks for a signature first, then opens.
+      event.preventDefault();
+      requestSignIn({ redirectTo: to });
+    }
   }
 
   return (
     <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="left" bodyClassName="side-menu">
-      <div className="side-menu__head">
-        <span className="top-bar__logo" aria-hidden="true">
-          N
-        </span>
-        <div className="side-menu__brand">
-          <strong>{t('app.name')}</strong>
-          <span>{isSignedIn ? shortAddress(walletAddress ?? '') : t('app.tagline')}</span>
+      <div
+        ref={dialogRef}
+        className="side-menu__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="side-menu-title"
+        onKeyDown={(event) => trapTab(event, dialogRef.current)}
+      >
+        <div className="side-menu__head">
+          <span className="top-bar__logo" aria-hidden="true">
+            N
+          </span>
+          <div className="side-menu__brand">
+            <strong id="side-menu-title">{t('app.name')}</strong>
+            <span>{isSignedIn ? shortAddress(walletAddress ?? '') : t('app.tagline')}</span>
+          </div>
+          <button ref={closeRef} type="button" className="icon-btn side-menu__close" aria-label={t('nav.closeMenu')} onClick={onClose}>
+            <Icon name="close" />
+          </button>
         </div>
+        <nav aria-label={t('nav.menu')} className="side-menu__nav">
+          <ul className="side-menu__list">
+            {sideMenuEntries.map((entry) => {
+              const to = resolveTo(entry, isSignedIn);
+              const isActive = location.pathname === to;
+              return (
+                <li key={entry.id}>
+                  <Link
+                    to={to}
+                    className={`side-menu__item${isActive ? ' side-menu__item--active' : ''}`}
+                    onClick={(event) => open(event, entry, to)}
+                    aria-current={isActive ? 'page' : undefined}
+                  >
+                    <Icon name={entry.icon} size={20} />
+                    <span>{t(entry.labelKey)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {isSignedIn ? null : (
+          <button
+            type="button"
+            className="btn btn--block side-menu__connect"
+            onClick={() => {
+              onClose();
+              requestSignIn();
+            }}
+          >
+            <Icon name="wallet" size={18} />
+            {t('auth.connect')}
+          </button>
+        )}
       </div>
-      <nav aria-label={t('nav.menu')}>
-        <ul className="side-menu__list">
-          {sideMenuEntries.map((entry) => {
-            const isActive = location.pathname === resolveTo(entry, isSignedIn);
-            return (
-              <li key={entry.id}>
-                <button
-                  type="button"
-                  className={`side-menu__item${isActive ? ' side-menu__item--active' : ''}`}
-                  onClick={() => open(entry)}
-                  aria-current={isActive ? 'page' : undefined}
-                >
-                  <Icon name={entry.icon} size={20} />
-                  <span>{t(entry.labelKey)}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      {isSignedIn ? null : (
-        <button
-          type="button"
-          className="btn btn--block side-menu__connect"
-          onClick={() => {
-            onClose();
-            requestSignIn();
-          }}
-        >
-          <Icon name="wallet" size={18} />
-          {t('auth.connect')}
-        </button>
-      )}
     </Popup>
   );
+}
+
+/**
+ * Read when the menu closes, not when it opened: a tap on an entry may have led to a screen whose
+ * top bar shows a back arrow instead of the menu button, and then focus stays where it is.
+ */
+function focusIfPresent(ref: RefObject<HTMLElement | null>): void {
+  if (ref.current?.isConnected) ref.current.focus();
+}
+
+/** Keeps Tab inside the dialog: past the last control it wraps to the first, and back. */
+function trapTab(event: KeyboardEvent, dialog: HTMLElement | null): void {
+  if (event.key !== 'Tab' || !dialog) return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(focusableSelector)];
+  const first = controls.at(0);
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

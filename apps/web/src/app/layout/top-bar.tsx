@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
@@ -6,7 +7,14 @@ import { shortAddress } from '../../lib/format.ts';
 import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 
-export function TopBar({ route, onOpenMenu }: { route: FeatureRoute | undefined; onOpenMenu: () => void }) {
+interface Props {
+  route: FeatureRoute | undefined;
+  onOpenMenu: () => void;
+  /** The side menu gives focus back to this button when it closes. */
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function TopBar({ route, onOpenMenu, menuButtonRef }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isSignedIn, walletAddress } = useSession();
@@ -26,7 +34,7 @@ export function TopBar({ route, onOpenMenu }: { route: FeatureRoute | undefined;
           <Icon name="back" />
         </button>
       ) : (
-        <button type="button" className="icon-btn" aria-label={t('nav.openMenu')} onClick={onOpenMenu}>
+        <button ref={menuButtonRef} type="button" className="icon-btn" aria-label={t('nav.openMenu')} aria-haspopup="dialog" onClick={onOpenMenu}>
           <Icon name="menu" />
         </button>
       )}

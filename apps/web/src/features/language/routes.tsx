@@ -3,5 +3,5 @@ import type { Feature } from '../../lib/feature.ts';
 export const languageFeature: Feature = {
   id: 'language',
   routes: [{ path: '/language', load: () => import('./components/language-page.tsx'), isAuth: false, titleKey: 'language.title' }],
-  sideMenu: [{ id: 'language', to: '/language', labelKey: 'nav.language', icon: 'language', order: 80 }],
+  sideMenu: [{ id: 'language', to: '/language', labelKey: 'nav.language', icon: 'language', order: 18 }],
 };

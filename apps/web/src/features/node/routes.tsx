@@ -11,4 +11,5 @@ export const nodeFeature: Feature = {
   ],
   // Spec section 2: the side menu's "node" after mining.
   sideMenu: [{ id: 'node', to: '/node', labelKey: 'nav.node', icon: 'network', order: 7 }],
+  quickEntries: [{ id: 'node', to: '/node', labelKey: 'nav.node', icon: 'network', order: 50 }],
 };

@@ -13,4 +13,5 @@ export const noticeFeature: Feature = {
     },
   ],
   sideMenu: [{ id: 'notice', to: '/notice', labelKey: 'nav.notice', icon: 'notice', order: 20, isAuth: true }],
+  quickEntries: [{ id: 'notice', to: '/notice', labelKey: 'nav.notice', icon: 'notice', order: 40, isAuth: true }],
 };

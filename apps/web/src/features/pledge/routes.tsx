@@ -12,4 +12,5 @@ export const pledgeFeature: Feature = {
   ],
   // Spec section 2: the side menu's "savings" after node.
   sideMenu: [{ id: 'pledge', to: '/pledge', labelKey: 'nav.pledge', icon: 'coins', order: 9, isAuth: true }],
+  quickEntries: [{ id: 'pledge', to: '/pledge', labelKey: 'nav.pledge', icon: 'coins', order: 60, isAuth: true }],
 };

@@ -8,4 +8,6 @@ export const rechargeFeature: Feature = {
     { path: '/recharge/list', load: () => import('./components/recharge-list-page.tsx'), isAuth: true, titleKey: 'nav.rechargeList', backTo: '/recharge' },
   ],
   walletActions: [{ id: 'recharge', to: '/recharge', labelKey: 'nav.recharge', icon: 'deposit', order: 10, isAuth: true }],
+  // On home too, so that the deposit records are two taps away.
+  quickEntries: [{ id: 'recharge', to: '/recharge', labelKey: 'nav.recharge', icon: 'deposit', order: 70, isAuth: true }],
 };

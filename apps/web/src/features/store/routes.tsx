@@ -21,4 +21,9 @@ export const storeFeature: Feature = {
     { id: 'store', to: '/store', labelKey: 'nav.store', icon: 'bag', order: 12 },
     { id: 'address', to: '/address', labelKey: 'nav.address', icon: 'pin', order: 13, isAuth: true },
   ],
+  // On home, so that an order's detail and an address's form are two taps away.
+  quickEntries: [
+    { id: 'orders', to: '/store/orders', labelKey: 'nav.orders', icon: 'truck', order: 90, isAuth: true },
+    { id: 'address', to: '/address', labelKey: 'nav.address', icon: 'pin', order: 100, isAuth: true },
+  ],
 };

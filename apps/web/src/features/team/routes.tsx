@@ -8,12 +8,15 @@ export const teamFeature: Feature = {
     { path: '/team', load: () => import('./components/team-page.tsx'), isAuth: true, titleKey: 'nav.team' },
     { path: '/invite', load: () => import('./components/invite-page.tsx'), isAuth: true, titleKey: 'nav.invite' },
   ],
-  // Spec section 2: footer tabs home, mining, store, wallet, team, invite, trade, my assets.
-  footerTabs: [
-    { id: 'team', to: '/team', labelKey: 'nav.team', icon: 'users', order: 40, isAuth: true },
-    { id: 'invite', to: '/invite', labelKey: 'nav.invite', icon: 'gift', order: 50, isAuth: true },
+  // Spec section 2 lists team and invite as footer tabs; a phone's footer keeps five (docs/web.md
+  // "Navigation"), so they sit in the side menu (team after wallet, invite after team) and on home.
+  sideMenu: [
+    { id: 'team', to: '/team', labelKey: 'nav.team', icon: 'users', order: 16, isAuth: true },
+    { id: 'invite', to: '/invite', labelKey: 'nav.invite', icon: 'gift', order: 17, isAuth: true },
   ],
-  // Spec section 2: the side menu's "team" after wallet.
-  sideMenu: [{ id: 'team', to: '/team', labelKey: 'nav.team', icon: 'users', order: 16, isAuth: true }],
+  quickEntries: [
+    { id: 'invite', to: '/invite', labelKey: 'nav.invite', icon: 'gift', order: 20, isAuth: true },
+    { id: 'team', to: '/team', labelKey: 'nav.team', icon: 'users', order: 30, isAuth: true },
+  ],
   walletTabs: [{ id: 'team', labelKey: 'walletPage.tab.team', order: 10, load: () => import('./components/wallet-team-tab.tsx') }],
 };

