@@ -252,11 +252,11 @@ async function touchTargetProblems(page: Page, minPx: number): Promise<string[]>
       const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
       if (label && isBigEnough(label.getBoundingClientRect())) return label;
       const row = el.closest('.adm-list-item, .adm-form-item');
-      if (row && isBigEnough(row.getBoundingClientRect()) && row.contains(el)) return row;
+      if (row && isBigEnough(row.getBoundingClientRect())) return row;
       return null;
     };
     const problems: string[] = [];
-    for (const el of document.querySelectorAll(selector)) {
+    for (const el of Array.from(document.querySelectorAll(selector))) {
       if (el.closest('[aria-hidden=true], [inert]')) continue;
       if ((el as HTMLButtonElement).disabled) continue;
       const rect = el.getBoundingClientRect();
