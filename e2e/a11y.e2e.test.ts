@@ -217,7 +217,12 @@ async function settle(page: Page): Promise<void> {
 
 async function axeProblems(page: Page): Promise<string[]> {
   // Only violations are read; axe then skips building the details of everything that passed.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Legacy mode runs axe.run in the page itself; the default opens a blank page per scan to merge
+  // the results of frames, and the app has no frames.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
