@@ -29,31 +29,31 @@ export default function LanguagePage() {
   return (
     <div className="language-page">
       <p className="language-page__subtitle">{t('language.subtitle')}</p>
-      <ul className="language-list card" role="radiogroup" aria-label={t('language.title')}>
+      {/* A radio group holds its radios directly: list items inside it would be list items of no list. */}
+      <div className="language-list card" role="radiogroup" aria-label={t('language.title')}>
         {langs.map((lang) => {
           const isCurrent = lang === currentLang;
           return (
-            <li key={lang}>
-              <button
-                type="button"
-                role="radio"
-                aria-checked={isCurrent}
-                className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`}
-                onClick={() => void choose(lang)}
-                lang={langTags[lang]}
-              >
-                <span className="language-row__code mono">{lang}</span>
-                <span className="list-row__label">{langNativeNames[lang]}</span>
-                {pending === lang ? (
-                  <span className="spinner spinner--small" />
-                ) : isCurrent ? (
-                  <Icon name="check" size={20} className="language-row__check" />
-                ) : null}
-              </button>
-            </li>
+            <button
+              key={lang}
+              type="button"
+              role="radio"
+              aria-checked={isCurrent}
+              className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`}
+              onClick={() => void choose(lang)}
+              lang={langTags[lang]}
+            >
+              <span className="language-row__code mono">{lang}</span>
+              <span className="list-row__label">{langNativeNames[lang]}</span>
+              {pending === lang ? (
+                <span className="spinner spinner--small" />
+              ) : isCurrent ? (
+                <Icon name="check" size={20} className="language-row__check" />
+              ) : null}
+            </button>
           );
         })}
-      </ul>
+      </div>
     </div>
   );
 }

@@ -43,7 +43,7 @@ function FiguresGrid({ overview }: { overview: MiningOverview }) {
   const { t } = useTranslation();
   const show = (text: string) => formatMoney(text, 4);
   return (
-    <dl className="mining-figures" data-testid="mining-figures">
+    <div className="mining-figures" data-testid="mining-figures">
       <Figure label={t('mining.figure.power')} value={formatPower(overview.power)} unit="P" testId="mining-power" />
       <Figure label={t('mining.figure.networkPower')} value={formatPower(overview.network_power)} unit="P" />
       <Figure label={t('mining.figure.estimateToday')} value={show(overview.estimate_today)} unit="NADI" note={t('mining.figure.estimateNote')} />
@@ -57,7 +57,7 @@ function FiguresGrid({ overview }: { overview: MiningOverview }) {
         isAccent
         testId="mining-claimable"
       />
-    </dl>
+    </div>
   );
 }
 
@@ -73,8 +73,9 @@ interface FigureProps {
 }
 
 function Figure({ label, value, unit, note, to, isAccent = false, testId }: FigureProps) {
+  // Each figure is its own term and value: a <dl> may not hold the links some figures are.
   const body = (
-    <>
+    <dl className="mining-figure__pair">
       <dt className="mining-figure__label">
         {label}
         {note ? <span className="mining-figure__note">{note}</span> : null}
@@ -83,7 +84,7 @@ function Figure({ label, value, unit, note, to, isAccent = false, testId }: Figu
         {value}
         <span className="mining-figure__unit">{unit}</span>
       </dd>
-    </>
+    </dl>
   );
   return to ? (
     <Link to={to} className="mining-figure card mining-figure--link">
