@@ -41,7 +41,7 @@ export function TopBar({ route, onOpenMenu, menuButtonRef }: Props) {
       {route?.titleKey ? (
         <h1 className="top-bar__title">{t(route.titleKey)}</h1>
       ) : (
-        <Link to={isSignedIn ? '/index' : '/'} className="top-bar__brand" aria-label={t('app.name')}>
+        <Link to={isSignedIn ? '/index' : '/'} className="top-bar__brand">
           <span className="top-bar__logo" aria-hidden="true">
             N
           </span>
