@@ -179,15 +179,15 @@ function ItemsCard({ order }: { order: StoreOrderDetail }) {
       </h2>
       <ul className="order-items__list">
         {order.items.map((item) => (
-          <li key={item.product_id} className="order-item">
-            <ProductImage imageKey={item.image} alt={item.name} className="order-item__thumb" />
-            <div className="order-item__text">
-              <p className="order-item__name">{item.name}</p>
-              <p className="order-item__meta">{t('store.order.unitPower', { power: formatPower(item.unit_power) })}</p>
+          <li key={item.product_id} className="order-line">
+            <ProductImage imageKey={item.image} alt={item.name} className="order-line__thumb" />
+            <div className="order-line__text">
+              <p className="order-line__name">{item.name}</p>
+              <p className="order-line__meta">{t('store.order.unitPower', { power: formatPower(item.unit_power) })}</p>
             </div>
-            <p className="order-item__price mono">
+            <p className="order-line__price mono">
               {assetAmountText(item.price_usdt, 'USDT')} USDT
-              <span className="order-item__qty">× {item.quantity}</span>
+              <span className="order-line__qty">× {item.quantity}</span>
             </p>
           </li>
         ))}
