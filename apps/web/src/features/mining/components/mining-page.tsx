@@ -19,12 +19,21 @@ import './mining.css';
 
 /** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
+  // Asked for at once, beside the overview; shown with it, so the miners do not jump down when the
+  // overview's cards arrive above them (bench:web measured a layout shift of 0.224 on this screen).
+  useMiners(undefined);
   return (
     <div className="money-screen mining-page">
       {/* First: a received device waiting for its code is the one thing to do here (shown only then). */}
       <AwaitingDevices />
-      <OverviewGate>{(overview) => <OverviewSection overview={overview} />}</OverviewGate>
-      <MinersSection />
+      <OverviewGate>
+        {(overview) => (
+          <>
+            <OverviewSection overview={overview} />
+            <MinersSection />
+          </>
+        )}
+      </OverviewGate>
     </div>
   );
 }
