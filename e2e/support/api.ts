@@ -1,6 +1,7 @@
 import { toHex } from 'viem';
 import { inject } from 'vitest';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
+import { jsonRpc } from './json-rpc.ts';
 
 // The started stack's API and chain as a test reaches them outside the browser: to read what the
 // server says (not what the screen says), and to act as the operator.
@@ -8,15 +9,8 @@ import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 /** Hardhat #0: the root user and, in development, the operator (withdrawal reviews, notices). */
 export const operatorAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
-export async function rpc(method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(inject('rpcUrl'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
+export function rpc(method: string, params: unknown[]): Promise<unknown> {
+  return jsonRpc(inject('rpcUrl'), method, params);
 }
 
 const envelopes = new Map<string, EnvelopeClient>();

@@ -6,7 +6,8 @@
 //                          [--screens home,wallet-assets] [--jobs 2] [--web-dist <built web app>]
 //
 // Without --url it builds the web app and the console and starts the whole stack itself on free
-// ports with a throw-away data folder (screenshots/stack.ts). With --url the stack must be a
+// ports with a throw-away data folder (e2e/support/stack.ts, as the browser suite does; the demo
+// market and devices on, so trade and mining show a live book and devices that earn). With --url the stack must be a
 // development one (the /rpc proxy, the demo grant) whose root invite code is --invite (NADI2026 by
 // default). Either way it signs in demo account #1 through the API and makes the records the detail
 // screens need (screenshots/seed.ts), then shoots the screens of screenshots/screens.ts.
@@ -21,7 +22,7 @@ import { chromiumArgs, openPhone, pageWidthBeyondPhone, settle, type Phone } fro
 import { findRawTexts, localeKeys } from './screenshots/raw-text.ts';
 import { routesNotShot, screens, type Screen } from './screenshots/screens.ts';
 import { Api, seed, type Seeded } from './screenshots/seed.ts';
-import { startStack, type Stack } from './screenshots/stack.ts';
+import { startStack, type StartedStack } from '../../../e2e/support/stack.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const { values: args } = parseArgs({
@@ -134,7 +135,9 @@ function printSummary(shots: readonly Shot[], sheet: string, problems: readonly 
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const stack: Stack | null = args.url ? null : await startStack({ webDist: args['web-dist'] });
+  const stack: StartedStack | null = args.url
+    ? null
+    : await startStack({ name: 'shots', rootInviteCode: 'SHOTS2026', webDist: args['web-dist'], waitForDevices: true });
   const baseUrl = args.url ?? stack!.baseUrl;
   let browser: Browser | null = null;
   try {

@@ -10,6 +10,7 @@ import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 import { units } from '@nadi/money/money';
 import { noticeForShots } from './notice-texts.ts';
+import { jsonRpc } from '../../../../e2e/support/json-rpc.ts';
 
 /** Hardhat #1: demo account #1, whose devices scripts/start.ts activates, so mining has data. */
 const userKey = hardhatDevPrivateKeys[1] as Hex;
@@ -55,15 +56,8 @@ export class Api {
     return { token, address: account.address };
   }
 
-  async rpc(method: string, params: unknown[]): Promise<unknown> {
-    const response = await fetch(`${this.baseUrl}/rpc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
+  rpc(method: string, params: unknown[]): Promise<unknown> {
+    return jsonRpc(`${this.baseUrl}/rpc`, method, params);
   }
 }
 
