@@ -2,7 +2,7 @@
 // routes and on a bare Vite + React starter, in one run (docs/benchmarks.md "Web (Lighthouse)").
 //
 // Builds the web app in production mode into a temporary folder and starts the stack serving it
-// (stack.ts: local chain + server, demo market on so /trade has a book), or measures a running
+// (e2e/support/stack.ts: scripts/start.ts on free ports, demo market on so /trade has a book), or measures a running
 // stack given with --url. Builds the starter (starter/) and serves it from this process. Each
 // page is measured --runs times in a fresh Chromium, rounds interleaved so a busy moment of the
 // machine spreads over every page; the table shows medians against the issue's goals. Exit code 0
@@ -12,7 +12,7 @@
 // default ROOT_INVITE_CODE or NADI2026), --dist DIR (a prebuilt production build instead of
 // building), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
 // sides are served with their brotli/gzip copies (apps/web/precompress.ts).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +24,9 @@ import { figuresOf, runLighthouse, type PageStorage, type RunFigures, type RunOu
 import { newBenchAccount, signIn, type BenchAccount } from './sign-in.ts';
 import { buildStarter, serveStatic, type StaticServer } from './starter.ts';
 import { formatTable, medianRun, type BenchPage, type PageFigures } from './table.ts';
+import { startStack, type StartedStack } from '../../../e2e/support/stack.ts';
 
 const root = join(import.meta.dirname, '../../..');
-const stackStartMs = 180_000;
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,44 +63,6 @@ function buildWeb(outDir: string): void {
   ];
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the web build failed');
-}
-
-/** Starts stack.ts and resolves with its URL once the server answers. */
-async function startStack(webDist: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  console.info(`› starting the local chain and the server (demo market on, ENCRYPTION=${encryption})`);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'stack.ts')], {
-    cwd: root,
-    // The request envelope on unless ENCRYPTION=off, as in production (docs/envelope.md).
-    env: { ...process.env, ENCRYPTION: encryption, WEB_DIST: webDist, DATA_DIR: dataDir, ROOT_INVITE_CODE: benchInviteCode },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the stack did not start within ${stackStartMs} ms:\n${log}`)), stackStartMs);
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url.replace('127.0.0.1', 'localhost'));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the stack exited with ${code}:\n${log}`));
-    });
-  });
-  return { url, child };
-}
-
-async function stopStack(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The language, the first-visit flag (so / does not go to /security-check) and a session. */
@@ -150,16 +112,18 @@ async function main(): Promise<void> {
   const outDir = option('out') ?? join(work, 'reports');
   mkdirSync(outDir, { recursive: true });
   const givenUrl = option('url')?.replace(/\/$/, '');
-  let stack: ChildProcess | null = null;
+  let stack: StartedStack | null = null;
   let starter: StaticServer | null = null;
   try {
     let appUrl = givenUrl;
     if (!appUrl) {
       const webDist = option('dist') ?? join(work, 'web');
       if (!option('dist')) buildWeb(webDist);
-      const started = await startStack(webDist, join(work, 'data'));
-      stack = started.child;
-      appUrl = started.url;
+      console.info(`› starting the stack (demo market on, demo devices off, ENCRYPTION=${encryption})`);
+      // scripts/start.ts in a process of its own, so the server never waits behind Lighthouse's
+      // work in this one; the request envelope on unless ENCRYPTION=off, as in production.
+      stack = await startStack({ name: 'bench-web', rootInviteCode: benchInviteCode, webDist, env: { ENCRYPTION: encryption, DEMO_DEVICES: 'off' } });
+      appUrl = stack.baseUrl;
     }
     console.info('› building the Vite + React starter');
     await buildStarter(join(work, 'starter'));
@@ -180,9 +144,9 @@ async function main(): Promise<void> {
     console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
   } finally {
     await starter?.close();
-    if (stack) await stopStack(stack);
+    await stack?.stop();
     // Everything but the reports (which stay in it unless --out put them elsewhere).
-    for (const dir of option('out') ? [work] : ['web', 'data', 'starter'].map((name) => join(work, name))) rmSync(dir, { recursive: true, force: true });
+    for (const dir of option('out') ? [work] : ['web', 'starter'].map((name) => join(work, name))) rmSync(dir, { recursive: true, force: true });
   }
 }
 
