@@ -3,6 +3,11 @@
 // lists one, as on a phone with MetaMask) and, when signed in, the session the app keeps in session
 // storage (lib/session.ts) holding a token the seed obtained through the API.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { installWallet } from '../../../../e2e/support/wallet.ts';
+import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
+import { privateKeyToAddress } from 'viem/accounts';
+
+const demoUserAddress = privateKeyToAddress(hardhatDevPrivateKeys[1] as `0x${string}`);
 
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const settleTimeoutMs = 15_000;
@@ -52,53 +57,14 @@ export async function openPhone(
     },
     { lang: options.lang, session: options.session, idleMs: sessionIdleMs },
   );
-  await installWallet(context, options.session?.address ?? null);
+  // Signed out, the wallet holds demo account #1, the one the seed signs in.
+  await installWallet(context, options.session?.address ?? demoUserAddress);
   const page = await context.newPage();
   let inflight = 0;
   page.on('request', () => (inflight += 1));
   page.on('requestfinished', () => (inflight -= 1));
   page.on('requestfailed', () => (inflight -= 1));
   return { context, page, inflight: () => inflight };
-}
-
-/** An EIP-1193 wallet that forwards to the local chain through the server's /rpc proxy (development). */
-async function installWallet(context: BrowserContext, account: string | null): Promise<void> {
-  await context.addInitScript((connected) => {
-    let selected: string | null = connected;
-    const rpc = async (method: string, params: unknown[] = []) => {
-      const res = await fetch('/rpc', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
-      if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-      return body.result;
-    };
-    const provider = {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === 'eth_requestAccounts') {
-          selected ??= ((await rpc('eth_accounts')) as string[])[1] ?? null;
-          return selected ? [selected] : [];
-        }
-        if (method === 'eth_accounts') return selected ? [selected] : [];
-        if (method === 'wallet_switchEthereumChain' || method === 'wallet_addEthereumChain' || method === 'wallet_revokePermissions') return null;
-        if (method === 'wallet_requestPermissions') return [{ parentCapability: 'eth_accounts' }];
-        return rpc(method, params);
-      },
-      on() {},
-      removeListener() {},
-    };
-    const info = {
-      uuid: '00000000-0000-4000-8000-000000000001',
-      name: 'Screenshot Wallet',
-      icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
-      rdns: 'dev.nadi.screenshots',
-    };
-    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, account);
 }
 
 /** Loading states, toasts and what moves while a popup opens: none of them belongs in a shot. */

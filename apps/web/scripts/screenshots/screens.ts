@@ -87,7 +87,7 @@ const signedOut: Screen[] = [
     async open(page) {
       await visit(page, '/');
       await page.locator('.top-bar__connect').click({ timeout: waitMs });
-      await page.getByText('Screenshot Wallet').waitFor({ timeout: waitMs });
+      await page.getByText('E2E Wallet').waitFor({ timeout: waitMs });
     },
   }),
   at('transfer-route', '/transfer', false),

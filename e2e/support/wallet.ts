@@ -1,0 +1,81 @@
+// The E2E wallet: an EIP-1193 provider announced through EIP-6963 that forwards to the local chain
+// through the server's /rpc proxy (development), with hooks to reject the next request or switch
+// accounts. Free of vitest, so `npm run screenshots` installs the same one.
+import type { BrowserContext } from 'playwright-core';
+
+/**
+ * Puts an EIP-1193 wallet into the page, announced through EIP-6963 as "E2E Wallet". It forwards
+ * every call to the local chain through the app's /rpc proxy, so signatures are real: the Hardhat
+ * node signs with its unlocked test account. A test can make the next call of a method fail as a
+ * user rejection (code 4001) or switch the selected account.
+ */
+export async function installWallet(context: BrowserContext, account: string): Promise<void> {
+  await context.addInitScript(
+    ({ initialAccount }) => {
+      type Listener = (...args: unknown[]) => void;
+      const listeners = new Map<string, Set<Listener>>();
+      const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>() };
+      const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args));
+      const rpc = async (method: string, params: unknown[]) => {
+        const res = await fetch('/rpc', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params }),
+        });
+        const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+        if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
+        return body.result;
+      };
+      const provider = {
+        isE2E: true,
+        async request({ method, params = [] }: { method: string; params?: unknown[] }) {
+          if (state.rejectNext.delete(method)) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+          switch (method) {
+            case 'eth_requestAccounts':
+              state.isConnected = true;
+              return [state.account];
+            case 'eth_accounts':
+              return state.isConnected ? [state.account] : [];
+            case 'wallet_switchEthereumChain':
+            case 'wallet_addEthereumChain':
+              return null;
+            case 'wallet_requestPermissions':
+              state.isConnected = true;
+              return [{ parentCapability: 'eth_accounts' }];
+            case 'wallet_revokePermissions':
+              state.isConnected = false;
+              return null;
+            default:
+              return rpc(method, params as unknown[]);
+          }
+        },
+        on(event: string, fn: Listener) {
+          if (!listeners.has(event)) listeners.set(event, new Set());
+          listeners.get(event)?.add(fn);
+        },
+        removeListener(event: string, fn: Listener) {
+          listeners.get(event)?.delete(fn);
+        },
+      };
+      const info = {
+        uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
+        name: 'E2E Wallet',
+        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+        rdns: 'dev.nadi.e2e',
+      };
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+      Object.assign(window, {
+        __e2eWallet: {
+          rejectNext: (method: string) => state.rejectNext.add(method),
+          switchAccount: (next: string) => {
+            state.account = next;
+            emit('accountsChanged', [next]);
+          },
+        },
+      });
+    },
+    { initialAccount: account },
+  );
+}
