@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Named imports of top-level keys: Vite's JSON plugin turns each into its own export, so the first
 // download carries these namespaces of the default language and nothing else of it.
-import { api, app, auth, common, errors, home, language, nav, notice, pwa, sign, wallet } from '../locales/TW.json';
+import { api, app, auth, common, errors, home, language, nav, notice, pwa, wallet } from '../locales/TW.json';
 import type defaultMessages from '../locales/TW.json';
 import { whenIdle } from './when-idle.ts';
 import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
@@ -11,12 +11,12 @@ type Messages = typeof defaultMessages;
 
 /**
  * What the default language must show before its full file arrives: whatever renders outside a
- * lazily loaded screen. Home signed in and out (`home`, and `sign` for its check-in shortcut), the
+ * lazily loaded screen. Home signed in and out (`home`; its shortcuts are labelled from `nav`), the
  * top bar, footer tabs, side menu and screen titles (`app`, `nav`, `common`, `auth`, `language`),
  * the sign-in sheet (`auth`, `wallet`, `errors`), the API client's toasts (`api`, `errors`) and the
  * account socket's notice toast (`notice`), the offline banner and update prompt (`pwa`). docs/web.md ("JS budgets") says why.
  */
-const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, pwa, sign, wallet };
+const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, pwa, wallet };
 /** Checked against the code outside lazily loaded screens by build.test.ts. */
 export const firstScreenNamespaces: readonly string[] = Object.keys(shellMessages);
 
