@@ -1,5 +1,5 @@
 // One lint setup for the whole repository. Besides the usual rules it enforces the import
-// boundaries of ARCHITECTURE.md: packages never import apps; in the web, shared code (lib,
+// boundaries of docs/architecture.md ("Layout"): packages never import apps; in the web, shared code (lib,
 // components) never imports features or the app shell, and features never import each other; on
 // the server a module imports another module only through its index.ts (docs/decisions.md).
 import { existsSync, readdirSync } from 'node:fs';

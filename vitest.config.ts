@@ -25,6 +25,8 @@ export default defineConfig({
             },
           ]
         : []),
+      // Checks over the whole repository (scripts/*.test.ts): no file cites a document outside it.
+      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
       { test: { name: 'envelope', root: 'packages/envelope', include: ['src/**/*.test.ts'] } },

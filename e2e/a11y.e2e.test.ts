@@ -7,7 +7,7 @@ import { apiData, apiGet, apiPost } from './support/api.ts';
 import { preset, text } from './support/app.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 
-// Accessibility of every screen (spec section 2 and its other screens) in Traditional Chinese and
+// Accessibility of every screen (docs/product.md section 2 and its other screens) in Traditional Chinese and
 // English, signed out and signed in: axe-core finds no serious or critical violation, <html lang>
 // follows the language, every visible control is a 44×44 CSS px touch target (or exempt, see
 // `touchTargetProblems`), and keyboard focus is visible. One browser context per language and
@@ -65,7 +65,7 @@ function signedOutScreens(ids: Pick<Ids, 'product' | 'node'>): Screen[] {
     { path: '/store' },
     { path: `/store/product/${ids.product}` },
     { path: '/trade' },
-    // An auth route without a session goes home (spec section 2's guard); checked once per language.
+    // An auth route without a session goes home (docs/product.md section 2's guard); checked once per language.
     { path: '/wallet', expectPath: '/' },
     // The sign-in sheet (last: it stays open over the page).
     { path: '/', clickKey: 'home.ctaConnect', region: '.sign-sheet' },

@@ -7,7 +7,7 @@ import { preset, signInFromHome, text } from './support/app.ts';
 import { installWallet, phoneBrowser } from './support/browser.ts';
 import { findOverflows, type Overflow } from './support/overflow.ts';
 
-// Issue 21: every route of spec section 2 and every "other screen" is at most two taps from home,
+// Issue 21: every route of docs/product.md section 2 and every "other screen" is at most two taps from home,
 // proven by following only what a person sees. Signed in, from a fresh load of `/`: every visible
 // link and button is tapped (each from a fresh load of the screen it is on), the screen it lands
 // on is recorded as its route pattern, and so on to depth 2. Opening the side menu is a tap, so its
@@ -80,7 +80,7 @@ const routePatterns = [
   '/payment/test',
 ];
 
-/** Spec section 2's routes and "other screens", each with the pattern that shows it. */
+/** docs/product.md section 2's routes and "other screens", each with the pattern that shows it. */
 const required: Record<string, string> = {
   '/': 'home',
   '/index': 'home (signed in)',
@@ -494,7 +494,7 @@ async function signHere(context: BrowserContext): Promise<void> {
 
 async function signedInPhone(lang: string): Promise<{ context: BrowserContext; firstLanding: string; checkOverflows: Overflow[] }> {
   const context = await phones.open();
-  // The security check is left to happen: the first visit of `/` is redirected to it (spec section 2).
+  // The security check is left to happen: the first visit of `/` is redirected to it (docs/product.md section 2).
   await preset(context, { lang, isSecurityChecked: false });
   await installWallet(context, user.address);
   await signHere(context);
@@ -548,7 +548,7 @@ describe('every screen within two taps of home, no text overflowing', () => {
       const { context, firstLanding, checkOverflows } = await signedInPhone(lang);
       const result = await crawl(context, lang);
       if (checkOverflows.length > 0) result.overflows.set(`${lang} /security-check`, checkOverflows);
-      // /transfer shows the same screen as / (spec section 2): nothing links to it, and it counts
+      // /transfer shows the same screen as / (docs/product.md section 2): nothing links to it, and it counts
       // as reached with /. It is checked to be that screen.
       const page = await context.newPage();
       await page.goto('/transfer');

@@ -16,7 +16,7 @@ const baseUrl = inject('baseUrl');
 const rootCode = inject('rootInviteCode');
 const phones = phoneBrowser(baseUrl);
 
-/** The account socket's ping (every 20 s, spec section 9) shows it is open: a push sent after it arrives. */
+/** The account socket's ping (every 20 s, docs/product.md section 9) shows it is open: a push sent after it arrives. */
 function accountSocketPinged(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (socket) => {

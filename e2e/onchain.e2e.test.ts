@@ -105,7 +105,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     });
     expect(await page.getByTestId('recharge-item').first().locator('.record__amount').textContent()).toBe('+12.5NADI');
 
-    // Withdraw: below the minimum is refused in the form with the spec's message; nothing is frozen.
+    // Withdraw: below the minimum is refused in the form with the message of docs/product.md section 5; nothing is frozen.
     await page.goto('/withdraw');
     const amount = page.getByTestId('withdraw-amount');
     await amount.fill('0.5');
@@ -158,7 +158,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
     const outcome = page.getByTestId('payment-outcome');
     await withBlocksOnDemand(async () => {
       await startPayment(page, 'NADI', '25');
-      // The stepper walks the spec's steps; the payment waits for 3 confirmations counted by the server.
+      // The stepper walks the steps of docs/product.md section 4; the payment waits for 3 confirmations counted by the server.
       await expect.poll(() => stepStatus(page, 'pay-wait'), { timeout: 30_000 }).toBe('active');
       await page.getByText(filled('EN', 'payment.confirmations', { done: 1, required: 3 })).waitFor({ timeout: 20_000 });
       await screenshot(page, '24-payment-confirming-EN');

@@ -104,7 +104,7 @@ const rawSchema = z.object({
     .string()
     .regex(/^\s*0x[0-9a-fA-F]{40}(\s*,\s*0x[0-9a-fA-F]{40})*\s*$/, 'must be comma-separated 0x addresses')
     .optional(),
-  /** Blocks on top of a deposit, withdrawal or payment before it counts (spec: 3). */
+  /** Blocks on top of a deposit, withdrawal or payment before it counts (docs/product.md section 9: 3). */
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   CHAIN_POLL_MS: positiveInt.optional(),
   /** The most blocks one log query covers. */

@@ -93,7 +93,7 @@ export const errorReasons = [
 export type ErrorReason = (typeof errorReasons)[number];
 
 /**
- * HTTP status and envelope body code for each reason, following the spec's error catalogue:
+ * HTTP status and envelope body code for each reason, following the error catalogue of docs/product.md section 8:
  * HTTP 401 with body code 200 means "enter via an invite code"; any other 401 means the session
  * is gone; 403 no permission; 400 shows the server message; 429 "request too frequent".
  */

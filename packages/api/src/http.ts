@@ -2,7 +2,7 @@
 // first screen reads them (language codes, header names) without loading a schema library.
 // common.ts and auth.ts re-export them, so every other import keeps working.
 
-/** Language codes sent in the `lang` header (spec section 1); TW is the default. */
+/** Language codes sent in the `lang` header (docs/product.md section 1); TW is the default. */
 export const langs = ['TW', 'EN', 'JP', 'CN', 'KO', 'TH', 'PT', 'MS', 'ID', 'VN'] as const;
 export type Lang = (typeof langs)[number];
 export const defaultLang: Lang = 'TW';

@@ -10,7 +10,7 @@ export const orderSides = ['buy', 'sell'] as const;
 export type OrderSide = (typeof orderSides)[number];
 export const orderTypes = ['limit', 'market'] as const;
 export type OrderType = (typeof orderTypes)[number];
-/** Spec section 4: pending (resting, nothing filled), partial, filled, cancelled. */
+/** docs/product.md section 4: pending (resting, nothing filled), partial, filled, cancelled. */
 export const orderStatuses = ['pending', 'partial', 'filled', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const klineIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
@@ -77,7 +77,7 @@ export const cancelOrderBody = z.object({
     .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
 });
 
-/** One order, with the spec's fields (section 3): price, amount, filled amount, average price, type, status, fee, total. */
+/** One order, with the fields of docs/product.md section 3: price, amount, filled amount, average price, type, status, fee, total. */
 export const marketOrder = z.object({
   id: z.number().int(),
   client_order_id: z.string().nullable(),

@@ -12,15 +12,15 @@ import { amountSchema, amountText } from './wallet.ts';
 /** Power in P with exactly 2 decimals, e.g. "10.00". */
 export const powerText = z.string();
 
-/** Miner status (spec section 4): 1 experience (trial), 2 paused, 3 permanent (running), 4 unknown. */
+/** Miner status (docs/product.md section 4): 1 experience (trial), 2 paused, 3 permanent (running), 4 unknown. */
 export const minerStatuses = [1, 2, 3, 4] as const;
 export type MinerStatus = (typeof minerStatuses)[number];
 export const minerKinds = ['device', 'destroy', 'trial', 'node', 'pledge'] as const;
 export type MinerKind = (typeof minerKinds)[number];
-/** Pay methods of the spec: balance, destroy / chain, credit limit (destroy quota). */
+/** Pay methods of docs/product.md section 3: balance, destroy / chain, credit limit (destroy quota). */
 export const payMethods = ['balance', 'chain', 'credit'] as const;
 
-/** Power log types: the spec's six, then the changes mining itself makes. */
+/** Power log types: the six of docs/product.md section 3, then the changes mining itself makes. */
 export const powerLogTypes = ['freeze', 'unlock', 'withdraw', 'buy_machine', 'buy_node', 'pledge', 'destroy', 'trial', 'activate', 'expire'] as const;
 export type PowerLogType = (typeof powerLogTypes)[number];
 

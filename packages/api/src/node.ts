@@ -11,7 +11,7 @@ import { amountSchema, amountText } from './wallet.ts';
 /** Unpaid wallet orders for nodes a user may have at once (each holds a unit of quota). */
 export const unpaidNodeOrdersPerUserMax = 5;
 
-/** How a node is paid (ECONOMY.md "Nodes"): balance (fund account, NADI at the reference price), credit (the destroy quota, USDT: the store's name for it too), chain (the wallet). */
+/** How a node is paid (docs/economy.md "Nodes"): balance (fund account, NADI at the reference price), credit (the destroy quota, USDT: the store's name for it too), chain (the wallet). */
 export const nodePayMethods = ['balance', 'credit', 'chain'] as const;
 export type NodePayMethod = (typeof nodePayMethods)[number];
 export const nodePayAssets = ['USDT', 'NADI'] as const;

@@ -44,7 +44,7 @@ export type RechargeRecord = z.infer<typeof rechargeRecord>;
 
 // ---- Withdrawals ---------------------------------------------------------------------------
 
-/** Spec section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed. */
+/** docs/product.md section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed. */
 export const withdrawStatuses = [0, 1, 2, 3] as const;
 export type WithdrawStatus = (typeof withdrawStatuses)[number];
 /**

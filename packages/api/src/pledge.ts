@@ -1,4 +1,4 @@
-// The savings (pledge) contract (docs/nodes-and-savings.md "Savings"): the spec's financial/list,
+// The savings (pledge) contract (docs/nodes-and-savings.md "Savings"): the financial/list,
 // financial/join, financial/receiveInfo and financial/receive, and the product detail, my positions
 // (records), release records and redeeming flexible savings. Rates are text percentages with their
 // basis (day, month = day × 30, APR = day × 365, never compounded); amounts exact decimal strings.
@@ -16,7 +16,7 @@ export const pledgeProductStatuses = ['upcoming', 'open', 'full', 'closed'] as c
 export type PledgeProductStatus = (typeof pledgeProductStatuses)[number];
 /** A position: active (earning), waiting for release (locked, term over, released at settlement), redeemed. */
 export const pledgePositionStatuses = ['active', 'redeemed'] as const;
-/** Release records (spec section 4): waiting for release, then redeemed. */
+/** Release records (docs/product.md section 4): waiting for release, then redeemed. */
 export const releaseStatuses = ['waiting', 'redeemed'] as const;
 
 export const pledgeProduct = z.object({

@@ -1,4 +1,4 @@
-// Delivery addresses (spec sections 3 and 5): receiver name, a valid phone number for its country
+// Delivery addresses (docs/product.md sections 3 and 5): receiver name, a valid phone number for its country
 // (libphonenumber-js, full metadata), area and detailed address, exactly one default. The same
 // schema validates the web's form and the server's request, so both refuse the same input with
 // the same message keys (`address.*`, translated by the web's locales and the server's catalogue).

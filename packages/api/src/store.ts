@@ -1,5 +1,5 @@
 // The store contract (docs/store.md): device products, order confirmation with its quote, orders
-// (spec section 7: machine/orderList, machine/orderDetail, machine/receipt), cancelling an unpaid
+// (docs/product.md section 7: machine/orderList, machine/orderDetail, machine/receipt), cancelling an unpaid
 // order, the shipped devices waiting for activation, and the operator's product, shipping and
 // refund API. Amounts are exact decimal strings; power is text with 2 decimals, as in mining.
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { powerText } from './mining.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
 
-/** Spec section 9: the order list's page size. */
+/** docs/product.md section 9: the order list's page size. */
 export const orderPageSize = 10;
 /** An order shipped this long ago and not confirmed completes by itself. */
 export const receiptAutoConfirmDays = 10;
@@ -20,20 +20,20 @@ export const orderItemsMax = 10;
 export const orderQuantityMax = 100;
 
 /**
- * Order status (spec section 4: to ship, to receive, completed; plus what paying and refunding need):
+ * Order status (docs/product.md section 4: to ship, to receive, completed; plus what paying and refunding need):
  * unpaid (a wallet payment is awaited and the stock held until `expires_at`), to_ship, to_receive
  * (shipped), completed, cancelled (by the user, or its payment window passed), refunded (operator).
  */
 export const storeOrderStatuses = ['unpaid', 'to_ship', 'to_receive', 'completed', 'cancelled', 'refunded'] as const;
 export type StoreOrderStatus = (typeof storeOrderStatuses)[number];
-/** The list's tabs (spec): all (no filter), to ship, to receive, completed. */
+/** The list's tabs (docs/product.md section 2): all (no filter), to ship, to receive, completed. */
 export const orderTabs = ['to_ship', 'to_receive', 'completed'] as const;
 export type OrderTab = (typeof orderTabs)[number];
 export const cancelReasons = ['user', 'expired'] as const;
 
 /**
  * How an order is paid: balance (the fund account, USDT or NADI at the reference price), credit
- * (the destroy quota, USDT value: the spec's "credit limit"), chain (the wallet pays USDT or NADI
+ * (the destroy quota, USDT value: the "credit limit" of docs/product.md section 3), chain (the wallet pays USDT or NADI
  * through the PaymentGateway with the payment stepper).
  */
 export const storePayMethods = ['balance', 'credit', 'chain'] as const;

@@ -3,7 +3,7 @@ import { route } from './route.ts';
 import { envelope } from './common.ts';
 import { amountText } from './wallet.ts';
 
-/** The user fields of spec section 3 that exist at this stage of the product. */
+/** The user fields of docs/product.md section 3 that exist at this stage of the product. */
 export const userInfo = z.object({
   id: z.number().int(),
   /** The user's own invite code. */
@@ -17,7 +17,7 @@ export const userInfo = z.object({
   zhi_num: z.number().int(),
   /** Everyone below this user in the referral tree. */
   team_num: z.number().int(),
-  /** The user's own purchases (devices, nodes, destroy) in USDT, a decimal string (ECONOMY.md, "Team"). */
+  /** The user's own purchases (devices, nodes, destroy) in USDT, a decimal string (docs/economy.md, "Team and rewards"). */
   me_performance: amountText,
   /** The purchases of everyone below the user in the invite tree, in USDT (not the user's own). */
   team_performance: amountText,

@@ -33,7 +33,7 @@ export const systemAccountKinds = [
 export type SystemAccountKind = (typeof systemAccountKinds)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
 
-/** The spec's 25 fund record types, then the internal ones. The web translates each code. */
+/** The 25 fund record types of docs/product.md section 3, then the internal ones. The web translates each code. */
 export const fundRecordTypes = [
   'data_adjustment',
   'device_income',
@@ -60,7 +60,7 @@ export const fundRecordTypes = [
   'balance_transfer',
   'sign_in_award',
   'share_income',
-  // Beyond the spec's 25: claiming released (formerly locked) mining income at /receive.
+  // Beyond the 25 of docs/product.md: claiming released (formerly locked) mining income at /receive.
   'locked_income_release',
   // A purchase's money given back: an operator's refund of an unshipped store order, or a wallet
   // payment that arrived for a store or node order already lapsed (credited to the fund account).

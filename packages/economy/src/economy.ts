@@ -1,4 +1,4 @@
-// The mining economy's formulas (../shared/ECONOMY.md, docs/economy.md): pure bigint arithmetic,
+// The mining economy's formulas (docs/economy.md): pure bigint arithmetic,
 // shared by the server (settlement, quotes), the web (/grow calculator, previews) and the tests'
 // reference model. Amounts are base units (18 decimals); power is counted in hundredths of a P
 // ("centi-power", cP), so 2 decimals of P are exact integers.

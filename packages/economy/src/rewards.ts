@@ -1,4 +1,4 @@
-// The rewards of nodes and savings (../shared/ECONOMY.md "Nodes", "Savings"; docs/nodes-and-savings.md):
+// The rewards of nodes and savings (docs/economy.md "Nodes", "Savings (pledge)"; docs/nodes-and-savings.md):
 // pure bigint formulas shared by the settlement's reference model (the SQL is tested against them),
 // the server's answers and the web's /grow calculator. Amounts are base units (18 decimals); every
 // division rounds down and what it leaves (the dust) stays with the payer.

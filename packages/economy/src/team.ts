@@ -1,4 +1,4 @@
-// The team economy (../shared/ECONOMY.md "Team and rewards", "Daily sign-in"; docs/team.md): levels
+// The team economy (docs/economy.md "Team and rewards", "Daily sign-in"; docs/team.md): levels
 // V0–V5, share income, community power income with level difference, power level income, the weekly
 // ranking's week and the 7-day sign-in cycle. Pure bigint formulas shared by the settlement's
 // reference model (the SQL is tested against them), the server's answers and the web's progress
@@ -55,7 +55,7 @@ export const teamDefaults: TeamParams = {
   teamLevel3Usdt: 50_000n * unit,
   teamLevel4Usdt: 200_000n * unit,
   teamLevel5Usdt: 1_000_000n * unit,
-  // ECONOMY.md: "at least 1/2/3/4/5 directs from V2 on": V1's thousand USDT of team performance
+  // docs/economy.md: "at least 1/2/3/4/5 directs from V2 on": V1's thousand USDT of team performance
   // needs a direct who bought anyway, so the condition binds from V2 on.
   teamLevel1Directs: 1,
   teamLevel2Directs: 2,

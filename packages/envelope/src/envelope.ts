@@ -1,10 +1,10 @@
-// The production request envelope (spec sections 3 "Config" and 7; docs/envelope.md): a request is
+// The production request envelope (docs/product.md sections 3 "Config" and 7; docs/envelope.md): a request is
 // sealed to the server's published public key with HPKE (RFC 9180: DHKEM(X25519, HKDF-SHA256),
 // HKDF-SHA256, AES-128-GCM) and the response is sealed with a key exported from the same context, so
 // only the client that sent the request can read its answer. The same code runs in the browser and in
 // Node (WebCrypto through @hpke/core); nothing secret is ever in the web bundle.
 //
-// The four form fields of the spec:
+// The four form fields (docs/product.md section 7):
 //   handshake  "v1.<kid>.<enc>": the key id and the encapsulated ephemeral key (base64url)
 //   timestamp  the client's clock in milliseconds (the server allows ±60 s)
 //   sign       HMAC-SHA256 under an exported key over method, path, timestamp and data

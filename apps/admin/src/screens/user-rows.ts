@@ -121,7 +121,7 @@ export function userTabs(detail: OperatorUserDetail): UserTabs {
   };
 }
 
-/** A miner's status code as a word (spec section 4; the detail sends the code as text). */
+/** A miner's status code as a word (docs/product.md section 4; the detail sends the code as text). */
 export function minerStatusLabel(status: string): { label: string; color: string } {
   const labels: Record<string, { label: string; color: string }> = {
     '1': { label: 'trial', color: 'gold' },

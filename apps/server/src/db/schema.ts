@@ -334,7 +334,7 @@ export const deposits = pgTable(
 );
 
 /**
- * A withdrawal (spec section 4): 0 pending review, 1 approved and being sent, 2 completed,
+ * A withdrawal (docs/product.md section 4): 0 pending review, 1 approved and being sent, 2 completed,
  * 3 rejected or failed on chain. The amount (fee included) is frozen in the fund account from the
  * moment of the request. The signed transaction and its hash are stored before it is broadcast,
  * so a sender that crashes re-broadcasts the same transaction instead of signing a second one.
@@ -688,7 +688,7 @@ export const activations = pgTable(
 );
 
 /**
- * A user's miner: a device, a destroy (burned NADI) or the trial. Status (spec): 1 experience (trial),
+ * A user's miner: a device, a destroy (burned NADI) or the trial. Status (docs/product.md section 4): 1 experience (trial),
  * 2 paused, 3 permanent (running), 4 unknown (device never reported). A destroy miner's budget is the
  * USDT it may still earn: `releasedUsdt` of `budgetUsdt` is used ("released power").
  */
@@ -1021,7 +1021,7 @@ export const storeOrderDevices = pgTable(
 );
 
 /**
- * Purchase performance (ECONOMY.md, "Team"): a user's own purchases in USDT and the sum over
+ * Purchase performance (docs/economy.md, "Team and rewards"): a user's own purchases in USDT and the sum over
  * everyone below them in the invite tree, kept as aggregates so reads are O(1).
  */
 export const userPerformance = pgTable(

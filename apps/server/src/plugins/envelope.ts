@@ -121,7 +121,7 @@ export const envelopePlugin = fp(
     const { keys, isRequired, replay } = options;
     app.deps.envelopeKeys = keys;
     app.decorateRequest('envelope', null);
-    // The spec's form post. Only the four fields are kept; anything else in the form is ignored.
+    // The form post of docs/product.md section 7. Only the four fields are kept; anything else in the form is ignored.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       const form = new URLSearchParams(body as string);
       done(null, Object.fromEntries(sealedFields.map((f) => [f, form.get(f) ?? undefined])));

@@ -1,4 +1,4 @@
-// Every screen the gallery shoots: each route of spec section 2, the "other screens" the features
+// Every screen the gallery shoots: each route of docs/product.md section 2, the "other screens" the features
 // declare (apps/web/src/features/*/routes.tsx) with their tabs, and the three states that have no
 // route of their own (the side menu open, the sign-in sheet, the signed-out home). A screen opens
 // itself; the runner then waits for it to settle and shoots it.

@@ -3,7 +3,7 @@ import { decideAfterUserFetch, decideGuard, type GuardInput } from './guards.ts'
 
 const visitor: GuardInput = { isAuth: false, isFirstVisitCheck: false, hasToken: false, hasUserName: false, hasVisitedSecurityCheck: true };
 
-describe('decideGuard (spec section 2)', () => {
+describe('decideGuard (docs/product.md section 2)', () => {
   it('sends the first visit at / to the security check once', () => {
     const home = { ...visitor, isFirstVisitCheck: true, hasVisitedSecurityCheck: false };
     expect(decideGuard(home)).toEqual({ kind: 'redirect', to: '/security-check' });

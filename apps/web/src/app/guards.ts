@@ -1,4 +1,4 @@
-// The route guards of spec section 2 as pure decisions; app/use-guard.ts runs them before a route's screen (app/route-screen.tsx).
+// The route guards of docs/product.md section 2 as pure decisions; app/use-guard.ts runs them before a route's screen (app/route-screen.tsx).
 
 export interface GuardInput {
   isAuth: boolean;

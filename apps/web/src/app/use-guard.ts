@@ -8,7 +8,7 @@ import { decideAfterUserFetch, decideGuard, type GuardOutcome } from './guards.t
 export type GuardState = GuardOutcome | { kind: 'pending' };
 
 /**
- * Runs the spec's guards when a screen is entered. The session is read, not subscribed to: like a
+ * Runs the guards of docs/product.md section 2 when a screen is entered. The session is read, not subscribed to: like a
  * router loader, the decision belongs to the navigation, so a session ending under a screen is
  * handled by the API client's announcement (toast, then home after 1.5 s), not by a jump.
  */

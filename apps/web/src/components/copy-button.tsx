@@ -14,7 +14,7 @@ interface Props {
   testId?: string;
 }
 
-/** Spec section 8: a failed copy tells the user to copy by hand. */
+/** docs/product.md section 8: a failed copy tells the user to copy by hand. */
 export function CopyButton({ text, label, isLabelShown = false, onFailed, testId }: Props) {
   const { t } = useTranslation();
   const [isCopied, setIsCopied] = useState(false);

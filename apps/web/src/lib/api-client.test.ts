@@ -132,7 +132,7 @@ describe('requests', () => {
   });
 });
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue (docs/product.md section 8)', () => {
   it('body code 401: logs out and shows the server message, home after 1.5 s on an auth route', async () => {
     const { client, toasts, events, timers } = setup(() => json(401, errorBody(401, 'SESSION_EXPIRED', 'Session ended')));
     const error = await failure(client.call(userRoutes.info, undefined));

@@ -6,7 +6,7 @@ import { getLang } from './langs.ts';
 import { session, type SessionStore } from './session.ts';
 
 /**
- * The failures of spec section 8, in the order the spec lists them. Each kind decides what the user
+ * The failures of docs/product.md section 8, in the order it lists them. Each kind decides what the user
  * is told and whether the session ends; `reason` (packages/api/src/errors.ts) refines the text.
  */
 export type ApiFailureKind =
@@ -54,7 +54,7 @@ function readFields(value: unknown): Record<string, string> {
 }
 
 /**
- * Pure: turns an HTTP status and a body into one of the spec's failure kinds. The body is read
+ * Pure: turns an HTTP status and a body into one of the failure kinds of docs/product.md section 8. The body is read
  * field by field rather than with the contract's zod errorEnvelope: failures must be classified
  * even when a proxy answers with something else, and the error path stays free of zod, which
  * the home route does not load.
@@ -106,7 +106,7 @@ export function failureMessage(failure: Failure, translate: (key: string) => str
   }
 }
 
-/** The spec's delay before a user whose session expired is taken back to the home page. */
+/** The delay (docs/product.md section 8) before a user whose session expired is taken back to the home page. */
 export const sessionExpiredRedirectMs = 1500;
 /** A request that has not answered by then counts as "no response". */
 export const requestTimeoutMs = 15_000;

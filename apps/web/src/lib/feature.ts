@@ -83,7 +83,7 @@ export interface Feature {
    * tap from one, so that every screen is at most two taps from home (docs/web.md "Navigation").
    */
   quickEntries?: NavEntry[];
-  /** Tabs this feature adds to the wallet screen (spec section 2: the wallet's "team" tab). */
+  /** Tabs this feature adds to the wallet screen (docs/product.md section 2: the wallet's "team" tab). */
   walletTabs?: WalletTab[];
   /** Mounted once for the app's whole life (for example the sign-in sheet). */
   Host?: ComponentType;

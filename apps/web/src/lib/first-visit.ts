@@ -1,6 +1,6 @@
 import { readItem, storageKeys, writeItem } from './storage.ts';
 
-/** Spec section 2: the first visit at / passes through /security-check once; this flag remembers. */
+/** docs/product.md section 2: the first visit at / passes through /security-check once; this flag remembers. */
 export function hasVisitedSecurityCheck(): boolean {
   return readItem('local', storageKeys.securityChecked) === '1';
 }

@@ -1,4 +1,4 @@
-/** Spec section 9: lists load ten at a time. */
+/** docs/product.md section 9: lists load ten at a time. */
 export const recordsPageSize = 10;
 
 /** The page after `last`, or undefined when it was the last one. */

@@ -13,7 +13,7 @@ const ppmPercentDecimals = 4;
 /** A node's machine_rate is stored in basis points: 2 % is 200 bps. */
 export const bpsPerUnit = 10_000n;
 const bpsPercentDecimals = 2;
-/** Savings month and APR (ECONOMY.md): month = day × 30, APR = day × 365, never compounded. */
+/** Savings month and APR (docs/economy.md "Savings (pledge)"): month = day × 30, APR = day × 365, never compounded. */
 export const epochsPerMonth = 30n;
 export const epochsPerYear = 365n;
 
@@ -45,7 +45,7 @@ export function nodeMiningBonusOf(miningIncome: bigint, machineRateBps: bigint):
 }
 
 /**
- * The share of the fees' epoch inflow paid as the node dividend: ECONOMY.md's default (50 %). The
+ * The share of the fees' epoch inflow paid as the node dividend: the default of docs/economy.md "Nodes" (50 %). The
  * value in force is the server's `nodeDividendBps`, which no contract sends to the web yet.
  */
 export const nodeDividendBpsDefault = 5_000n;

@@ -5,7 +5,7 @@ export const productIdMax = 2 ** 31 - 1;
 
 /**
  * An id from the route (`/store/orders/:id`), or null when it is missing or not one: the screen
- * says so (spec section 8: "order data or id missing") instead of asking the server.
+ * says so (docs/product.md section 8: "order data or id missing") instead of asking the server.
  */
 export function parseRouteId(param: string | undefined, max: number): number | null {
   if (!param || !/^[1-9][0-9]{0,15}$/.test(param)) return null;

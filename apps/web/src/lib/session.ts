@@ -1,7 +1,7 @@
 import type { UserInfo } from '@nadi/api/user';
 import { readItem, removeItem, storageKeys, writeItem } from './storage.ts';
 
-/** Spec section 3 and 9: a session idles out after 360000 ms; the server renews on activity too. */
+/** docs/product.md sections 3 and 9: a session idles out after 360000 ms; the server renews on activity too. */
 export const sessionIdleMs = 360_000;
 
 export interface SessionState {
@@ -46,7 +46,7 @@ function restore(): SessionState {
 }
 
 /**
- * The session lives in memory and in sessionStorage (spec section 3), so a reload in the same tab
+ * The session lives in memory and in sessionStorage (docs/product.md section 3), so a reload in the same tab
  * keeps the user signed in while a new tab starts anonymous.
  */
 export function createSessionStore(now: () => number = Date.now): SessionStore {

@@ -9,11 +9,11 @@ export const storageKeys = {
   session: 'nadi.session',
   inviteCode: 'nadi.invite-code',
   securityChecked: 'nadi.security-checked',
-  /** The store's temporary order (spec section 3: session storage holds it). */
+  /** The store's temporary order (docs/product.md section 3: session storage holds it). */
   tempOrder: 'nadi.store.temp-order',
-  /** The node purchase under way (spec section 3: session storage holds payment info). */
+  /** The node purchase under way (docs/product.md section 3: session storage holds payment info). */
   nodePurchase: 'nadi.node.purchase',
-  /** The savings detail last read (spec section 3: session storage holds it). */
+  /** The savings detail last read (docs/product.md section 3: session storage holds it). */
   pledgeDetail: 'nadi.pledge.detail',
 } as const;
 

@@ -1,4 +1,4 @@
-// The savings products (ECONOMY.md "Savings", docs/nodes-and-savings.md): flexible, locked 30/90/180,
+// The savings products (docs/economy.md "Savings (pledge)", docs/nodes-and-savings.md): flexible, locked 30/90/180,
 // joint and node savings, open for a year from the first start. Names are English: the web shows
 // each product by its kind and term in the reader's language.
 import { units } from '@nadi/money/money';

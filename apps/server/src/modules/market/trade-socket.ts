@@ -17,7 +17,7 @@ export interface TradeSocketLimits {
   subscriptionsMax: number;
   /** A consumer whose unsent bytes pass this is disconnected (it cannot keep up). */
   bufferedBytesMax: number;
-  /** A connection without any subscription is closed after this (spec section 9: 30 s). */
+  /** A connection without any subscription is closed after this (docs/product.md section 9: 30 s). */
   idleWithoutSubscriptionMs: number;
 }
 

@@ -9,7 +9,7 @@ import type { BookLevel, BooksPush, StreamName, TradeSocketPush } from '@nadi/ap
 import type { AppEvent, EventBus } from '../../lib/event-bus.ts';
 import { comparePrice, type BookReplica } from './book-replica.ts';
 
-/** At most one book message per window; 100 ms is the spec's conflation. */
+/** At most one book message per window; 100 ms is the conflation of docs/product.md section 9. */
 export const bookConflationMs = 100;
 /** Levels per side in a book snapshot (updates carry every changed level). */
 export const bookSnapshotLevels = 400;

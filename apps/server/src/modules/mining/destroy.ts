@@ -71,7 +71,7 @@ async function insertDestroyMiner(tx: Tx, m: Pick<MiningNow, 'now' | 'epoch'>, m
   return minerId;
 }
 
-/** A destroy counts toward performance (ECONOMY.md, "Team") at its USDT value, once per flow. */
+/** A destroy counts toward performance (docs/economy.md, "Team and rewards") at its USDT value, once per flow. */
 function destroyPerformance(userId: number, flowId: number, valueUsdt: bigint, at: Date) {
   return { userId, kind: 'destroy' as const, ref: `destroy:flow:${flowId}`, usdt: valueUsdt, at };
 }

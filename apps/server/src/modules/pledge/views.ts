@@ -66,7 +66,7 @@ export function positionView(x: PositionRow, time: PledgeTime): PledgePosition {
 }
 
 /**
- * A release record (spec section 4): a locked position waits for its release at the end of its last
+ * A release record (docs/product.md section 4): a locked position waits for its release at the end of its last
  * epoch, then is redeemed; a term-less one appears once redeemed. The whole principal comes back.
  */
 export function releaseView(x: PositionRow, time: PledgeTime): z.infer<typeof releaseRecord> {

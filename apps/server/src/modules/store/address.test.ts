@@ -56,7 +56,7 @@ async function defaultIds(ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-describe('address rules (spec section 5), translated', () => {
+describe('address rules (docs/product.md section 5), translated', () => {
   const cases = [
     {
       name: 'no receiver name',

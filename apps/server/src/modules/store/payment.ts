@@ -37,7 +37,7 @@ function memoOf(order: OrderRow): Record<string, string> {
 }
 
 /**
- * The device direct reward (ECONOMY.md): `deviceDirectRewardBps` of the order's USDT total, in NADI
+ * The device direct reward (docs/economy.md, "Team and rewards"): `deviceDirectRewardBps` of the order's USDT total, in NADI
  * rounded down, at the order's own price when it was paid in NADI, else at the reference price now;
  * capped by what the referral pool holds (locked here, before the flow locks the treasury: the
  * order every store payment takes). The root user has no referrer: no reward.

@@ -8,7 +8,7 @@ import { miningNow } from '../mining/index.ts';
 import type { TeamDeps } from './info.ts';
 import { readRanking } from './ranking.ts';
 
-/** The ranking's length (ECONOMY.md "Ranking": top 100). */
+/** The ranking's length (docs/economy.md "Team and rewards": top 100). */
 export const rankingSizeMax = 100;
 
 export async function getRanking(deps: TeamDeps, userId: number): Promise<RankingData> {

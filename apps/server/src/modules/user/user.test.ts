@@ -31,7 +31,7 @@ async function member(inviteCode: string): Promise<Member> {
   return { id: first.id as number, code: first.code as string, info };
 }
 
-describe('user info performance (spec section 3)', () => {
+describe('user info performance (docs/product.md section 3)', () => {
   it('a new user has none', async () => {
     const user = await member(rootInviteCode);
     expect(await user.info()).toMatchObject({ me_performance: '0', team_performance: '0', zhi_num: 0, team_num: 0 });

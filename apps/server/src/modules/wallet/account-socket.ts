@@ -9,7 +9,7 @@ import { closeCodes, socketOpen, textOf, type SocketLike } from '../../lib/socke
 import { getAssets } from './service.ts';
 
 export interface AccountSocketLimits {
-  /** Spec section 9: the second socket pings every 20 s. */
+  /** docs/product.md section 9: the second socket pings every 20 s. */
   pingIntervalMs: number;
   /** No message at all from the client for this long: the connection is dead and is dropped. */
   silenceMaxMs: number;

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Kept-alive screens (spec: / and /index) stay mounted under React's <Activity mode="hidden">
+ * Kept-alive screens (docs/product.md section 2: / and /index) stay mounted under React's <Activity mode="hidden">
  * once visited, so their state survives while the user is elsewhere; their window scroll position
  * is saved and put back. Other screens mount fresh and start at the top. Kept-alive routes have
  * no path parameters, so they render outside useRoutes without losing anything.

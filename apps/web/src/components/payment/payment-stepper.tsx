@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * Pays an order from the user's wallet, showing each step of spec section 4 as it happens and
- * ending with one of the spec's outcomes. Loaded lazily (lazy-payment-stepper.tsx): it brings
+ * Pays an order from the user's wallet, showing each step of docs/product.md section 4 as it happens and
+ * ending with one of its outcomes. Loaded lazily (lazy-payment-stepper.tsx): it brings
  * wagmi and viem with it.
  */
 export default function PaymentStepper({ order, onOutcome }: Props) {

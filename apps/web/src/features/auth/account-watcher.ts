@@ -4,7 +4,7 @@ import { signOut } from '../../lib/sign-out.ts';
 import { loadWallet } from '../../lib/wallet/load-wallet.ts';
 import { whenLoadedAndIdle } from '../../lib/when-idle.ts';
 
-// Spec: switching accounts in the wallet ends the old session and asks for a new signature. The
+// docs/product.md section 4 ("Session"): switching accounts in the wallet ends the old session and asks for a new signature. The
 // watcher compares the wallet's account with the session's; one change triggers one sign-out and
 // one request, and a cancelled signature leaves no session to compare against, so it cannot loop.
 

@@ -3,7 +3,7 @@ import type { ErrorReason } from '@nadi/api/errors';
 import { isApiError } from '../../lib/api-client.ts';
 import { isUserRejection, isWellFormedSignature, walletMessageKey, type WalletMessageKey } from '../../lib/wallet/wallet-errors.ts';
 
-/** What the sheet shows while the flow runs (spec section 4, "wallet signing"). */
+/** What the sheet shows while the flow runs (docs/product.md section 4, "wallet signing"). */
 export type SignInStep = 'preparing' | 'signing' | 'verifying';
 
 /** A signed sign-in message not yet accepted; the server keeps its nonce while an invite is missing. */
@@ -90,7 +90,7 @@ export async function runSignIn(deps: SignInDeps, input: SignInInput): Promise<S
     deps.onStep('verifying');
     const data = await deps.login({ address: signed.address, message: signed.message, sign_message: signed.signature, code });
     deps.startSession(data, signed.address);
-    // Spec: the invite code is kept until registration succeeds, then forgotten.
+    // docs/product.md section 4 ("Session"): the invite code is kept until registration succeeds, then forgotten.
     if (data.is_new_user) deps.clearInviteCode();
     return { kind: 'signed-in', isNewUser: data.is_new_user };
   } catch (error) {

@@ -7,7 +7,7 @@ export const homeFeature: Feature = {
   routes: [
     { path: '/', Component: HomePage, isAuth: false, isKeptAlive: true, isFirstVisitCheck: true },
     { path: '/index', Component: HomePage, isAuth: true, isKeptAlive: true },
-    // Spec section 2: /transfer shows the same screen as /.
+    // docs/product.md section 2: /transfer shows the same screen as /.
     { path: '/transfer', Component: HomePage, isAuth: false },
   ],
   footerTabs: [{ id: 'home', to: ({ isSignedIn }) => (isSignedIn ? '/index' : '/'), labelKey: 'nav.home', icon: 'home', order: 0 }],

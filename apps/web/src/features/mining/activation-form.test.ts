@@ -3,8 +3,8 @@ import { activationCodeMax } from '@nadi/api/mining';
 import { activationsRefetchMs, pendingRefetchMs } from './api/get-activations.ts';
 import { activationProblemMessage, checkActivationCode } from './activation-form.ts';
 
-describe('the activation code (spec section 5: it must be entered)', () => {
-  it('refuses an empty or blank code with the spec message key', () => {
+describe('the activation code (docs/product.md section 5: it must be entered)', () => {
+  it('refuses an empty or blank code with the message key of docs/product.md section 5', () => {
     expect(checkActivationCode('')).toEqual({ ok: false, problem: 'REQUIRED' });
     expect(checkActivationCode('   \t')).toEqual({ ok: false, problem: 'REQUIRED' });
     expect(activationProblemMessage('REQUIRED')).toEqual({ key: 'mining.activate.required', params: {} });

@@ -5,7 +5,7 @@ export type ActivationCodeProblem = 'REQUIRED' | 'TOO_LONG';
 export type ActivationCodeCheck = { ok: true; code: string } | { ok: false; problem: ActivationCodeProblem };
 
 /**
- * Spec section 5: the activation code must be entered. Spaces around it are dropped (codes are
+ * docs/product.md section 5: the activation code must be entered. Spaces around it are dropped (codes are
  * copied from a printed card or a message) and it is sent upper-case, the server's normal form:
  * codes are case-insensitive.
  */

@@ -7,7 +7,7 @@ import { destroyCapUnits, destroyLimits, destroyPayOptions, destroyProblemMessag
 const limits = destroyLimits({ available: '100', price: '0.3', minUsdt: '10' });
 const check = (text: string) => checkAmount(text, limits.availableUnits, limits.minUnits === null ? {} : { minUnits: limits.minUnits });
 
-describe('the destroy amount (spec section 5)', () => {
+describe('the destroy amount (docs/product.md section 5)', () => {
   it('reads the limits as base units and the minimum in NADI at the price, rounded up', () => {
     expect(limits.availableUnits).toBe(100n * unit);
     expect(limits.priceUnits).toBe((3n * unit) / 10n);

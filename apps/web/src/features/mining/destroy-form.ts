@@ -29,7 +29,7 @@ export function destroyLimits(input: { available: string; price: string; minUsdt
   };
 }
 
-/** The field's message: below the minimum names it in USDT (spec section 5, "message with {amount}"). */
+/** The field's message: below the minimum names it in USDT (docs/product.md section 5, "message with {amount}"). */
 export function destroyProblemMessage(problem: AmountProblem, minUsdtText: string): { key: string; params: Record<string, string> } {
   if (problem === 'BELOW_MIN') return { key: 'errors.DESTROY_BELOW_MIN', params: { amount: minUsdtText } };
   return { key: amountProblemKey(problem), params: {} };

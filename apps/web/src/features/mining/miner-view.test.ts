@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activationStatusView, budgetView, isCounting, minerKindKey, minerStatusView, payMethodKey } from './miner-view.ts';
 
-describe('miner status (spec section 4)', () => {
+describe('miner status (docs/product.md section 4)', () => {
   it('labels 1 experience, 2 paused, 3 permanent, 4 unknown', () => {
     expect(minerStatusView(1)).toEqual({ key: 'mining.status.experience', tone: 'trial' });
     expect(minerStatusView(2)).toEqual({ key: 'mining.status.paused', tone: 'paused' });
@@ -34,7 +34,7 @@ describe('budgetView', () => {
   });
 });
 
-describe('activation status (spec section 4)', () => {
+describe('activation status (docs/product.md section 4)', () => {
   it('labels pending, success and a refused code as failed', () => {
     expect(activationStatusView('pending')).toEqual({ key: 'mining.activation.status.pending', tone: 'pending' });
     expect(activationStatusView('success')).toEqual({ key: 'mining.activation.status.success', tone: 'done' });

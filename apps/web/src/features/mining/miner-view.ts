@@ -3,7 +3,7 @@ import type { ActivationItem, MinerItem, MinerStatus } from '@nadi/api/mining';
 
 export type StatusTone = 'trial' | 'paused' | 'running' | 'unknown';
 
-/** Spec section 4: 1 experience (trial) mining, 2 mining paused, 3 permanent mining, 4 unknown. */
+/** docs/product.md section 4: 1 experience (trial) mining, 2 mining paused, 3 permanent mining, 4 unknown. */
 const statusNames: Record<MinerStatus, { name: string; tone: StatusTone }> = {
   1: { name: 'experience', tone: 'trial' },
   2: { name: 'paused', tone: 'paused' },
@@ -25,13 +25,13 @@ export function minerKindKey(kind: MinerItem['kind']): string {
   return `mining.kind.${kind}`;
 }
 
-/** The spec's pay methods (balance, destroy / chain, credit limit); a device bound by code has none. */
+/** The pay methods of docs/product.md section 3 (balance, destroy / chain, credit limit); a device bound by code has none. */
 export function payMethodKey(method: MinerItem['pay_method']): string {
   return `mining.payMethod.${method ?? 'code'}`;
 }
 
 /**
- * A destroy miner's earnings budget (the spec's released and remaining power, in USDT): what its
+ * A destroy miner's earnings budget (the released and remaining power of docs/product.md section 3, in USDT): what its
  * income used up so far and the share of the whole, 0 to 1, for the bar (a number: it only sizes a
  * bar; the amounts stay bigint).
  */
@@ -45,7 +45,7 @@ export function budgetView(miner: Pick<MinerItem, 'released_power' | 'remaining_
 
 export type ActivationTone = 'pending' | 'done' | 'failed';
 
-/** Spec section 4: pending (refresh later to see), success, failed (a refused code: never listed, shown at submit). */
+/** docs/product.md section 4: pending (refresh later to see), success, failed (a refused code: never listed, shown at submit). */
 export function activationStatusView(status: ActivationItem['status'] | 'failed'): { key: string; tone: ActivationTone } {
   if (status === 'success') return { key: 'mining.activation.status.success', tone: 'done' };
   if (status === 'pending') return { key: 'mining.activation.status.pending', tone: 'pending' };

@@ -1,7 +1,7 @@
 import type { Feature } from '../../lib/feature.ts';
 
 // Mining (docs/economy.md): the footer's "Depin" tab and its screens. /profit, /receive and /grow
-// are the spec's routes (section 2); the others are this feature's own. Every screen needs a session.
+// are routes of docs/product.md section 2; the others are this feature's own. Every screen needs a session.
 export const miningFeature: Feature = {
   id: 'mining',
   routes: [
@@ -13,7 +13,7 @@ export const miningFeature: Feature = {
     { path: '/receive', load: () => import('./components/claim-page.tsx'), isAuth: true, titleKey: 'nav.receive', backTo: '/mining' },
     { path: '/grow', load: () => import('./components/grow-page.tsx'), isAuth: true, titleKey: 'nav.grow', backTo: '/mining' },
   ],
-  // Spec section 2: the footer's second tab (after home) and the side menu's second entry.
+  // docs/product.md section 2: the footer's second tab (after home) and the side menu's second entry.
   footerTabs: [{ id: 'mining', to: '/mining', labelKey: 'nav.depin', icon: 'cpu', order: 10, isAuth: true }],
   sideMenu: [{ id: 'mining', to: '/mining', labelKey: 'nav.mining', icon: 'cpu', order: 5, isAuth: true }],
 };

@@ -108,7 +108,7 @@ describe('levelLabel, formatCount and sortTiers', () => {
     expect(formatCount(0)).toBe('0');
   });
 
-  it('names a level as the spec does', () => {
+  it('names a level as docs/product.md does', () => {
     expect(levelLabel(3)).toBe('T3');
   });
 

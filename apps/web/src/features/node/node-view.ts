@@ -16,7 +16,7 @@ export function parseTierId(param: string | undefined): number | null {
   return parseRouteId(param, tierIdMax);
 }
 
-/** "T3": how the spec names a node level. */
+/** "T3": how docs/product.md section 3 names a node level. */
 export function levelLabel(levelId: number): string {
   return `T${levelId}`;
 }

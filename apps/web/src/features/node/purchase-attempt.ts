@@ -1,4 +1,4 @@
-// A node purchase attempt and its Idempotency-Key, kept in session storage (spec section 3: payment
+// A node purchase attempt and its Idempotency-Key, kept in session storage (docs/product.md section 3: payment
 // info) so that neither a lost answer nor a refresh can buy twice. An attempt is one tier, pay method
 // and asset; its key is sent with every submit of it. The body whose outcome is unknown is kept and
 // sent again as it was (the server then answers the first purchase); a refusal changed nothing, so the

@@ -81,7 +81,7 @@ describe('buyRequest', () => {
 });
 
 describe('classifyBuyRefusal', () => {
-  it('shows BALANCE_SHORT with the current and the required amount (spec section 8)', () => {
+  it('shows BALANCE_SHORT with the current and the required amount (docs/product.md section 8)', () => {
     const error = refusal(400, { reason: 'BALANCE_SHORT', params: { current: '12.5', required: '1600', asset: 'NADI' } });
     expect(classifyBuyRefusal(error)).toEqual({ kind: 'balance-short', current: '12.5', required: '1600', asset: 'NADI' });
   });

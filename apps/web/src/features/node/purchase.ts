@@ -27,7 +27,7 @@ export const payMethodOptions: { value: NodePayMethod; labelKey: string; hintKey
 ];
 
 /**
- * The assets a method pays in (ECONOMY.md "Nodes"): the fund account pays NADI at the reference
+ * The assets a method pays in (docs/economy.md "Nodes"): the fund account pays NADI at the reference
  * price, the destroy quota is a USDT claim, the wallet pays either on chain.
  */
 export function payAssetOptions(method: NodePayMethod): NodePayAsset[] {
@@ -79,7 +79,7 @@ export function buyRequest(choice: PurchaseChoice, quote: NodeQuote): NodeBuyReq
 }
 
 export type BuyRefusal =
-  /** Spec section 8: the dialog shows the current and the required amount. */
+  /** docs/product.md section 8: the dialog shows the current and the required amount. */
   | { kind: 'balance-short'; current: string; required: string; asset: string }
   /** The reference price moved since the quote: quote again before asking again. */
   | { kind: 'quote-expired' }

@@ -9,7 +9,7 @@ export const nodeFeature: Feature = {
     { path: '/node/mine', load: () => import('./components/my-nodes-page.tsx'), isAuth: true, titleKey: 'nav.myNodes', backTo: '/node' },
     { path: '/node/:id', load: () => import('./components/node-detail-page.tsx'), isAuth: false, titleKey: 'nav.nodeDetail', backTo: '/node' },
   ],
-  // Spec section 2: the side menu's "node" after mining.
+  // docs/product.md section 2: the side menu's "node" after mining.
   sideMenu: [{ id: 'node', to: '/node', labelKey: 'nav.node', icon: 'network', order: 7 }],
   quickEntries: [{ id: 'node', to: '/node', labelKey: 'nav.node', icon: 'network', order: 50 }],
 };

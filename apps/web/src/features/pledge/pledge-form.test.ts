@@ -18,7 +18,7 @@ function problemFor(text: string, available: string | null, change = {}) {
   return problem === null ? null : joinProblemText(problem, text, limits);
 }
 
-describe('the join amount (spec section 5)', () => {
+describe('the join amount (docs/product.md section 5)', () => {
   it('accepts an amount between the minimum and both the balance and the pool room', () => {
     expect(problemFor('100', '1250.5')).toBeNull();
     expect(problemFor('1250.5', '1250.5')).toBeNull();

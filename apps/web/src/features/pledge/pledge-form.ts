@@ -1,4 +1,4 @@
-// The join form's rules (spec section 5: "pledge payments need enough balance, message shows current
+// The join form's rules (docs/product.md section 5: "pledge payments need enough balance, message shows current
 // and required NADI"): the amount's bounds from the product and the fund account, the field's
 // message for each problem, and what a refused join asks the screen to do.
 import { formatAmount, parseAmount, unitsOrZero } from '@nadi/money/money';
@@ -53,7 +53,7 @@ export function joinProblemText(problem: JoinProblem, amountText: string, limits
 }
 
 export type JoinRefusal =
-  /** Spec section 8: a dialog with the current and the required NADI. */
+  /** docs/product.md section 8: a dialog with the current and the required NADI. */
   | { kind: 'balance-short'; current: string; required: string }
   /** About the amount: shown under the field. */
   | { kind: 'field'; text: Text | string }

@@ -1,10 +1,10 @@
 // How the savings screens read the contract's products and positions (docs/nodes-and-savings.md
-// "Savings"): groups in the order ECONOMY.md lists them, what a product allows the caller now, and
+// "Savings"): groups in the order docs/economy.md "Savings (pledge)" lists them, what a product allows the caller now, and
 // how full its pool is. Names are translated by kind and term (lib/savings-name.ts).
 import { unitsOrZero } from '@nadi/money/money';
 import type { PledgeKind, PledgePosition, PledgeProduct, PledgeProductStatus } from '@nadi/api/pledge';
 
-/** ECONOMY.md's order: flexible, locked (shortest term first), joint, node. */
+/** The order of docs/economy.md "Savings (pledge)": flexible, locked (shortest term first), joint, node. */
 export const kindOrder: readonly PledgeKind[] = ['flexible', 'locked', 'joint', 'node'];
 
 export interface ProductGroup {
@@ -12,7 +12,7 @@ export interface ProductGroup {
   products: PledgeProduct[];
 }
 
-/** The products by kind in ECONOMY.md's order, each kind by term then id; kinds without products left out. */
+/** The products by kind in docs/economy.md's order, each kind by term then id; kinds without products left out. */
 export function groupProducts(products: readonly PledgeProduct[]): ProductGroup[] {
   return kindOrder
     .map((kind) => ({

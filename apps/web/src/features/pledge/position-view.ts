@@ -1,4 +1,4 @@
-// How my positions and release records read (spec section 4: savings release is "waiting for
+// How my positions and release records read (docs/product.md section 4: savings release is "waiting for
 // release, then redeemed"): the filter of the positions screen, each position's status and whether
 // it can be redeemed now (a position without a term: flexible, joint, node; a locked one is released
 // at the end of its term, docs/nodes-and-savings.md).

@@ -4,7 +4,7 @@ import { installMemoryStorage } from '../../lib/testing/memory-storage.ts';
 import { readStoredProduct, storeProduct } from './product-storage.ts';
 import { productFixture } from './testing/product-fixture.ts';
 
-describe('the savings detail in session storage (spec section 3)', () => {
+describe('the savings detail in session storage (docs/product.md section 3)', () => {
   let session: Storage;
   beforeEach(() => {
     session = installMemoryStorage().session;

@@ -1,4 +1,4 @@
-// The savings detail (spec section 3: session storage holds it): the product last read, so the
+// The savings detail (docs/product.md section 3: session storage holds it): the product last read, so the
 // detail screen shows it at once after a refresh or when opened from the list, while the server is
 // asked again. Only a stored product that still passes the contract's schema is shown.
 import { pledgeProduct, type PledgeProduct } from '@nadi/api/pledge';

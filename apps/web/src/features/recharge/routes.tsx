@@ -1,6 +1,6 @@
 import type { Feature } from '../../lib/feature.ts';
 
-// Deposits (spec section 2: /recharge and /recharge/list). Opened from the wallet's actions.
+// Deposits (docs/product.md section 2: /recharge and /recharge/list). Opened from the wallet's actions.
 export const rechargeFeature: Feature = {
   id: 'recharge',
   routes: [

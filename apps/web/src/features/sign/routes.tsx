@@ -1,6 +1,6 @@
 import type { Feature } from '../../lib/feature.ts';
 
-// Daily sign-in (docs/team.md "Daily sign-in"): /sign, the spec's route (section 2).
+// Daily sign-in (docs/team.md "Daily sign-in"): /sign, a route of docs/product.md section 2.
 export const signFeature: Feature = {
   id: 'sign',
   routes: [{ path: '/sign', load: () => import('./components/sign-page.tsx'), isAuth: true, titleKey: 'nav.sign', backTo: '/user' }],

@@ -8,7 +8,7 @@ function failure(status: number | null, body: Record<string, unknown> | null, me
   return new ApiError(classifyFailure(status, body === null ? null : { code: status, data: null, ...body }), message);
 }
 
-describe('address failures (spec section 8)', () => {
+describe('address failures (docs/product.md section 8)', () => {
   it('has a message of its own for each load and action', () => {
     expect(Object.keys(addressFailureKeys).sort()).toEqual(['add', 'default', 'delete', 'detail', 'edit', 'list', 'setDefault']);
     expect(new Set(Object.values(addressFailureKeys)).size).toBe(7);

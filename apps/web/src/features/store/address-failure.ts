@@ -1,4 +1,4 @@
-// Spec section 8 names a message for each address load and action that fails: the address list and
+// docs/product.md section 8 names a message for each address load and action that fails: the address list and
 // detail, fetching and setting the default, delete, add and edit. A refusal that says why (the
 // limit of addresses, an address that is gone) says more than "could not delete", so its reason
 // is shown instead.

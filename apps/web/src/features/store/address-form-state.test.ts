@@ -33,7 +33,7 @@ const stored: AddressItem = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-describe('the address form (spec section 5)', () => {
+describe('the address form (docs/product.md section 5)', () => {
   it('turns a filled form into the request: trimmed, the phone in E.164 for its country', () => {
     expect(checkAddressForm(filled)).toEqual({
       ok: true,

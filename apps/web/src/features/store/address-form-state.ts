@@ -1,4 +1,4 @@
-// The address form's rules (spec section 5, docs/store.md "Addresses"): the contract's own schema
+// The address form's rules (docs/product.md section 5, docs/store.md "Addresses"): the contract's own schema
 // checks the fields, so the form refuses exactly what the server refuses, with the same message
 // keys (`address.*`, translated in the locales). The phone is entered in the local format of its
 // country; the check turns it into E.164, which is what is sent and stored.

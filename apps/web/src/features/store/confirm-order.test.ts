@@ -139,7 +139,7 @@ describe('the delivery address', () => {
 });
 
 describe('a refused order', () => {
-  it('reads the current and required amounts of a short balance (spec section 8)', () => {
+  it('reads the current and required amounts of a short balance (docs/product.md section 8)', () => {
     const error = refusal(400, { reason: 'BALANCE_SHORT', params: { current: '12.5', required: '598', asset: 'USDT' } });
     expect(classifyOrderRefusal(error)).toEqual({ kind: 'balance-short', current: '12.5', required: '598', asset: 'USDT' });
   });

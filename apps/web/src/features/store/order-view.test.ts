@@ -46,7 +46,7 @@ const unpaidChain = {
   payment: payment('unpaid'),
 };
 
-describe('order status (spec section 4)', () => {
+describe('order status (docs/product.md section 4)', () => {
   it('names every status by its locale key and groups them by tone', () => {
     expect(orderStatusView('to_ship')).toEqual({ key: 'store.status.to_ship', tone: 'active' });
     expect(orderStatusView('to_receive')).toEqual({ key: 'store.status.to_receive', tone: 'active' });
@@ -134,7 +134,7 @@ describe('the order list', () => {
   });
 });
 
-describe('the message after a refused action (spec section 8)', () => {
+describe('the message after a refused action (docs/product.md section 8)', () => {
   const t = ((key: string) => `t:${key}`) as unknown as TFunction;
   const answered = (httpStatus: number | null, body: Record<string, unknown> | null) => {
     const failure = classifyFailure(httpStatus, body);

@@ -22,12 +22,12 @@ const statusTones: Record<StoreOrderStatus, OrderTone> = {
   refunded: 'closed',
 };
 
-/** Spec section 4: to ship, to receive (shipped), completed; plus unpaid, cancelled and refunded. */
+/** docs/product.md section 4: to ship, to receive (shipped), completed; plus unpaid, cancelled and refunded. */
 export function orderStatusView(status: StoreOrderStatus): { key: string; tone: OrderTone } {
   return { key: `store.status.${status}`, tone: statusTones[status] };
 }
 
-/** The list's tabs: all (no filter), then the spec's three. */
+/** The list's tabs: all (no filter), then the three of docs/product.md section 2. */
 export const orderTabOptions = ['all', ...orderTabs] as const;
 export type OrderTabOption = (typeof orderTabOptions)[number];
 
@@ -101,7 +101,7 @@ export function itemsSummary(order: Pick<StoreOrderItem, 'items'>): { first: Sto
 /**
  * The toast after a refused order action: the translated reason when the server gave one
  * (ORDER_NOT_SHIPPED, ORDER_NOT_CANCELLABLE, NOT_FOUND…), else the action's own failure message
- * (spec section 8: "confirm receipt", "cancel order" failures).
+ * (docs/product.md section 8: "confirm receipt", "cancel order" failures).
  */
 export function actionFailureText(error: unknown, fallbackKey: string, t: TFunction): string {
   if (!isApiError(error)) return t(fallbackKey);

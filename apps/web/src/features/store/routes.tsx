@@ -1,7 +1,7 @@
 import type { Feature } from '../../lib/feature.ts';
 
 // The store (docs/store.md): the footer's "mall" tab, products, order confirmation, orders and the
-// delivery addresses (the spec's side menu has both "store" and "address"). Browsing is open to
+// delivery addresses (the side menu of docs/product.md section 2 has both "store" and "address"). Browsing is open to
 // everyone; ordering and addresses need a session.
 export const storeFeature: Feature = {
   id: 'store',
@@ -15,7 +15,7 @@ export const storeFeature: Feature = {
     { path: '/address/new', load: () => import('./components/address-edit-page.tsx'), isAuth: true, titleKey: 'nav.addressNew', backTo: '/address' },
     { path: '/address/:id/edit', load: () => import('./components/address-edit-page.tsx'), isAuth: true, titleKey: 'nav.addressEdit', backTo: '/address' },
   ],
-  // Spec section 2: the footer's "mall" comes after mining; the side menu lists store, then address.
+  // docs/product.md section 2: the footer's "mall" comes after mining; the side menu lists store, then address.
   footerTabs: [{ id: 'store', to: '/store', labelKey: 'nav.mall', icon: 'bag', order: 20 }],
   sideMenu: [
     { id: 'store', to: '/store', labelKey: 'nav.store', icon: 'bag', order: 12 },

@@ -1,4 +1,4 @@
-// The temporary order (spec section 3): what the shopper is about to buy, kept in session storage so
+// The temporary order (docs/product.md section 3): what the shopper is about to buy, kept in session storage so
 // the confirmation screen survives a refresh. The product screen writes it; the confirmation screen
 // reads and updates it (pay method, address, remark) and clears it once the order exists.
 import { z } from 'zod';

@@ -1,14 +1,14 @@
 import type { Feature } from '../../lib/feature.ts';
 
 // The team (docs/team.md): the team screen (level, figures, rewards, directs, ranking), the invite
-// screen (/invite, spec section 2) and the wallet's "team" tab.
+// screen (/invite, docs/product.md section 2) and the wallet's "team" tab.
 export const teamFeature: Feature = {
   id: 'team',
   routes: [
     { path: '/team', load: () => import('./components/team-page.tsx'), isAuth: true, titleKey: 'nav.team' },
     { path: '/invite', load: () => import('./components/invite-page.tsx'), isAuth: true, titleKey: 'nav.invite' },
   ],
-  // Spec section 2 lists team and invite as footer tabs; a phone's footer keeps five (docs/web.md
+  // docs/product.md section 2 lists team and invite as footer tabs; a phone's footer keeps five (docs/web.md
   // "Navigation"), so they sit in the side menu (team after wallet, invite after team) and on home.
   sideMenu: [
     { id: 'team', to: '/team', labelKey: 'nav.team', icon: 'users', order: 16, isAuth: true },

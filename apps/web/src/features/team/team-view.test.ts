@@ -36,7 +36,7 @@ function info(change: Partial<TeamInfo> = {}): TeamInfo {
 }
 
 describe('teamLevelLabel', () => {
-  it('names levels as the spec does', () => {
+  it('names levels as docs/economy.md does', () => {
     expect(teamLevelLabel(0)).toBe('V0');
     expect(teamLevelLabel(5)).toBe('V5');
   });

@@ -4,7 +4,7 @@ import { toDecimalString } from '@nadi/money/money';
 import { teamRewardKinds, type TeamInfo, type TeamRewardKind } from '@nadi/api/team';
 import { parseSignedAmount } from '../../lib/money-format.ts';
 
-/** "V3": how the spec names a team level. */
+/** "V3": how docs/economy.md ("Team and rewards") names a team level. */
 export function teamLevelLabel(level: number): string {
   return `V${level}`;
 }

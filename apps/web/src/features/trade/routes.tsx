@@ -1,11 +1,11 @@
 import type { Feature } from '../../lib/feature.ts';
 
-// The spot market (spec section 2: "trade and candlestick chart", the footer's "trade (market)"
+// The spot market (docs/product.md section 2: "trade and candlestick chart", the footer's "trade (market)"
 // tab). Public: anyone can watch the market; placing orders asks for a sign-in.
 export const tradeFeature: Feature = {
   id: 'trade',
   routes: [{ path: '/trade', load: () => import('./components/trade-page.tsx'), isAuth: false, titleKey: 'nav.trade' }],
   footerTabs: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 30 }],
-  // Not in the spec's side menu, which would otherwise lack the market: placed after the store.
+  // Not in the side menu of docs/product.md section 2, which would otherwise lack the market: placed after the store.
   sideMenu: [{ id: 'trade', to: '/trade', labelKey: 'nav.trade', icon: 'chart', order: 14 }],
 };

@@ -5,7 +5,7 @@ export const walletFeature: Feature = {
   id: 'wallet',
   routes: [
     { path: '/wallet', load: () => import('./components/wallet-page.tsx'), isAuth: true, titleKey: 'nav.wallet' },
-    // Spec section 2: the fund record is kept alive (its filters and scroll survive a visit elsewhere).
+    // docs/product.md section 2: the fund record is kept alive (its filters and scroll survive a visit elsewhere).
     {
       path: '/wallet/moneyLog',
       load: () => import('./components/money-log-page.tsx'),
@@ -24,7 +24,7 @@ export const walletFeature: Feature = {
     },
     { path: '/wallet/exchange', load: () => import('./components/exchange-page.tsx'), isAuth: true, titleKey: 'nav.exchange', backTo: '/wallet' },
   ],
-  // Spec section 2's footer has both "wallet" and "my assets"; the wallet's assets tab is the
+  // docs/product.md section 2's footer has both "wallet" and "my assets"; the wallet's assets tab is the
   // assets screen, so one tab named "my assets" opens it (docs/web.md "Navigation").
   footerTabs: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.myAssets', icon: 'wallet', order: 40, isAuth: true }],
   sideMenu: [{ id: 'wallet', to: '/wallet', labelKey: 'nav.wallet', icon: 'wallet', order: 15, isAuth: true }],

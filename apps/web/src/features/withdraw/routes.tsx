@@ -1,6 +1,6 @@
 import type { Feature } from '../../lib/feature.ts';
 
-// Withdrawals (spec section 2: /withdraw and /withdraw/list; the side menu lists withdraw).
+// Withdrawals (docs/product.md section 2: /withdraw and /withdraw/list; the side menu lists withdraw).
 export const withdrawFeature: Feature = {
   id: 'withdraw',
   routes: [

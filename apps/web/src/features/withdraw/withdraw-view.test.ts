@@ -7,7 +7,7 @@ const one = 10n ** 18n;
 const config = { available: '100', min_amount: '1', fee: '0.5' };
 const hash = `0x${'ab'.repeat(32)}`;
 
-describe('the withdraw amount (spec section 5)', () => {
+describe('the withdraw amount (docs/product.md section 5)', () => {
   const limits = withdrawLimits(config);
   const check = (text: string) => checkAmount(text, limits.availableUnits, limits);
 
@@ -49,7 +49,7 @@ describe('the withdraw amount (spec section 5)', () => {
   });
 });
 
-describe('withdrawStatusView (spec section 4)', () => {
+describe('withdrawStatusView (docs/product.md section 4)', () => {
   it('labels each status', () => {
     expect(withdrawStatusView({ status: 0, tx_hash: null, fail_reason: null })).toEqual({ key: 'withdraw.status.pending', tone: 'pending', isReturned: false });
     expect(withdrawStatusView({ status: 1, tx_hash: hash, fail_reason: null })).toEqual({ key: 'withdraw.status.sending', tone: 'sending', isReturned: false });

@@ -32,7 +32,7 @@ const statusNames: Record<WithdrawStatus, { name: string; tone: WithdrawTone }> 
 };
 
 /**
- * Spec section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed
+ * docs/product.md section 4: 0 pending review, 1 approved and being sent, 2 completed, 3 rejected or failed
  * on chain (funds returned). Status 3 with a transaction failed on chain; without one it was
  * rejected in review.
  */

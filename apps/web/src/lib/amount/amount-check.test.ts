@@ -3,7 +3,7 @@ import { amountProblemKey, checkAmount, normaliseAmountInput, visibleProblem } f
 
 const one = 10n ** 18n;
 
-describe('checkAmount (spec section 5)', () => {
+describe('checkAmount (docs/product.md section 5)', () => {
   const available = 100n * one;
 
   it('accepts an amount up to and including everything available, in canonical form', () => {

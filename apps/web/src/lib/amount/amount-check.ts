@@ -23,7 +23,7 @@ export function normaliseAmountInput(text: string): string {
 }
 
 /**
- * Spec section 5: an amount is not empty, not below 0 (nor 0: nothing would move), has at most 18
+ * docs/product.md section 5: an amount is not empty, not below 0 (nor 0: nothing would move), has at most 18
  * decimals and is not above what is available; with limits, not below the minimum and more than
  * the fee. `availableUnits` null means "not known yet", and the server checks the balance again in
  * any case. `text` is the canonical wire form.

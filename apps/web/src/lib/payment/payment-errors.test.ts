@@ -14,7 +14,7 @@ import {
 import { paymentErrorOutcome } from './payment-errors.ts';
 
 // Errors as wagmi and viem throw them (wrapped a level or two deep), turned into the outcomes of
-// spec section 8.
+// docs/product.md section 8.
 
 const gateway = '0x2222222222222222222222222222222222222222';
 const ozErrors = [

@@ -1,7 +1,7 @@
 import { causes, isNoProviderError, isUserRejection, walletErrorCode } from '../wallet/wallet-errors.ts';
 import type { PaymentOutcome, PaymentStep } from './payment-flow.ts';
 
-// A thrown wallet, RPC or contract error turned into one of the spec's payment outcomes. Wallets,
+// A thrown wallet, RPC or contract error turned into one of the payment outcomes of docs/product.md section 4. Wallets,
 // wagmi and viem wrap errors several levels deep, so names, codes and revert reasons are searched
 // along the `cause` chain.
 

@@ -96,7 +96,7 @@ function makeDeps(world: World) {
   return { deps, log };
 }
 
-describe('runPayment (spec section 4, payment steps)', () => {
+describe('runPayment (docs/product.md section 4, payment steps)', () => {
   it('calls the gateway function the order names: payAndBurn for an order whose tokens are burned (destroy)', async () => {
     const { deps, log } = makeDeps({});
     expect(await runPayment(deps, { ...order, gateway_method: 'payAndBurn' })).toMatchObject({ kind: 'success' });

@@ -2,11 +2,11 @@ import type { GatewayMethod, PaymentOrder } from '@nadi/api/onchain';
 import { units } from '@nadi/money/money';
 import { paymentErrorOutcome } from './payment-errors.ts';
 
-// The wallet payment of spec section 4 as one pure flow: every call to the wallet, the chain and
+// The wallet payment of docs/product.md section 4 as one pure flow: every call to the wallet, the chain and
 // the server goes through `PaymentDeps`, so tests drive it with a fake world and the stepper
 // component only shows what it reports.
 
-/** The spec's payment steps in order, with "switch network" before the balance is read. */
+/** The payment steps of docs/product.md section 4 in order, with "switch network" before the balance is read. */
 export const paymentSteps = ['install', 'connect', 'network', 'balance', 'allowance', 'approve', 'approve-wait', 'pay', 'pay-wait'] as const;
 export type PaymentStep = (typeof paymentSteps)[number];
 

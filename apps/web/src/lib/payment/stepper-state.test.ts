@@ -81,7 +81,7 @@ describe('the stepper', () => {
   });
 });
 
-describe('outcomeMessage (spec section 8, payment)', () => {
+describe('outcomeMessage (docs/product.md section 8, payment)', () => {
   it('shows the current and required amounts of a shortfall', () => {
     expect(outcomeMessage({ kind: 'insufficient-balance', currentUnits: 1n * one + one / 4n, requiredUnits: 500_000n * one, symbol: 'NADI' })).toEqual({
       tone: 'danger',
@@ -102,7 +102,7 @@ describe('outcomeMessage (spec section 8, payment)', () => {
     );
   });
 
-  it('gives every other outcome its spec message', () => {
+  it('gives every other outcome its message of docs/product.md section 8', () => {
     expect(outcomeMessage({ kind: 'success', txHash: null }).titleKey).toBe('payment.outcome.success');
     expect(outcomeMessage({ kind: 'cancelled', step: 'pay' }).titleKey).toBe('payment.outcome.cancelled');
     expect(outcomeMessage({ kind: 'no-wallet' }).detailKey).toBe('wallet.installMetaMask');

@@ -84,7 +84,7 @@ const shortfallNames = {
   'insufficient-allowance': 'insufficientAllowance',
 } as const;
 
-/** The spec's message for an outcome (section 8, payment), with the amounts it names. */
+/** The message for an outcome (docs/product.md section 8, payment), with the amounts it names. */
 export function outcomeMessage(outcome: PaymentOutcome): OutcomeMessage {
   switch (outcome.kind) {
     case 'success':

@@ -1,5 +1,5 @@
 /**
- * The second socket (spec section 7 and 9): `/ws` on the page's host with the session token; a
+ * The second socket (docs/product.md sections 7 and 9): `/ws` on the page's host with the session token; a
  * text "ping" every 20 s, a new connection 1 s after one closes, for as long as a session exists.
  * The server pushes the user's balances and new notices (docs/trade-socket.md). Framework-free:
  * timers and the WebSocket come in, so tests drive it with fake timers.

@@ -68,7 +68,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('socket manager (spec section 9)', () => {
+describe('socket manager (docs/product.md section 9)', () => {
   it('connects on the first subscription and subscribes every stream once open', () => {
     const m = manager();
     m.subscribe('nadiusdt@trades', () => undefined);

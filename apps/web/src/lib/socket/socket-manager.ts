@@ -1,18 +1,18 @@
 /**
- * The trade socket's connection manager (spec section 9), framework-free: the clock, the timers,
+ * The trade socket's connection manager (docs/product.md section 9), framework-free: the clock, the timers,
  * the randomness and the WebSocket come in as dependencies, so tests drive every timing with fake
  * timers. React reads the state through `subscribeState`/`getState` (useSyncExternalStore).
  *
  * Lifecycle: the first subscription opens the socket; every subscription is sent again after a
- * reconnect; 30 s after the last one goes the socket is closed (spec: "closes after 30 s with no
+ * reconnect; 30 s after the last one goes the socket is closed (docs/product.md section 9: "closes after 30 s with no
  * subscriptions").
  */
 import type { SocketLike } from '@nadi/envelope/deferred-socket';
 
-/** Spec section 4: the live connection's states. */
+/** docs/product.md section 4: the live connection's states. */
 export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error';
 
-/** Spec section 9, each with its unit. */
+/** docs/product.md section 9, each with its unit. */
 export const socketLimits = {
   connectTimeoutMs: 10_000,
   heartbeatIntervalMs: 30_000,

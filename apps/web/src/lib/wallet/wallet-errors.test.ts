@@ -10,7 +10,7 @@ function wrapped(inner: unknown): Error {
   return new Error('Connector error', { cause: new Error('Provider error', { cause: inner }) });
 }
 
-describe('walletMessageKey (spec section 8 wallet messages)', () => {
+describe('walletMessageKey (docs/product.md section 8 wallet messages)', () => {
   it('4001 is a rejected connection when connecting and a canceled signature when signing', () => {
     expect(walletMessageKey(rpcError(4001), 'connect')).toBe('wallet.connectRejected');
     expect(walletMessageKey(wrapped(rpcError(4001)), 'sign')).toBe('wallet.signCanceled');

@@ -1,4 +1,4 @@
-// EIP-1193 and JSON-RPC error codes turned into the wallet messages of spec section 8. Wallets
+// EIP-1193 and JSON-RPC error codes turned into the wallet messages of docs/product.md section 8. Wallets
 // and wagmi wrap errors several levels deep, so the code is searched along the `cause` chain.
 
 export type WalletPhase = 'connect' | 'sign';

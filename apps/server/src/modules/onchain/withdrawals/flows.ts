@@ -4,7 +4,7 @@
 //   returned   fund frozen → custody → fund available (the whole amount)    key: withdraw-return:<id>
 // The return passes through custody rather than moving frozen → available inside the account: a
 // move inside one account changes no total and is not a fund record, and the user must see the
-// spec's "withdraw return" record (beside the "withdraw" it undoes) in the fund records.
+// "withdraw return" record of docs/product.md section 3 (beside the "withdraw" it undoes) in the fund records.
 import type { Tx } from '../../../db/client.ts';
 import { freeze, postFlow, settle, systemAccount, transfer, userAccount, type AccountRef, type Leg } from '../../ledger/index.ts';
 import type { WithdrawalRow } from './repo.ts';

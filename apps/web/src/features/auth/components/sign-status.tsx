@@ -37,7 +37,7 @@ function statusText(view: SheetView, t: (key: string) => string): StatusText {
   }
 }
 
-/** The spec's signing states: waiting for signature, then canceled, failed or invalid. */
+/** The signing states (docs/product.md section 4): waiting for signature, then canceled, failed or invalid. */
 export function SignStatus({ view, onRetry, onChooseAnother }: Props) {
   const { t } = useTranslation();
   const text = statusText(view, t);

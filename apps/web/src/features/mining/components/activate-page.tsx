@@ -117,7 +117,7 @@ export default function ActivatePage() {
   );
 }
 
-/** Spec section 4: pending (refresh later to see), success, failed with its reason. */
+/** docs/product.md section 4: pending (refresh later to see), success, failed with its reason. */
 function OutcomeCard({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
   const status = activationStatusView(outcome.kind === 'made' ? outcome.item.status : 'failed');

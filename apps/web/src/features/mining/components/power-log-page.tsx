@@ -14,7 +14,7 @@ import './mining.css';
 
 type PowerLogItem = RouteData<typeof miningRoutes.powerLog>['list'][number];
 
-/** /mining/power-log: every change of my power (spec's power log), newest first, filtered by type. */
+/** /mining/power-log: every change of my power (the power log of docs/product.md section 3), newest first, filtered by type. */
 export default function PowerLogPage() {
   const { t } = useTranslation();
   const [type, setType] = useState<PowerLogType | undefined>();

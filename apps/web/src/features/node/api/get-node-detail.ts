@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { quotaRefetchMs } from './get-node-list.ts';
 import { nodeKeys, viewerOf } from './keys.ts';
 
-/** One tier (spec section 8: "node detail" has its own load failure); an unknown id answers NOT_FOUND. */
+/** One tier (docs/product.md section 8: "node detail" has its own load failure); an unknown id answers NOT_FOUND. */
 export async function getNodeDetail(id: number, signal?: AbortSignal): Promise<NodeTier> {
   const { nodeRoutes } = await import('@nadi/api/node');
   return call(nodeRoutes.detail, { id }, { signal, isSilent: true });

@@ -90,7 +90,7 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
   );
 }
 
-/** Spec section 3's node fields: limit and held, gift power, machine_rate, withdraw_rate, network. */
+/** docs/product.md section 3's node fields: limit and held, gift power, machine_rate, withdraw_rate, network. */
 function TierFacts({ tier }: { tier: NodeTier }) {
   const { t } = useTranslation();
   return (

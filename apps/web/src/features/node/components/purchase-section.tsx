@@ -239,7 +239,7 @@ function QuoteCard({ quote, current, method }: { quote: QuoteState; current: Nod
 
 /**
  * Sends the purchase and answers what comes back: bought → my nodes; a wallet order → the payment
- * stepper; a short balance → the spec's dialog with both amounts; a moved price → the quote again.
+ * stepper; a short balance → the dialog of docs/product.md section 8 with both amounts; a moved price → the quote again.
  * The Idempotency-Key and the body sent are the attempt's (purchase-attempt.ts), saved before sending.
  */
 function usePurchase(tier: NodeTier, onWalletOrder: (order: PaymentOrder) => void) {
@@ -314,7 +314,7 @@ function usePurchase(tier: NodeTier, onWalletOrder: (order: PaymentOrder) => voi
 }
 
 /**
- * Spec section 8: "insufficient balance (dialog shows current and required NADI)". The dialog renders
+ * docs/product.md section 8: "insufficient balance (dialog shows current and required NADI)". The dialog renders
  * outside the app's providers, so it gets its text already translated.
  */
 function ShortFacts({ rows }: { rows: { label: string; value: string }[] }) {

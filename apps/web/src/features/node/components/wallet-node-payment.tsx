@@ -20,7 +20,7 @@ interface Props {
 /**
  * A node paid from the wallet: the order holds its unit of quota while the stepper pays it through
  * the PaymentGateway. The stepper's network step asks the wallet to switch to the order's network
- * (spec section 5: "switch to the required {network} network"); the node is held once the server
+ * (docs/product.md section 5: "switch to the required {network} network"); the node is held once the server
  * has counted the confirmations.
  */
 export function WalletNodePayment({ tier, order, onBack }: Props) {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { noticeRoutes } from '@nadi/api/notice';
 import { call } from '../../../lib/api-client.ts';
 
-/** Spec section 9: lists load ten at a time. */
+/** docs/product.md section 9: lists load ten at a time. */
 export const noticePageSize = 10;
 
 export function getNotices({ page, signal }: { page: number; signal?: AbortSignal }) {

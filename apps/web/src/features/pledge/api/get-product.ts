@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { readStoredProduct, storeProduct } from '../product-storage.ts';
 import { pledgeKeys } from './keys.ts';
 
-/** One product; an unknown id answers NOT_FOUND. What is read is kept in session storage (spec section 3). */
+/** One product; an unknown id answers NOT_FOUND. What is read is kept in session storage (docs/product.md section 3). */
 export async function getProduct(id: number, signal?: AbortSignal): Promise<PledgeProduct> {
   const { pledgeRoutes } = await import('@nadi/api/pledge');
   const product = await call(pledgeRoutes.detail, { id }, { signal, isSilent: true });

@@ -21,7 +21,7 @@ export const releasesQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-/** Release records (spec section 4: waiting for release, then redeemed), ten a page. */
+/** Release records (docs/product.md section 4: waiting for release, then redeemed), ten a page. */
 export function useReleases() {
   return useInfiniteQuery(releasesQueryOptions());
 }

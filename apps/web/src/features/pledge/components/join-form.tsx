@@ -118,7 +118,7 @@ function EstimateFacts({ estimate, product }: { estimate: SavingsEstimate | null
 
 /**
  * Confirms and sends the pledge, then answers what comes back: success → my positions; a short
- * balance → the spec's dialog with both amounts; amount problems under the field; a product that
+ * balance → the dialog of docs/product.md section 8 with both amounts; amount problems under the field; a product that
  * closed meanwhile → read again, with the reason.
  */
 function useJoinSubmit(product: PledgeProduct, setFieldError: (text: string | null) => void) {

@@ -12,8 +12,8 @@ import '../../../components/money.css';
 import './pledge.css';
 
 /**
- * /pledge/detail/{id} (spec section 2): one product with its rules, a calculator and the join form.
- * The product last read is kept in session storage (spec section 3), so a refresh shows it at once;
+ * /pledge/detail/{id} (docs/product.md section 2): one product with its rules, a calculator and the join form.
+ * The product last read is kept in session storage (docs/product.md section 3), so a refresh shows it at once;
  * the form waits for the fresh answer before it sends anything.
  */
 export default function PledgeDetailPage() {

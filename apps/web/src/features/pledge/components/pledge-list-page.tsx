@@ -12,7 +12,7 @@ import '../../../components/money.css';
 import './pledge.css';
 
 /**
- * /pledge (spec section 2, financial/list): the savings products grouped by kind, each with its
+ * /pledge (docs/product.md section 2, financial/list): the savings products grouped by kind, each with its
  * rates, pool and dates, and the ways to my positions, the release records and the interest.
  */
 export default function PledgeListPage() {
@@ -79,7 +79,7 @@ function ProductCard({ product }: { product: PledgeProduct }) {
   return (
     <Link
       to={`/pledge/detail/${product.id}`}
-      // The detail shows what the list read at once, then reads it again (spec section 3).
+      // The detail shows what the list read at once, then reads it again (docs/product.md section 3).
       onClick={() => storeProduct(product)}
       className={`pledge-card card${state === 'open' ? '' : ' pledge-card--off'}`}
       data-testid="pledge-card"

@@ -11,7 +11,7 @@ import '../../../components/money.css';
 import './pledge.css';
 
 /**
- * /pledge/releases: the release records (spec sections 3 and 4): release amount, release time,
+ * /pledge/releases: the release records (docs/product.md sections 3 and 4): release amount, release time,
  * release rate and buy time; a locked position waits for release until its term's last epoch
  * settles, then it is redeemed into the fund account.
  */

@@ -20,7 +20,7 @@ export default function SecurityCheckPage() {
   const wallets = useWalletCheck();
   const isSecure = globalThis.isSecureContext === true;
 
-  // Spec: the first visit passes through here once; having seen the screen is what counts.
+  // docs/product.md section 2: the first visit passes through here once; having seen the screen is what counts.
   useEffect(() => markSecurityChecked(), []);
 
   const apiState: CheckState = health.isPending ? 'running' : health.isSuccess ? 'ok' : 'fail';

@@ -20,7 +20,7 @@ export const ordersQueryOptions = (tab: OrderTab | undefined) =>
     refetchOnWindowFocus: true,
   });
 
-/** My orders, newest first, ten a page (spec section 9). */
+/** My orders, newest first, ten a page (docs/product.md section 9). */
 export function useOrders(tab: OrderTab | undefined) {
   return useInfiniteQuery(ordersQueryOptions(tab));
 }

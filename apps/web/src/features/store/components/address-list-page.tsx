@@ -67,7 +67,7 @@ function AddressCard({ item }: { item: AddressItem }) {
   }
 
   async function confirmDelete() {
-    // Spec section 5: deleting asks first.
+    // docs/product.md section 5: deleting asks first.
     const isConfirmed = await confirmDialog({ content: t('address.deleteConfirm'), confirmText: t('address.delete'), cancelText: t('common.cancel') });
     if (!isConfirmed) return;
     remove.mutate(item.id, {

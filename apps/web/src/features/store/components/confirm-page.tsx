@@ -39,7 +39,7 @@ type TempChange = Partial<Omit<TempOrder, 'request_key'>>;
 type AddressList = RouteData<typeof addressRoutes.list>;
 
 /**
- * /store/confirm: the order confirmation (spec section 2). It reads the temporary order the product
+ * /store/confirm: the order confirmation (docs/product.md section 2). It reads the temporary order the product
  * screen wrote to session storage (so it survives a refresh) and keeps every change there; once the
  * order exists the temporary order is gone and the order detail takes over, or for a wallet
  * payment the payment stepper first.
@@ -149,7 +149,7 @@ function ConfirmContent({ temp, products, onChange, onWalletOrder }: FormProps &
 
 /**
  * Sends the order and answers what comes back: paid at once → the order detail; a wallet order →
- * the payment stepper; a short balance → the spec's dialog with both amounts; a moved price → the
+ * the payment stepper; a short balance → the dialog of docs/product.md section 8 with both amounts; a moved price → the
  * quote again. The Idempotency-Key is the temporary order's.
  */
 function useOrderSubmit(temp: TempOrder, onChange: (change: TempChange) => void, onWalletOrder: (order: StoreOrderDetail) => void) {
@@ -234,7 +234,7 @@ interface ChosenAddress {
   retry: () => void;
 }
 
-/** The default address (spec: preselected), or the one chosen on this screen while it still exists. */
+/** The default address (docs/store.md "Addresses": preselected), or the one chosen on this screen while it still exists. */
 function useChosenAddress(chosenId: number | null, isPickerOpen: boolean): ChosenAddress {
   const fallback = useDefaultAddress();
   const list = useAddressList(chosenId !== null || isPickerOpen);

@@ -100,7 +100,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The power one device brings (spec: "the power it brings"): base and gift, and their sum. */
+/** The power one device brings (docs/product.md section 3): base and gift, and their sum. */
 function PowerCard({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   return (

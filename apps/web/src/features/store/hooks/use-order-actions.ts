@@ -7,7 +7,7 @@ import { useConfirmReceipt } from '../api/confirm-receipt.ts';
 import { actionFailureText } from '../order-view.ts';
 
 /**
- * Confirm receipt (spec section 4 and 8): asks first, then completes the order with its success
+ * Confirm receipt (docs/product.md sections 4 and 8): asks first, then completes the order with its success
  * message; the list and the order refresh (api/confirm-receipt.ts). Used by the list and the detail.
  */
 export function useReceiptAction() {
@@ -35,7 +35,7 @@ export function useReceiptAction() {
   return { run, isPending: receipt.isPending, pendingId: receipt.isPending ? receipt.variables : null };
 }
 
-/** Cancel an unpaid order, after asking (spec section 8: "cancel order" failure). */
+/** Cancel an unpaid order, after asking (docs/product.md section 8: "cancel order" failure). */
 export function useCancelAction() {
   const { t } = useTranslation();
   const cancel = useCancelOrder();

@@ -18,7 +18,7 @@ import '../../../components/money.css';
 import './invite.css';
 
 /**
- * /invite (spec section 2; docs/team.md "Invite"): the user's invite code and link with copy buttons
+ * /invite (docs/product.md section 2; docs/team.md "Invite"): the user's invite code and link with copy buttons
  * (and "copy manually" when the browser refuses), the link's QR code, what inviting earns in the
  * numbers in force, and a share poster drawn in the browser.
  */

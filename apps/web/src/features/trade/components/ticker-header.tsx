@@ -3,7 +3,7 @@ import type { TickerData } from '@nadi/api/market';
 import type { SocketState } from '../../../lib/socket/socket-manager.ts';
 import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
 
-/** Spec section 4: the live connection's state, always visible (polling says the screen is still fresh). */
+/** docs/product.md section 4: the live connection's state, always visible (polling says the screen is still fresh). */
 export function SocketBadge({ state }: { state: SocketState }) {
   const { t } = useTranslation();
   return (

@@ -49,7 +49,7 @@ function ProfileCard({ user }: { user: UserInfo }) {
       </div>
       <div className="profile__meta">
         <span className="level-chip">{t('user.level', { level: user.level })}</span>
-        {/* Spec section 6: node owners are "high-level agents", shown with their highest tier. */}
+        {/* docs/product.md section 6: node owners are "high-level agents", shown with their highest tier. */}
         {user.node_level !== null ? (
           <span className="agent-chip" data-testid="user-node-level">
             <span className="agent-chip__level">{t('user.nodeLevel', { level: user.node_level })}</span>

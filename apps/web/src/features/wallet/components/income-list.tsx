@@ -9,7 +9,7 @@ import { recordTypeKey } from '../record-format.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 
-/** Income records (spec "income record") with the total earned per asset for the chosen type. */
+/** Income records (docs/product.md section 2: "income records") with the total earned per asset for the chosen type. */
 export function IncomeList() {
   const { t } = useTranslation();
   const [type, setType] = useState<IncomeType | undefined>();

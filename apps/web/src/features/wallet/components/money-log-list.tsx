@@ -7,7 +7,7 @@ import { recordTypeKey } from '../record-format.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 
-/** The fund records (spec "money record"), filtered by type and asset, newest first. */
+/** The fund records (docs/product.md section 2: "fund records"), filtered by type and asset, newest first. */
 export function MoneyLogList() {
   const { t } = useTranslation();
   const [type, setType] = useState<RecordType | undefined>();

@@ -2,7 +2,7 @@ import { MoneyLogList } from './money-log-list.tsx';
 import '../../../components/money.css';
 import './wallet.css';
 
-/** /wallet/moneyLog: kept alive (spec section 2), so its filters and scroll position survive a visit elsewhere. */
+/** /wallet/moneyLog: kept alive (docs/product.md section 2), so its filters and scroll position survive a visit elsewhere. */
 export default function MoneyLogPage() {
   return (
     <div className="money-screen">

@@ -12,7 +12,7 @@ import { MoneyLogList } from './money-log-list.tsx';
 import '../../../components/money.css';
 import './wallet.css';
 
-// Spec section 2 lists the wallet tabs as assets, team, account, income record and money record;
+// docs/product.md section 2 lists the wallet tabs as assets, team, account, income record and money record;
 // the team tab belongs to the team feature, which registers it (lib/wallet-actions.ts).
 const ownTabs = [
   { id: 'assets', order: 0 },
