@@ -174,6 +174,14 @@ const rawSchema = z.object({
   ADMIN_DIST: z.string().optional(),
 });
 
+/**
+ * Every budget variable of the abuse limits (a class's or a route's, per address or per user, open
+ * sockets): what a test or a bench sets to lift the limits out of its way.
+ */
+export const limitBudgetVariables: readonly string[] = Object.keys(rawSchema.shape).filter((name) =>
+  /^(RATE_LIMIT_\w+|SOCKET_CONNECTIONS)_PER_(IP|USER)$/.test(name),
+);
+
 /** Settings a non-development environment must provide explicitly. */
 const requiredOutsideDevelopment = [
   'PUBLIC_URL',

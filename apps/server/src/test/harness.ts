@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { createPublicClient, http } from 'viem';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { loadSettings, type AppSettings } from '../config.ts';
+import { limitBudgetVariables, loadSettings, type AppSettings } from '../config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/seed.ts';
 import type { AppDeps } from '../deps.ts';
@@ -111,10 +111,6 @@ export interface TestApp {
 export const testPublicUrl = 'http://localhost:8080';
 export const rootInviteCode = 'ROOT2026';
 
-const limitEnvNames = ['SIGN_IN', 'MONEY', 'TRADE', 'WRITE', 'READ', 'BACKGROUND', 'SOCKET']
-  .flatMap((c) => [`RATE_LIMIT_${c}_PER_IP`, `RATE_LIMIT_${c}_PER_USER`])
-  .concat(['RATE_LIMIT_LOGIN_PER_IP', 'RATE_LIMIT_NONCE_PER_IP', 'SOCKET_CONNECTIONS_PER_IP', 'SOCKET_CONNECTIONS_PER_USER']);
-
 /** The settings of a test server; `env` adds to or overrides them. */
 export function testSettings(env: Record<string, string> = {}): AppSettings {
   return loadSettings({
@@ -125,7 +121,7 @@ export function testSettings(env: Record<string, string> = {}): AppSettings {
     RPC_URL: 'http://127.0.0.1:9',
     // The abuse limits stay out of the way of other suites (one address sends everything);
     // src/attack/limits.test.ts sets its own.
-    ...Object.fromEntries(limitEnvNames.map((name) => [name, '1000000'])),
+    ...Object.fromEntries(limitBudgetVariables.map((name) => [name, '1000000'])),
     DEMO_GRANT: 'off',
     ...env,
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, limitDefaults, loadSettings, routeLimitDefaults } from '../../config.ts';
+import { ConfigError, limitBudgetVariables, limitDefaults, loadSettings, routeLimitDefaults } from '../../config.ts';
 import { devDepositXpub } from '@nadi/chain/hd';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -125,6 +125,18 @@ describe('abuse limit settings (docs/limits.md)', () => {
     expect(routes['/api/v1/auth/login']).toEqual({ perIp: 7 });
     expect(routes['/api/v1/auth/isRegister']).toEqual({ perIp: 300 });
     expect(loadSettings({ RATE_LIMIT_TRADE_WINDOW_MS: '1000' }).limits.classes.trade.windowMs).toBe(1_000);
+  });
+
+  it('lists every budget variable, so the test harness and the benches can lift them all', () => {
+    expect([...limitBudgetVariables].sort()).toEqual(
+      [
+        ...['SIGN_IN', 'MONEY', 'TRADE', 'WRITE', 'READ', 'BACKGROUND', 'SOCKET'].flatMap((c) => [`RATE_LIMIT_${c}_PER_IP`, `RATE_LIMIT_${c}_PER_USER`]),
+        'RATE_LIMIT_LOGIN_PER_IP',
+        'RATE_LIMIT_NONCE_PER_IP',
+        'SOCKET_CONNECTIONS_PER_IP',
+        'SOCKET_CONNECTIONS_PER_USER',
+      ].sort(),
+    );
   });
 
   it('names only contract routes in its overrides', async () => {
