@@ -35,7 +35,7 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
     EPOCH_SECONDS: String(options.epochSeconds),
     HEARTBEAT_SECONDS: String(options.heartbeatSeconds ?? 1),
     DEMO_MARKET: 'off',
-    CHAIN_WORKERS: 'false',
+    CHAIN_WORKERS: 'off',
     LOG_LEVEL: 'warn',
     // The suite runs with the request envelope on as well as off (docs/envelope.md).
     ...(process.env.ENCRYPTION ? { ENCRYPTION: process.env.ENCRYPTION } : {}),

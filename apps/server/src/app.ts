@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -52,8 +51,9 @@ export interface BuildOptions {
 const bodyBytesMax = 64 * 1024;
 
 /**
- * Builds the server in layers, as fastify/demo does: external plugins (security headers, rate
- * limits, OpenAPI), then the app's own (errors, auth, metrics), then one plugin per domain module.
+ * Builds the server in layers, as fastify/demo does: external plugins (security headers, OpenAPI,
+ * sockets), then the app's own (errors, envelope, auth, abuse limits, metrics), then one plugin per
+ * domain module.
  */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const headers = securityHeaders(deps.settings.env);
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate('metrics', deps.metrics);
 
   await app.register(errorsPlugin);
-  await registerExternal(app, headers, options);
+  await registerExternal(app, headers);
   // Before auth: a sealed request's token is inside the envelope.
   await app.register(envelopePlugin, {
     keys: deps.envelopeKeys ?? (await loadEnvelopeKeys(deps.settings)),
@@ -114,14 +114,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-async function registerExternal(app: FastifyInstance, headers: ReturnType<typeof securityHeaders>, options: BuildOptions) {
+async function registerExternal(app: FastifyInstance, headers: ReturnType<typeof securityHeaders>) {
   // Security headers on every answer, from a middleware built once (@fastify/helmet builds it again,
   // CSP parsing included, on every request: a measurable share of a small API request's CPU).
   app.addHook('onRequest', headers);
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: options.rateLimitNamespace ?? 'nadi-rl:' } : {}),
-  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'NADI API', version: '1.0.0', description: 'Envelope {code, msg, data}; code 200 is success.' },

@@ -11,13 +11,32 @@ import { devDepositXpub } from '@nadi/chain/hd';
  */
 const urlString = z.string().url();
 const addressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
-const positiveInt = z.coerce.number().int().positive();
+
+// One parser per kind of value, so a kind is read the same way wherever it appears.
+
+/** A whole number in [min, max], written in digits only ("60000", not "6e4" or "60_000"). */
+export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .regex(/^[0-9]+$/, 'must be a whole number written in digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+const positiveInt = wholeNumber(1);
+
+/** A non-negative decimal with at most 18 decimals (money and market parameters), kept as its string. */
+export function decimalString(example: string) {
+  return z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, `must be a decimal number such as ${example}`);
+}
+
+/** A switch: `on` or `off`, the only spelling (`true`, `1`, `yes` are refused, naming the variable). */
+export const onOff = z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on');
 
 const rawSchema = z.object({
   APP_ENV: z.enum(environments).optional(),
   NODE_ENV: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PORT: wholeNumber(0, 65_535).default(8080),
   PUBLIC_URL: urlString.optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
@@ -42,15 +61,18 @@ const rawSchema = z.object({
   SIGN_MESSAGE: z.string().default('Welcome to NADI. Sign this message to prove you own this wallet; it costs no gas.'),
   SESSION_IDLE_MS: positiveInt.default(360_000),
   LOGIN_MESSAGE_TTL_MS: positiveInt.default(600_000),
-  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(30),
-  RATE_LIMIT_NONCE_PER_MINUTE: positiveInt.default(30),
   // Abuse limits per route class, per client address and per signed-in user (docs/limits.md).
   // Unset, they take the defaults in limitDefaults (ten times those in development).
+  /** The window of every class but trade's. */
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.optional(),
   RATE_LIMIT_SIGN_IN_PER_USER: positiveInt.optional(),
   RATE_LIMIT_MONEY_PER_IP: positiveInt.optional(),
   RATE_LIMIT_MONEY_PER_USER: positiveInt.optional(),
+  /** The trade class counts in a shorter window of its own: an exchange's pace, ten orders a second. */
+  RATE_LIMIT_TRADE_WINDOW_MS: positiveInt.default(10_000),
+  RATE_LIMIT_TRADE_PER_IP: positiveInt.optional(),
+  RATE_LIMIT_TRADE_PER_USER: positiveInt.optional(),
   RATE_LIMIT_WRITE_PER_IP: positiveInt.optional(),
   RATE_LIMIT_WRITE_PER_USER: positiveInt.optional(),
   RATE_LIMIT_READ_PER_IP: positiveInt.optional(),
@@ -59,34 +81,27 @@ const rawSchema = z.object({
   RATE_LIMIT_BACKGROUND_PER_USER: positiveInt.optional(),
   RATE_LIMIT_SOCKET_PER_IP: positiveInt.optional(),
   RATE_LIMIT_SOCKET_PER_USER: positiveInt.optional(),
+  // Per-route overrides (routeLimitDefaults): the sign-in routes' per-address budgets.
+  /** auth/login, per address. */
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt.optional(),
+  /** auth/loginMessage and auth/isRegister, each per address. */
+  RATE_LIMIT_NONCE_PER_IP: positiveInt.optional(),
   SOCKET_CONNECTIONS_PER_IP: positiveInt.optional(),
   SOCKET_CONNECTIONS_PER_USER: positiveInt.optional(),
   /** USDT per NADI until the spot market trades; seeded once, then the operator's to change. */
-  NADI_REFERENCE_PRICE: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
-    .default('0.5'),
-  EXCHANGE_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(30),
+  NADI_REFERENCE_PRICE: decimalString('0.5').default('0.5'),
+  EXCHANGE_FEE_BPS: wholeNumber(0, 1000).default(30),
   // Spot market NADI/USDT (docs/market.md). Seeded into app_settings once; the database wins after.
-  MARKET_TICK_SIZE: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
-    .default('0.0001'),
-  MARKET_LOT_SIZE: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
-    .default('0.01'),
-  MARKET_MIN_NOTIONAL: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.0001')
-    .default('1'),
-  MARKET_MAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(10),
-  MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(20),
+  MARKET_TICK_SIZE: decimalString('0.0001').default('0.0001'),
+  MARKET_LOT_SIZE: decimalString('0.0001').default('0.01'),
+  MARKET_MIN_NOTIONAL: decimalString('0.0001').default('1'),
+  MARKET_MAKER_FEE_BPS: wholeNumber(0, 1000).default(10),
+  MARKET_TAKER_FEE_BPS: wholeNumber(0, 1000).default(20),
   /** Development: each new account receives demo funds (a data adjustment from the treasury). */
-  DEMO_GRANT: z.enum(['true', 'false']).optional(),
+  DEMO_GRANT: onOff.optional(),
   /** Development: demo trading history and a market-maker bot (docs/market.md, "Demo market"). */
-  DEMO_MARKET: z.enum(['on', 'off']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEMO_MARKET: onOff.optional(),
+  TRUST_PROXY: onOff.default(false),
   // On-chain money (deposits, withdrawals, wallet payments).
   /** Extended PUBLIC key (xpub) for deposit addresses: address i is its child i (i = user id). */
   DEPOSIT_XPUB: z
@@ -105,51 +120,42 @@ const rawSchema = z.object({
     .regex(/^\s*0x[0-9a-fA-F]{40}(\s*,\s*0x[0-9a-fA-F]{40})*\s*$/, 'must be comma-separated 0x addresses')
     .optional(),
   /** Blocks on top of a deposit, withdrawal or payment before it counts (docs/product.md section 9: 3). */
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  CHAIN_CONFIRMATIONS: wholeNumber(1, 1000).default(3),
   CHAIN_POLL_MS: positiveInt.optional(),
   /** The most blocks one log query covers. */
-  CHAIN_SCAN_BLOCKS_MAX: z.coerce.number().int().min(1).max(10_000).default(500),
+  CHAIN_SCAN_BLOCKS_MAX: wholeNumber(1, 10_000).default(500),
   /** Where the scanners start on an empty database (default: the chain's head at first start; 0 in development). */
-  CHAIN_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  CHAIN_START_BLOCK: wholeNumber(0).optional(),
   /** Run the deposit/payment scanners and the withdrawal sender in this process. */
-  CHAIN_WORKERS: z.enum(['true', 'false']).default('true'),
-  WITHDRAW_MIN: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 1')
-    .default('1'),
-  WITHDRAW_FEE: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 0.5')
-    .default('0.5'),
+  CHAIN_WORKERS: onOff.default(true),
+  WITHDRAW_MIN: decimalString('1').default('1'),
+  WITHDRAW_FEE: decimalString('0.5').default('0.5'),
   /**
    * Four-eyes (docs/operator.md): approving a withdrawal of at least this many NADI (the only asset
    * withdrawn) takes a second operator. Compared per asset, in NADI, not valued at a price, so the
    * threshold cannot move with the market.
    */
-  FOUR_EYES_WITHDRAW_NADI: z
-    .string()
-    .regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a decimal number such as 10000')
-    .default('10000'),
+  FOUR_EYES_WITHDRAW_NADI: decimalString('10000').default('10000'),
   // Mining (docs/economy.md). An epoch is one UTC day in production; development uses 600 s so a
   // newcomer sees income arrive, tests a few seconds on a controllable clock.
-  EPOCH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  EPOCH_SECONDS: wholeNumber(1, 86_400).optional(),
   /** How often a device signs a heartbeat (seconds); uptime is counted in these beats. */
-  HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  HEARTBEAT_SECONDS: wholeNumber(1, 3_600).optional(),
   /** Run the epoch settlement job in this process (one instance settles at a time: an advisory lock). */
-  MINING_JOBS: z.enum(['true', 'false']).default('true'),
+  MINING_JOBS: onOff.default(true),
   // Store (docs/store.md). How long an order paid from the wallet holds its units before it expires.
-  STORE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  STORE_PAYMENT_MINUTES: wholeNumber(1, 1_440).default(30),
   /** Run the store job (expiring unpaid orders, completing unconfirmed ones) in this process (one instance at a time: an advisory lock). */
-  STORE_JOBS: z.enum(['true', 'false']).default('true'),
+  STORE_JOBS: onOff.default(true),
   // Nodes (docs/nodes-and-savings.md). How long a node paid from the wallet holds its unit of quota.
-  NODE_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  NODE_PAYMENT_MINUTES: wholeNumber(1, 1_440).default(30),
   /** Run the node job (releasing the quota of unpaid wallet orders) in this process (one instance at a time: an advisory lock). */
-  NODE_JOBS: z.enum(['true', 'false']).default('true'),
+  NODE_JOBS: onOff.default(true),
   /**
    * The request envelope (docs/envelope.md): every API request sealed to the server's public key.
    * On by default outside development; `npm start` runs with it on when ENCRYPTION=on.
    */
-  ENCRYPTION: z.enum(['on', 'off']).optional(),
+  ENCRYPTION: onOff.optional(),
   /**
    * The envelope's keys, "kid:seed" comma-separated, the first the current one (the rest still open
    * requests during a rotation); a seed is 32 random bytes in base64url. Development without it keeps
@@ -168,6 +174,14 @@ const rawSchema = z.object({
   ADMIN_DIST: z.string().optional(),
 });
 
+/**
+ * Every budget variable of the abuse limits (a class's or a route's, per address or per user, open
+ * sockets): what a test or a bench sets to lift the limits out of its way.
+ */
+export const limitBudgetVariables: readonly string[] = Object.keys(rawSchema.shape).filter((name) =>
+  /^(RATE_LIMIT_\w+|SOCKET_CONNECTIONS)_PER_(IP|USER)$/.test(name),
+);
+
 /** Settings a non-development environment must provide explicitly. */
 const requiredOutsideDevelopment = [
   'PUBLIC_URL',
@@ -185,36 +199,72 @@ const requiredOutsideDevelopment = [
   'OPERATOR_ADDRESSES',
 ] as const;
 
-/** A route class's budget in one window: requests per client address and per signed-in user. */
+/** A budget in one window: requests per client address and per signed-in user. */
 export interface ClassLimit {
   perIp: number;
   perUser: number;
+}
+
+/** A budget with its window (ms). */
+export interface Budget extends ClassLimit {
+  windowMs: number;
 }
 
 /** The request classes of docs/limits.md: the contracts' limit classes and the socket upgrades. */
 export type LimitedClass = LimitClass | 'socket';
 
 export interface LimitSettings {
-  windowMs: number;
-  classes: Record<LimitedClass, ClassLimit>;
+  classes: Record<LimitedClass, Budget>;
+  /**
+   * Per-route overrides, by contract path: such a route is counted in a budget of its own INSTEAD of
+   * its class's (each request in exactly one budget per address and one per user), with the class's
+   * window and the numbers the override does not name.
+   */
+  routes: Record<string, Partial<ClassLimit>>;
   /** Open sockets at once, per client address and per user (each instance counts its own). */
   socketConnections: ClassLimit;
 }
 
 /**
- * Production's numbers per window (a minute), chosen in docs/limits.md. Development multiplies them
- * by ten: there one machine is every user (the browser suite, the demo devices, the console).
+ * Production's numbers per window, chosen in docs/limits.md: a minute for every class but trade,
+ * whose window is ten seconds (an exchange's pace: ten orders a second, bursts of a hundred).
+ * Development multiplies them by ten: there one machine is every user (the browser suite, the demo
+ * devices, the console).
  */
 export const limitDefaults: Record<LimitedClass, ClassLimit> = {
   signIn: { perIp: 120, perUser: 30 },
   money: { perIp: 300, perUser: 30 },
+  trade: { perIp: 1_000, perUser: 100 },
   write: { perIp: 600, perUser: 60 },
   read: { perIp: 3_000, perUser: 300 },
   background: { perIp: 12_000, perUser: 600 },
   socket: { perIp: 120, perUser: 20 },
 };
+
+/**
+ * Per-route overrides (docs/limits.md, "Per-route budgets"): narrower per-address budgets than the
+ * class's, in the class's window; the per-user budget is the class's, counted apart. Each was a
+ * @fastify/rate-limit budget of the route (per address, per minute) before the one limiter.
+ */
+export const routeLimitDefaults: Record<string, { perIp: number }> = {
+  // Sign-in: a nonce or a login attempt per two seconds from one address (docs/sign-in.md).
+  '/api/v1/auth/login': { perIp: 30 },
+  '/api/v1/auth/loginMessage': { perIp: 30 },
+  '/api/v1/auth/isRegister': { perIp: 30 },
+  // Orders that hold something while unpaid: stock, a node's unit of quota, a row.
+  '/api/v1/machine/order': { perIp: 30 },
+  '/api/v1/node/buy': { perIp: 30 },
+  '/api/v1/mining/destroy/order': { perIp: 30 },
+  '/api/v1/payment/testOrder': { perIp: 30 },
+};
 export const socketConnectionDefaults: ClassLimit = { perIp: 200, perUser: 10 };
 const developmentLimitFactor = 10;
+
+/** Variables renamed when the per-route limits joined the class limiter: a start with one fails. */
+const renamedVariables: Record<string, string> = {
+  RATE_LIMIT_LOGIN_PER_MINUTE: 'RATE_LIMIT_LOGIN_PER_IP',
+  RATE_LIMIT_NONCE_PER_MINUTE: 'RATE_LIMIT_NONCE_PER_IP',
+};
 
 export interface AppSettings {
   env: Environment;
@@ -242,8 +292,6 @@ export interface AppSettings {
   signMessage: string;
   sessionIdleMs: number;
   loginMessageTtlMs: number;
-  rateLimitLoginPerMinute: number;
-  rateLimitNoncePerMinute: number;
   limits: LimitSettings;
   trustProxy: boolean;
   nadiReferencePrice: string;
@@ -296,8 +344,10 @@ const hardhatAccount0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 export function loadSettings(env: Record<string, string | undefined> = process.env): AppSettings {
   const parsed = rawSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  const renamed = Object.keys(renamedVariables).filter((name) => env[name] !== undefined);
+  if (!parsed.success || renamed.length > 0) {
+    const lines = (parsed.error?.issues ?? []).map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    for (const name of renamed) lines.push(`  - ${name}: renamed to ${renamedVariables[name]} (docs/limits.md)`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = parsed.data;
@@ -305,12 +355,12 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (appEnv !== 'development') {
     const missing: string[] = requiredOutsideDevelopment.filter((key) => !raw[key]);
     // Encryption is on by default here, and then needs its keys.
-    if ((raw.ENCRYPTION ?? 'on') === 'on' && !raw.ENVELOPE_KEYS) missing.push('ENVELOPE_KEYS');
+    if ((raw.ENCRYPTION ?? true) && !raw.ENVELOPE_KEYS) missing.push('ENVELOPE_KEYS');
     if (missing.length > 0) {
       const lines = missing.map((key) => `  - ${key}: required when APP_ENV is ${appEnv}`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
-    if (raw.DEMO_MARKET === 'on')
+    if (raw.DEMO_MARKET === true)
       throw new ConfigError(`Invalid configuration:\n  - DEMO_MARKET: the demo market runs only in development, not when APP_ENV is ${appEnv}`);
   }
   const port = raw.PORT;
@@ -339,10 +389,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     signMessage: raw.SIGN_MESSAGE,
     sessionIdleMs: raw.SESSION_IDLE_MS,
     loginMessageTtlMs: raw.LOGIN_MESSAGE_TTL_MS,
-    rateLimitLoginPerMinute: raw.RATE_LIMIT_LOGIN_PER_MINUTE,
-    rateLimitNoncePerMinute: raw.RATE_LIMIT_NONCE_PER_MINUTE,
     limits: limitSettings(raw, appEnv),
-    trustProxy: raw.TRUST_PROXY === 'true',
+    trustProxy: raw.TRUST_PROXY,
     nadiReferencePrice: raw.NADI_REFERENCE_PRICE,
     exchangeFeeBps: raw.EXCHANGE_FEE_BPS,
     market: {
@@ -352,8 +400,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
       makerFeeBps: raw.MARKET_MAKER_FEE_BPS,
       takerFeeBps: raw.MARKET_TAKER_FEE_BPS,
     },
-    isDemoGrantOn: appEnv === 'development' && raw.DEMO_GRANT !== 'false',
-    isDemoMarketOn: appEnv === 'development' && raw.DEMO_MARKET !== 'off',
+    isDemoGrantOn: appEnv === 'development' && (raw.DEMO_GRANT ?? true),
+    isDemoMarketOn: appEnv === 'development' && (raw.DEMO_MARKET ?? true),
     depositXpub: raw.DEPOSIT_XPUB ?? devDepositXpub(),
     paymentGatewayAddress: raw.PAYMENT_GATEWAY_ADDRESS ?? null,
     hotWalletPrivateKey: (raw.HOT_WALLET_PRIVATE_KEY ?? hardhatDevPrivateKeys[0]) as `0x${string}`,
@@ -365,19 +413,19 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     chainPollMs: raw.CHAIN_POLL_MS ?? (appEnv === 'development' ? 1_000 : 3_000),
     chainScanBlocksMax: raw.CHAIN_SCAN_BLOCKS_MAX,
     chainStartBlock: raw.CHAIN_START_BLOCK ?? (appEnv === 'development' ? 0 : null),
-    isChainWorkersOn: raw.CHAIN_WORKERS === 'true',
+    isChainWorkersOn: raw.CHAIN_WORKERS,
     withdrawMin: raw.WITHDRAW_MIN,
     withdrawFee: raw.WITHDRAW_FEE,
     fourEyesWithdrawNadi: raw.FOUR_EYES_WITHDRAW_NADI,
     epochSeconds: raw.EPOCH_SECONDS ?? (appEnv === 'development' ? 600 : 86_400),
     heartbeatSeconds: raw.HEARTBEAT_SECONDS ?? (appEnv === 'development' ? 20 : 60),
-    isMiningJobsOn: raw.MINING_JOBS === 'true',
+    isMiningJobsOn: raw.MINING_JOBS,
     storePaymentMinutes: raw.STORE_PAYMENT_MINUTES,
-    isStoreJobsOn: raw.STORE_JOBS === 'true',
+    isStoreJobsOn: raw.STORE_JOBS,
     nodePaymentMinutes: raw.NODE_PAYMENT_MINUTES,
-    isNodeJobsOn: raw.NODE_JOBS === 'true',
+    isNodeJobsOn: raw.NODE_JOBS,
     isTestOrderOn: appEnv !== 'production',
-    isEncryptionOn: (raw.ENCRYPTION ?? (appEnv === 'development' ? 'off' : 'on')) === 'on',
+    isEncryptionOn: raw.ENCRYPTION ?? appEnv !== 'development',
     envelopeKeys: raw.ENVELOPE_KEYS
       ? raw.ENVELOPE_KEYS.split(',').map((pair) => {
           const [kid = '', seed = ''] = pair.trim().split(':');
@@ -392,20 +440,29 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
 
 function limitSettings(raw: z.output<typeof rawSchema>, env: Environment): LimitSettings {
   const factor = env === 'development' ? developmentLimitFactor : 1;
+  const windowMs = raw.RATE_LIMIT_WINDOW_MS;
   const pick = (ip: number | undefined, user: number | undefined, defaults: ClassLimit): ClassLimit => ({
     perIp: ip ?? defaults.perIp * factor,
     perUser: user ?? defaults.perUser * factor,
   });
+  const classes: Record<LimitedClass, Budget> = {
+    signIn: { windowMs, ...pick(raw.RATE_LIMIT_SIGN_IN_PER_IP, raw.RATE_LIMIT_SIGN_IN_PER_USER, limitDefaults.signIn) },
+    money: { windowMs, ...pick(raw.RATE_LIMIT_MONEY_PER_IP, raw.RATE_LIMIT_MONEY_PER_USER, limitDefaults.money) },
+    trade: { windowMs: raw.RATE_LIMIT_TRADE_WINDOW_MS, ...pick(raw.RATE_LIMIT_TRADE_PER_IP, raw.RATE_LIMIT_TRADE_PER_USER, limitDefaults.trade) },
+    write: { windowMs, ...pick(raw.RATE_LIMIT_WRITE_PER_IP, raw.RATE_LIMIT_WRITE_PER_USER, limitDefaults.write) },
+    read: { windowMs, ...pick(raw.RATE_LIMIT_READ_PER_IP, raw.RATE_LIMIT_READ_PER_USER, limitDefaults.read) },
+    background: { windowMs, ...pick(raw.RATE_LIMIT_BACKGROUND_PER_IP, raw.RATE_LIMIT_BACKGROUND_PER_USER, limitDefaults.background) },
+    socket: { windowMs, ...pick(raw.RATE_LIMIT_SOCKET_PER_IP, raw.RATE_LIMIT_SOCKET_PER_USER, limitDefaults.socket) },
+  };
+  const routeIp: Record<string, number | undefined> = {
+    '/api/v1/auth/login': raw.RATE_LIMIT_LOGIN_PER_IP,
+    '/api/v1/auth/loginMessage': raw.RATE_LIMIT_NONCE_PER_IP,
+    '/api/v1/auth/isRegister': raw.RATE_LIMIT_NONCE_PER_IP,
+  };
+  const routes = Object.fromEntries(Object.entries(routeLimitDefaults).map(([path, defaults]) => [path, { perIp: routeIp[path] ?? defaults.perIp * factor }]));
   return {
-    windowMs: raw.RATE_LIMIT_WINDOW_MS,
-    classes: {
-      signIn: pick(raw.RATE_LIMIT_SIGN_IN_PER_IP, raw.RATE_LIMIT_SIGN_IN_PER_USER, limitDefaults.signIn),
-      money: pick(raw.RATE_LIMIT_MONEY_PER_IP, raw.RATE_LIMIT_MONEY_PER_USER, limitDefaults.money),
-      write: pick(raw.RATE_LIMIT_WRITE_PER_IP, raw.RATE_LIMIT_WRITE_PER_USER, limitDefaults.write),
-      read: pick(raw.RATE_LIMIT_READ_PER_IP, raw.RATE_LIMIT_READ_PER_USER, limitDefaults.read),
-      background: pick(raw.RATE_LIMIT_BACKGROUND_PER_IP, raw.RATE_LIMIT_BACKGROUND_PER_USER, limitDefaults.background),
-      socket: pick(raw.RATE_LIMIT_SOCKET_PER_IP, raw.RATE_LIMIT_SOCKET_PER_USER, limitDefaults.socket),
-    },
+    classes,
+    routes,
     socketConnections: pick(raw.SOCKET_CONNECTIONS_PER_IP, raw.SOCKET_CONNECTIONS_PER_USER, socketConnectionDefaults),
   };
 }

@@ -208,7 +208,7 @@ export const marketRoutes = {
     response: envelope(marketOrder),
     auth: true,
     summary: 'Place a limit or market order (client_order_id makes it idempotent)',
-    limitClass: 'money',
+    limitClass: 'trade',
   }),
   cancel: route({
     method: 'POST',
@@ -217,7 +217,7 @@ export const marketRoutes = {
     response: envelope(marketOrder),
     auth: true,
     summary: 'Cancel an open order; a finished order is returned as it is',
-    limitClass: 'money',
+    limitClass: 'trade',
   }),
   currentOrders: route({
     method: 'GET',

@@ -10,11 +10,12 @@ export type OperatorRole = (typeof operatorRoles)[number];
 
 /**
  * The abuse-limit class of a route (docs/limits.md). A contract names it only where the default
- * would be wrong: `money` on every POST that moves money, `background` on the calls devices and
- * app starts make all day (the heartbeat, the config). Otherwise the server derives it: auth/*
- * routes are `signIn`, other GETs `read`, other POSTs `write`.
+ * would be wrong: `money` on every POST that moves money, `trade` on placing and cancelling spot
+ * orders (an exchange's pace, many a second), `background` on the calls devices and app starts make
+ * all day (the heartbeat, the config). Otherwise the server derives it: auth/* routes are `signIn`,
+ * other GETs `read`, other POSTs `write`.
  */
-export const limitClasses = ['signIn', 'money', 'write', 'read', 'background'] as const;
+export const limitClasses = ['signIn', 'money', 'trade', 'write', 'read', 'background'] as const;
 export type LimitClass = (typeof limitClasses)[number];
 
 /**

@@ -1,7 +1,8 @@
-// The abuse limits (docs/limits.md) tried the way a flood would: each route class is refused at
-// exactly its budget + 1 with RATE_LIMITED, 429 and Retry-After; one user's burst does not lock out
-// another user behind the same address, while many accounts cannot lift the address's budget; two
-// instances with one Redis share the counts; a window ends when the clock passes it.
+// The abuse limits (docs/limits.md) tried the way a flood would: each route class, and a route with
+// a budget of its own (a per-route override), is refused at exactly its budget + 1 with
+// RATE_LIMITED, 429 and Retry-After; one user's burst does not lock out another user behind the same
+// address, while many accounts cannot lift the address's budget; two instances with one Redis share
+// the counts; a window ends when the clock passes it; a trader keeps an exchange's pace.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,6 +12,8 @@ import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts'
 import { sealedInject, testEnvelopeKeys } from '../test/envelope.ts';
 import { isRedisReachable, redisUrl } from '../test/redis.ts';
 import { newAccount, signIn } from '../test/sign-in.ts';
+import { newTrader } from '../test/trader.ts';
+import { limitDefaults } from '../config.ts';
 import { loadContractRoutes } from '../test/contract-routes.ts';
 
 const windowMs = 60_000;
@@ -25,15 +28,18 @@ const limitsEnv = {
   RATE_LIMIT_READ_PER_USER: '3',
   RATE_LIMIT_BACKGROUND_PER_IP: '7',
   RATE_LIMIT_SOCKET_PER_IP: '2',
+  // A per-route override: auth/loginMessage counted in its own budget, not the signIn class's.
+  RATE_LIMIT_NONCE_PER_IP: '5',
 };
 
 type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
 const classCalls: { name: string; limit: number; call: Call }[] = [
-  { name: 'sign-in', limit: 9, call: { method: 'GET', url: `/api/v1/auth/loginMessage?address=${newAccount().address}` } },
+  { name: 'sign-in', limit: 9, call: { method: 'POST', url: '/api/v1/auth/logout', payload: {} } },
   { name: 'money writes', limit: 4, call: { method: 'POST', url: '/api/v1/wallet/transfer', payload: {} } },
   { name: 'other writes', limit: 3, call: { method: 'POST', url: '/api/v1/address/add', payload: {} } },
   { name: 'reads', limit: 6, call: { method: 'GET', url: '/api/v1/wallet/assets' } },
   { name: 'device heartbeat and config', limit: 7, call: { method: 'GET', url: '/api/v1/common/config' } },
+  { name: 'a per-route override (auth/loginMessage)', limit: 5, call: { method: 'GET', url: `/api/v1/auth/loginMessage?address=${newAccount().address}` } },
 ];
 
 async function send(app: FastifyInstance, call: Call, ip: string, token?: string) {
@@ -78,8 +84,6 @@ const moneyPaths = [
   '/api/v1/operator/withdraw/approve',
   '/api/v1/operator/withdraw/reject',
   '/api/v1/sign/operate',
-  '/api/v1/trade/cancel',
-  '/api/v1/trade/order',
   '/api/v1/wallet/exchange/confirm',
   '/api/v1/wallet/transfer',
   '/api/v1/withdraw/apply',
@@ -93,11 +97,13 @@ it('every contract route has a class; the money class is exactly the POSTs that 
   expect(moneyPaths.every((path) => contractRoutes.get(path)?.method === 'POST' && contractRoutes.get(path)?.auth === true)).toBe(true);
   expect((byClass.get('background') ?? []).sort()).toEqual(['/api/v1/common/config', '/api/v1/device/heartbeat']);
   expect((byClass.get('signIn') ?? []).sort()).toEqual(['/api/v1/auth/isRegister', '/api/v1/auth/login', '/api/v1/auth/loginMessage', '/api/v1/auth/logout']);
+  // Placing and cancelling spot orders (they move money too: a hold and its release) at an exchange's pace.
+  expect((byClass.get('trade') ?? []).sort()).toEqual(['/api/v1/trade/cancel', '/api/v1/trade/order']);
 });
 
 describe('one instance', () => {
   let t: TestApp;
-  /** Signed in from 127.0.0.1 before the cases: 8 sign-in requests of its budget of 9. */
+  /** Signed in from 127.0.0.1 before the cases: 4 loginMessage requests of their budget of 5, 4 logins. */
   let tokens: string[];
   beforeAll(async () => {
     t = await createTestApp(limitsEnv);
@@ -173,6 +179,59 @@ describe('one instance', () => {
     }
     expect(outcomes.slice(0, 2)).toEqual(['open', 'open']);
     expect(outcomes[2]).toMatch(/429/);
+  });
+});
+
+// Trading at an exchange's pace (Binance and OKX allow a user about ten orders a second, with
+// bursts), with the production budget of the trade class: 100 per user per 10 s, 1,000 per address.
+describe('trade: the production budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_TRADE_PER_IP: String(limitDefaults.trade.perIp),
+      RATE_LIMIT_TRADE_PER_USER: String(limitDefaults.trade.perUser),
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const order = (token: string, body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/trade/order', payload: { symbol: 'NADI-USDT', ...body }, headers: { authorization: token, lang: 'EN' } });
+
+  it('a user placing 60 orders (and cancelling 10) in 10 seconds is served', async () => {
+    expect(t.settings.limits.classes.trade).toEqual({ windowMs: 10_000, ...limitDefaults.trade });
+    const trader = await newTrader(t.app, t.database.db, { USDT: '100' });
+    const answers: { code: number; data: { id: number } }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      answers.push((await order(trader.token, { side: 'buy', type: 'limit', price: '1', quantity: '1' })).json());
+      t.clock.advance(10_000 / 60);
+    }
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 200));
+    for (const placed of answers.slice(0, 10)) {
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/trade/cancel',
+        payload: { order_id: placed.data.id },
+        headers: { authorization: trader.token },
+      });
+      expect(cancel.json().code).toBe(200);
+    }
+  });
+
+  it('a flood of 2,000 orders in 2 seconds is cut at the budget with 429, and trading resumes with the next window', async () => {
+    // Unfunded and malformed: the handler would refuse each at once; the point is what reaches it.
+    const trader = await newTrader(t.app, t.database.db);
+    t.clock.advance(10_000 - (t.clock.now().getTime() % 10_000));
+    const codes: number[] = [];
+    for (let i = 0; i < 2_000; i += 1) {
+      codes.push((await order(trader.token, { side: 'buy' })).statusCode);
+      t.clock.advance(1);
+    }
+    expectRefusedAt(codes, limitDefaults.trade.perUser);
+    const refused = await order(trader.token, { side: 'buy' });
+    expect(refused.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED' });
+    expect(refused.headers['retry-after']).toBe('8');
+    t.clock.advance(8_000);
+    expect((await order(trader.token, { side: 'buy' })).statusCode).toBe(400);
   });
 });
 

@@ -1,8 +1,8 @@
 // Fixed-window request counters for the abuse limits (docs/limits.md), in Redis when configured (so
 // every instance of a deployment counts into the same budget) or in this process. The window is
 // numbered from the app's clock (deps.now), not Redis's own expiry, so tests move time by hand and a
-// window resets exactly when the clock passes its end. Written here rather than with
-// @fastify/rate-limit because that library reads the wall clock and cannot be given another.
+// window resets exactly when the clock passes its end (a rate-limit library reading the wall clock
+// could not be tested that way: the reason the server has this one limiter and no other).
 import type { Redis } from 'ioredis';
 
 export interface WindowCount {

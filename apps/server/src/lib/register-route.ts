@@ -39,17 +39,13 @@ type Handler<R extends Route> = R['auth'] extends true
   ? (ctx: AuthedHandlerContext<R>) => Promise<RouteData<R>>
   : (ctx: HandlerContext<R>) => Promise<RouteData<R>>;
 
-export interface RouteOptions {
-  /** Per-route request rate limit (per client address, per minute). */
-  rateLimitPerMinute?: number;
-}
-
 /**
  * Registers one contract route: validation from its input schema, the success envelope around the
- * handler's data, the response schema for serialisation and OpenAPI, and the auth requirement.
+ * handler's data, the response schema for serialisation and OpenAPI, the auth requirement and the
+ * abuse-limit class (plugins/limits.ts counts it; per-route budgets are in config.ts).
  * Handlers stay thin: they get parsed input and call a service.
  */
-export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handler: Handler<R>, options: RouteOptions = {}) {
+export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handler: Handler<R>) {
   const inputKey = r.method === 'GET' ? 'querystring' : 'body';
   app.route({
     // With encryption on, a GET arrives sealed as a form post too (plugins/envelope.ts opens it).
@@ -66,7 +62,6 @@ export function registerRoute<R extends Route>(app: FastifyInstance, r: R, handl
       isAuthRequired: r.auth,
       limitClass: limitClassOf(r),
       ...(r.role ? { operatorRole: r.role } : {}),
-      ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     // Operator routes: the contract's least role, checked before the input is even validated (a
     // caller without the role learns nothing about the route but FORBIDDEN).

@@ -1,8 +1,10 @@
-// The abuse limits (docs/limits.md): every contract route has a class (its contract's limitClass, or
-// from its path and method), the two sockets are the `socket` class, and each class has a budget per
-// window per client address and per signed-in user, counted in Redis when configured (shared by the
-// instances) or in this process. A request over either budget is refused with RATE_LIMITED (429) and
-// a Retry-After header.
+// The abuse limits (docs/limits.md), the server's one rate limiter: every contract route has a class
+// (its contract's limitClass, or from its path and method), the two sockets are the `socket` class,
+// and each class has a budget per window per client address and per signed-in user, counted in Redis
+// when configured (shared by the instances) or in this process. A route with a per-route override
+// (settings.limits.routes) is counted in a budget of its own instead of its class's, so every request
+// is counted once per address and once per user. A request over a budget is refused with
+// RATE_LIMITED (429, the translated envelope) and a Retry-After header.
 //
 // Where each count happens:
 // - onRequest, before the envelope opens anything (its hooks run at preValidation), so a flood of
@@ -19,7 +21,7 @@ import type { Redis } from 'ioredis';
 import { authHeader } from '@nadi/api/http';
 import type { LimitClass } from '@nadi/api/route';
 import { accountSocketPath, tradeSocketPath } from '@nadi/api/trade-socket';
-import type { LimitedClass } from '../config.ts';
+import type { Budget, LimitedClass } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { memoryRateCounter, redisRateCounter, type RateCounter } from '../lib/rate-counter.ts';
 import { cachedSessionUser } from '../modules/auth/index.ts';
@@ -42,6 +44,14 @@ export interface LimitsOptions {
 function classOf(request: FastifyRequest): LimitedClass | null {
   if (socketPaths.has(request.routeOptions.url ?? '')) return 'socket';
   return request.routeOptions.config.limitClass ?? null;
+}
+
+/** The budget a request is counted in: its route's own when overridden, else its class's. */
+interface Counted {
+  limitClass: LimitedClass;
+  /** Key prefix of the budget's counters: the class, or `route:<path>` for an override. */
+  name: string;
+  budget: Budget;
 }
 
 function tokenOf(request: FastifyRequest, limitClass: LimitedClass): string | undefined {
@@ -72,7 +82,15 @@ class ConnectionCounts {
 export const limitsPlugin = fp(
   async (app: FastifyInstance, options: LimitsOptions) => {
     const { deps } = app;
-    const { windowMs, classes, socketConnections } = deps.settings.limits;
+    const { classes, routes, socketConnections } = deps.settings.limits;
+    const countedAs = (request: FastifyRequest): Counted | null => {
+      const limitClass = classOf(request);
+      if (!limitClass) return null;
+      const path = request.routeOptions.url ?? '';
+      const override = Object.hasOwn(routes, path) ? routes[path] : undefined;
+      if (!override) return { limitClass, name: limitClass, budget: classes[limitClass] };
+      return { limitClass, name: `route:${path}`, budget: { ...classes[limitClass], ...override } };
+    };
     const counter: RateCounter = options.redis ? redisRateCounter(options.redis, `${options.namespace}limit:`) : memoryRateCounter();
     const connections = new ConnectionCounts();
     const userCounted = new WeakSet<FastifyRequest>();
@@ -83,7 +101,7 @@ export const limitsPlugin = fp(
     };
 
     /** Counts one request against a budget; refuses it when over. A Redis failure lets it pass. */
-    const charge = async (request: FastifyRequest, reply: FastifyReply, key: string, max: number) => {
+    const charge = async (request: FastifyRequest, reply: FastifyReply, key: string, max: number, windowMs: number) => {
       const nowMs = deps.now().getTime();
       let result;
       try {
@@ -116,30 +134,31 @@ export const limitsPlugin = fp(
 
     /** At most `max` open sockets under `key` in this instance. */
     const holdConnection = (request: FastifyRequest, reply: FastifyReply, key: string, max: number) => {
-      if (connections.count(key) >= max) refuse(reply, windowMs);
+      if (connections.count(key) >= max) refuse(reply, classes.socket.windowMs);
       held.set(request.raw, [...(held.get(request.raw) ?? []), connections.acquire(key)]);
     };
 
-    const chargeUser = async (request: FastifyRequest, reply: FastifyReply, limitClass: LimitedClass, userId: number) => {
+    const chargeUser = async (request: FastifyRequest, reply: FastifyReply, counted: Counted, userId: number) => {
       userCounted.add(request);
-      await charge(request, reply, `${limitClass}:u:${userId}`, classes[limitClass].perUser);
-      if (limitClass === 'socket') holdConnection(request, reply, `conn:u:${userId}`, socketConnections.perUser);
+      await charge(request, reply, `${counted.name}:u:${userId}`, counted.budget.perUser, counted.budget.windowMs);
+      if (counted.limitClass === 'socket') holdConnection(request, reply, `conn:u:${userId}`, socketConnections.perUser);
     };
 
     app.addHook('onRequest', async (request, reply) => {
-      const limitClass = classOf(request);
-      if (!limitClass) return;
-      const userId = cachedSessionUser(deps, tokenOf(request, limitClass));
-      if (userId !== null) await chargeUser(request, reply, limitClass, userId);
-      await charge(request, reply, `${limitClass}:ip:${request.ip}`, classes[limitClass].perIp);
-      if (limitClass === 'socket') holdConnection(request, reply, `conn:ip:${request.ip}`, socketConnections.perIp);
+      const counted = countedAs(request);
+      if (!counted) return;
+      const userId = cachedSessionUser(deps, tokenOf(request, counted.limitClass));
+      if (userId !== null) await chargeUser(request, reply, counted, userId);
+      await charge(request, reply, `${counted.name}:ip:${request.ip}`, counted.budget.perIp, counted.budget.windowMs);
+      if (counted.limitClass === 'socket') holdConnection(request, reply, `conn:ip:${request.ip}`, socketConnections.perIp);
     });
 
     // After the auth plugin's preHandler (registered before this plugin), so the session is known.
     app.addHook('preHandler', async (request, reply) => {
-      const limitClass = classOf(request);
-      if (!limitClass || !request.session || userCounted.has(request)) return;
-      await chargeUser(request, reply, limitClass, request.session.userId);
+      if (!request.session || userCounted.has(request)) return;
+      const counted = countedAs(request);
+      if (!counted) return;
+      await chargeUser(request, reply, counted, request.session.userId);
     });
   },
   { name: 'limits', dependencies: ['errors', 'auth', '@fastify/websocket'] },

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { createPublicClient, http } from 'viem';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { loadSettings, type AppSettings } from '../config.ts';
+import { limitBudgetVariables, loadSettings, type AppSettings } from '../config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/seed.ts';
 import type { AppDeps } from '../deps.ts';
@@ -111,10 +111,6 @@ export interface TestApp {
 export const testPublicUrl = 'http://localhost:8080';
 export const rootInviteCode = 'ROOT2026';
 
-const limitEnvNames = ['SIGN_IN', 'MONEY', 'WRITE', 'READ', 'BACKGROUND', 'SOCKET']
-  .flatMap((c) => [`RATE_LIMIT_${c}_PER_IP`, `RATE_LIMIT_${c}_PER_USER`])
-  .concat(['SOCKET_CONNECTIONS_PER_IP', 'SOCKET_CONNECTIONS_PER_USER']);
-
 /** The settings of a test server; `env` adds to or overrides them. */
 export function testSettings(env: Record<string, string> = {}): AppSettings {
   return loadSettings({
@@ -123,12 +119,10 @@ export function testSettings(env: Record<string, string> = {}): AppSettings {
     ROOT_INVITE_CODE: rootInviteCode,
     // Nothing listens on port 9; tests that need a chain pass their own RPC_URL.
     RPC_URL: 'http://127.0.0.1:9',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_NONCE_PER_MINUTE: '1000',
     // The abuse limits stay out of the way of other suites (one address sends everything);
     // src/attack/limits.test.ts sets its own.
-    ...Object.fromEntries(limitEnvNames.map((name) => [name, '1000000'])),
-    DEMO_GRANT: 'false',
+    ...Object.fromEntries(limitBudgetVariables.map((name) => [name, '1000000'])),
+    DEMO_GRANT: 'off',
     ...env,
   });
 }

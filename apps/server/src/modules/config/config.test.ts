@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from '../../config.ts';
+import { ConfigError, limitBudgetVariables, limitDefaults, loadSettings, routeLimitDefaults } from '../../config.ts';
 import { devDepositXpub } from '@nadi/chain/hd';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -76,6 +76,73 @@ describe('configuration from the environment', () => {
     expect(settings.chainStartBlock).toBeNull();
     expect(settings.siweDomains).toEqual(['app.nadi.example']);
     expect(settings.publicRpcUrl).not.toContain('key-123');
+  });
+});
+
+describe('one parser per kind of value', () => {
+  it('reads a switch as on or off only, naming the variable on any other spelling', () => {
+    expect(loadSettings({ MINING_JOBS: 'off', TRUST_PROXY: 'on' })).toMatchObject({ isMiningJobsOn: false, trustProxy: true });
+    expect(loadSettings({})).toMatchObject({ isMiningJobsOn: true, isStoreJobsOn: true, isNodeJobsOn: true, isChainWorkersOn: true, trustProxy: false });
+    expect(loadSettings({ DEMO_GRANT: 'off', DEMO_MARKET: 'off' })).toMatchObject({ isDemoGrantOn: false, isDemoMarketOn: false });
+    for (const [name, value] of [
+      ['MINING_JOBS', 'false'],
+      ['TRUST_PROXY', 'true'],
+      ['ENCRYPTION', 'yes'],
+      ['DEMO_GRANT', '0'],
+      ['CHAIN_WORKERS', 'On'],
+    ] as const)
+      expect(() => loadSettings({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: must be on or off`));
+  });
+
+  it('reads a decimal as digits with at most 18 decimals, kept as its string', () => {
+    expect(loadSettings({ WITHDRAW_FEE: '0.25', MARKET_TICK_SIZE: '0.000000000000000001' })).toMatchObject({
+      withdrawFee: '0.25',
+      market: { tickSize: '0.000000000000000001' },
+    });
+    for (const value of ['1e3', '.5', '01', '-1', '1.', '0.0000000000000000001', ''])
+      expect(() => loadSettings({ WITHDRAW_FEE: value }), value).toThrow(/WITHDRAW_FEE: must be a decimal number such as 0.5/);
+  });
+
+  it('reads a whole number as digits only, within its range', () => {
+    expect(loadSettings({ PORT: '9090', CHAIN_START_BLOCK: '0' })).toMatchObject({ port: 9090, chainStartBlock: 0 });
+    for (const value of ['6e4', '80.5', ' 80', '0x50', '', '-1']) expect(() => loadSettings({ PORT: value }), value).toThrow(/PORT/);
+    expect(() => loadSettings({ PORT: '65536' })).toThrow(/PORT/);
+    expect(() => loadSettings({ RATE_LIMIT_TRADE_PER_USER: '0' })).toThrow(/RATE_LIMIT_TRADE_PER_USER/);
+  });
+
+  it('refuses the per-minute sign-in variables by their new names', () => {
+    expect(() => loadSettings({ RATE_LIMIT_LOGIN_PER_MINUTE: '30' })).toThrow(/RATE_LIMIT_LOGIN_PER_MINUTE: renamed to RATE_LIMIT_LOGIN_PER_IP/);
+    expect(() => loadSettings({ RATE_LIMIT_NONCE_PER_MINUTE: '30' })).toThrow(/RATE_LIMIT_NONCE_PER_MINUTE: renamed to RATE_LIMIT_NONCE_PER_IP/);
+  });
+});
+
+describe('abuse limit settings (docs/limits.md)', () => {
+  it('gives trade a ten-second window and the other classes a minute; development multiplies the defaults by ten, never a number set', () => {
+    const { classes, routes } = loadSettings({ RATE_LIMIT_TRADE_PER_USER: '50', RATE_LIMIT_LOGIN_PER_IP: '7' }).limits;
+    expect(classes.trade).toEqual({ windowMs: 10_000, perIp: limitDefaults.trade.perIp * 10, perUser: 50 });
+    expect(classes.money).toEqual({ windowMs: 60_000, perIp: limitDefaults.money.perIp * 10, perUser: limitDefaults.money.perUser * 10 });
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(routeLimitDefaults).sort());
+    expect(routes['/api/v1/auth/login']).toEqual({ perIp: 7 });
+    expect(routes['/api/v1/auth/isRegister']).toEqual({ perIp: 300 });
+    expect(loadSettings({ RATE_LIMIT_TRADE_WINDOW_MS: '1000' }).limits.classes.trade.windowMs).toBe(1_000);
+  });
+
+  it('lists every budget variable, so the test harness and the benches can lift them all', () => {
+    expect([...limitBudgetVariables].sort()).toEqual(
+      [
+        ...['SIGN_IN', 'MONEY', 'TRADE', 'WRITE', 'READ', 'BACKGROUND', 'SOCKET'].flatMap((c) => [`RATE_LIMIT_${c}_PER_IP`, `RATE_LIMIT_${c}_PER_USER`]),
+        'RATE_LIMIT_LOGIN_PER_IP',
+        'RATE_LIMIT_NONCE_PER_IP',
+        'SOCKET_CONNECTIONS_PER_IP',
+        'SOCKET_CONNECTIONS_PER_USER',
+      ].sort(),
+    );
+  });
+
+  it('names only contract routes in its overrides', async () => {
+    const { loadContractRoutes } = await import('../../test/contract-routes.ts');
+    const paths = new Set([...(await loadContractRoutes()).values()].map((r) => r.path));
+    for (const path of Object.keys(routeLimitDefaults)) expect(paths.has(path), path).toBe(true);
   });
 });
 

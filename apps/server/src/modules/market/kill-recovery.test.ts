@@ -9,7 +9,7 @@
 // replays its WAL on open, so a kill -9 loses nothing committed; it runs with fsync=off, so that
 // does not extend to a power cut. PostgreSQL (server-pg): a fresh database from the harness.
 // The market needs no chain: without NADI_ADDRESS every chain worker only logs that it is off, so
-// CHAIN_WORKERS=false keeps the output quiet, and RPC_URL points where nothing listens.
+// CHAIN_WORKERS=off keeps the output quiet, and RPC_URL points where nothing listens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -101,12 +101,12 @@ function childEnv(store: Store, port: number): NodeJS.ProcessEnv {
     PUBLIC_URL: 'http://localhost:8080',
     ROOT_INVITE_CODE: inviteCode,
     RPC_URL: 'http://127.0.0.1:9',
-    CHAIN_WORKERS: 'false',
-    DEMO_GRANT: 'true',
+    CHAIN_WORKERS: 'off',
+    DEMO_GRANT: 'on',
     // A quiet market: only the test's own orders (no demo history, no market-maker bot).
     DEMO_MARKET: 'off',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_NONCE_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_NONCE_PER_IP: '1000',
     LOG_LEVEL: 'warn',
   };
 }

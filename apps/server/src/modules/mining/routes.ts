@@ -6,9 +6,6 @@ import { assertNotFrozen } from '../ledger/index.ts';
 import { createDestroyOrder, destroyForMiner, previewDestroy } from './destroy.ts';
 import { claimReleased, getIncome, getIncomeDetail, getMiners, getOverview, getPowerLog, getVesting } from './service.ts';
 
-/** Destroy orders per client address and minute: an unpaid order costs a row, nothing else. */
-const destroyOrdersPerMinuteMax = 30;
-
 /** The mining user API. Activation (`activate`, `activations`) is registered by the device module. */
 export async function miningModule(app: FastifyInstance) {
   const { deps } = app;
@@ -18,17 +15,11 @@ export async function miningModule(app: FastifyInstance) {
   registerRoute(app, miningRoutes.destroy, async ({ session, input, request }) =>
     destroyForMiner(deps, session.userId, idempotencyKeyOf(request, session.userId, 'destroy'), input),
   );
-  registerRoute(
-    app,
-    miningRoutes.destroyOrder,
-    async ({ session, input }) => {
-      await assertNotFrozen(deps.db, session.userId);
-      return createDestroyOrder(deps, session.userId, input);
-    },
-    {
-      rateLimitPerMinute: destroyOrdersPerMinuteMax,
-    },
-  );
+  // An unpaid order costs a row, nothing else: a per-route budget (config.ts routeLimitDefaults).
+  registerRoute(app, miningRoutes.destroyOrder, async ({ session, input }) => {
+    await assertNotFrozen(deps.db, session.userId);
+    return createDestroyOrder(deps, session.userId, input);
+  });
   registerRoute(app, miningRoutes.powerLog, async ({ session, input }) => getPowerLog(deps.db, session.userId, input));
   registerRoute(app, miningRoutes.income, async ({ session, input }) => getIncome(deps, session.userId, input));
   registerRoute(app, miningRoutes.incomeDetail, async ({ session, input }) => getIncomeDetail(deps, session.userId, input.epoch));

@@ -8,24 +8,17 @@ import { myEarnings, myNodes } from './holdings.ts';
 import { buyNode, quoteNode } from './purchase.ts';
 import { nodeTier, nodeTiers, operatorTiers, saveTier } from './tiers.ts';
 
-/** Purchases per client address and minute: a wallet purchase holds a unit for its payment window. */
-const buysPerMinuteMax = 30;
-
 /** The node API (packages/api/src/node.ts). */
 export async function nodeModule(app: FastifyInstance) {
   const { deps } = app;
   registerRoute(app, nodeRoutes.list, async ({ request }) => nodeTiers(deps, await optionalUserId(deps, request)));
   registerRoute(app, nodeRoutes.detail, async ({ request, input }) => nodeTier(deps, await optionalUserId(deps, request), input.id));
   registerRoute(app, nodeRoutes.quote, async ({ session, input }) => quoteNode(deps, session.userId, input));
-  registerRoute(
-    app,
-    nodeRoutes.buy,
-    async ({ session, input, request }) => {
-      await assertNotFrozen(deps.db, session.userId);
-      return buyNode(deps, session.userId, idempotencyKeyOf(request, session.userId, 'node_buy'), input);
-    },
-    { rateLimitPerMinute: buysPerMinuteMax },
-  );
+  // A wallet purchase holds a unit for its payment window: a per-route budget (config.ts routeLimitDefaults).
+  registerRoute(app, nodeRoutes.buy, async ({ session, input, request }) => {
+    await assertNotFrozen(deps.db, session.userId);
+    return buyNode(deps, session.userId, idempotencyKeyOf(request, session.userId, 'node_buy'), input);
+  });
   registerRoute(app, nodeRoutes.mine, async ({ session, input }) => myNodes(deps, session.userId, input));
   registerRoute(app, nodeRoutes.earnings, async ({ session, input }) => myEarnings(deps, session.userId, input));
   registerRoute(app, nodeRoutes.operatorTiers, async () => operatorTiers(deps));

@@ -8,24 +8,17 @@ import { operatorOrders, refundOrder, shipOrder } from './operator-orders.ts';
 import { awaitingActivation, cancelOrder, confirmReceipt, createOrder, getMyOrder, listMyOrders } from './orders.ts';
 import { quoteOrder } from './quote.ts';
 
-/** Orders per client address and minute: an unpaid (chain) order holds stock for its payment window. */
-const ordersPerMinuteMax = 30;
-
 /** The store's user and operator API (packages/api/src/store.ts); delivery addresses are address-routes.ts. */
 export async function orderRoutes(app: FastifyInstance) {
   const { deps } = app;
   registerRoute(app, storeRoutes.products, async ({ input, lang }) => shopProducts(deps, input, lang));
   registerRoute(app, storeRoutes.product, async ({ input, lang }) => shopProduct(deps, input.id, lang));
   registerRoute(app, storeRoutes.quote, async ({ session, input }) => quoteOrder(deps, session.userId, input));
-  registerRoute(
-    app,
-    storeRoutes.createOrder,
-    async ({ session, input, request }) => {
-      await assertNotFrozen(deps.db, session.userId);
-      return createOrder(deps, session.userId, idempotencyKeyOf(request, session.userId, 'store_order'), input);
-    },
-    { rateLimitPerMinute: ordersPerMinuteMax },
-  );
+  // An unpaid (chain) order holds stock for its payment window: a per-route budget (config.ts routeLimitDefaults).
+  registerRoute(app, storeRoutes.createOrder, async ({ session, input, request }) => {
+    await assertNotFrozen(deps.db, session.userId);
+    return createOrder(deps, session.userId, idempotencyKeyOf(request, session.userId, 'store_order'), input);
+  });
   registerRoute(app, storeRoutes.orderList, async ({ session, input }) => listMyOrders(deps, session.userId, input));
   registerRoute(app, storeRoutes.orderDetail, async ({ session, input }) => getMyOrder(deps, session.userId, input.id));
   registerRoute(app, storeRoutes.receipt, async ({ session, input }) => confirmReceipt(deps, session.userId, input.id));
