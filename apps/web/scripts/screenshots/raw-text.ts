@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { errorTexts } from '@nadi/api/error-texts/index';
 
 const localesDir = join(import.meta.dirname, '../../src/locales');
 
@@ -11,9 +12,9 @@ function keysOf(node: unknown, prefix = ''): string[] {
   return Object.entries(node).flatMap(([key, value]) => keysOf(value, `${prefix}${key}.`));
 }
 
-/** Every key of the default language's file: the set the app can ask for. */
+/** Every key of the default language's file and its error texts: the set the app can ask for. */
 export function localeKeys(): string[] {
-  return keysOf(JSON.parse(readFileSync(join(localesDir, 'TW.json'), 'utf8')));
+  return keysOf({ ...JSON.parse(readFileSync(join(localesDir, 'TW.json'), 'utf8')), errors: errorTexts.TW });
 }
 
 /** The visible texts on the page that are a locale key or still hold a {{placeholder}}. */
