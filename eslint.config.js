@@ -4,7 +4,7 @@
 // the server a module imports another module only through its index.ts (docs/decisions.md).
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX as importXPlugin } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -48,29 +48,41 @@ const serverModules = existsSync(serverModulesDir)
       .map((d) => d.name)
   : [];
 
-// Relative specifiers only (modules import each other by path): "../user/repo.ts" from a module's
-// top folder, "../../user/repo.ts" from a subfolder. The module's index.ts (or its folder) passes.
-const otherModuleInternals = (module) => ({
-  regex: `^(\\.\\./)+(${serverModules.filter((m) => m !== module).join('|')})/(?!index\\.ts$)`,
+// Checked on the file an import resolves to, like the web's: "../user/repo.ts", "../../user/repo.ts"
+// from a subfolder and "../../modules/user/repo.ts" all land on the user module's repo. Another
+// module's index.ts passes (apps/server/src/lint-boundaries.test.ts).
+const serverSrc = 'apps/server/src';
+const moduleZones = serverModules.map((module) => ({
+  target: `${serverModulesDir}/${module}`,
+  from: serverModulesDir,
+  except: [`./${module}`, ...serverModules.filter((m) => m !== module).map((m) => `./${m}/index.ts`)],
   message: 'A server module imports another module only through its index.ts (its public surface); move what you need there.',
-});
-const serverShell = {
-  regex: '^(\\.\\./)+(app|main)\\.ts$|^(\\.\\./)+(plugins|test)/',
+}));
+const serverShellZone = {
+  target: serverModulesDir,
+  from: [`${serverSrc}/app.ts`, `${serverSrc}/main.ts`, `${serverSrc}/plugins`, `${serverSrc}/test`],
   message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
 };
+const importX = { 'import-x': importXPlugin };
+const importXSettings = { 'import-x/resolver-next': [createNodeResolver()] };
+const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones }] });
 
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
-const serverModuleBoundaries = serverModules.flatMap((module) => [
+const serverModuleBoundaries = [
   {
-    files: [`${serverModulesDir}/${module}/**/*.ts`],
+    files: [`${serverModulesDir}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module), serverShell] }] },
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([...moduleZones, serverShellZone]),
   },
   {
-    files: [`${serverModulesDir}/${module}/**/*.test.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module)] }] },
+    files: [`${serverModulesDir}/**/*.test.ts`],
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths(moduleZones),
   },
-]);
+];
 
 export default tseslint.config(
   {
@@ -98,12 +110,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/**', '@nadi/server', '@nadi/server/*', '@nadi/web', '@nadi/web/*'], message: 'packages/* never import apps/*.' }] },
-      ],
-    },
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([{ target: 'packages', from: 'apps', message: 'packages/* never import apps/*.' }]),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
@@ -113,9 +122,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: webZones }] },
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths(webZones),
   },
   ...serverModuleBoundaries,
 );
