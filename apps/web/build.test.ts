@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type Manifest, type Plugin } from 'vite';
 import { appRoutes, features } from './src/app/features.ts';
+import { withErrorTexts } from './src/lib/error-texts.ts';
 import { firstScreenNamespaces } from './src/lib/i18n.ts';
 import type { FeatureRoute } from './src/lib/feature.ts';
 import twErrors from '@nadi/api/error-texts/TW';
@@ -23,7 +24,7 @@ import twLocale from './src/locales/TW.json';
 
 const root = import.meta.dirname;
 /** The default language's texts: its locale file and its error texts (packages/api/src/error-texts). */
-const tw = { ...twLocale, errors: twErrors };
+const tw = withErrorTexts(twLocale, twErrors);
 /** The connector id of the demo wallet (src/lib/wallet/demo-wallet.ts). */
 const devWalletMarker = 'nadi-demo-wallet';
 /** The chunk of the test-order payment screen (src/features/payment/components/payment-test-page.tsx), named where it is imported. */

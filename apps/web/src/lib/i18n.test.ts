@@ -4,6 +4,7 @@ import twErrors from '@nadi/api/error-texts/TW';
 import enErrors from '@nadi/api/error-texts/EN';
 import twLocale from '../locales/TW.json';
 import enLocale from '../locales/EN.json';
+import { withErrorTexts } from './error-texts.ts';
 import { storageKeys } from './storage.ts';
 import { installMemoryStorage } from './testing/memory-storage.ts';
 
@@ -13,8 +14,8 @@ import { installMemoryStorage } from './testing/memory-storage.ts';
 type Tree = { [key: string]: string | Tree };
 
 // What each language shows: its locale file and its error texts (the catalogue the server shares).
-const tw = { ...twLocale, errors: twErrors };
-const en = { ...enLocale, errors: enErrors };
+const tw = withErrorTexts(twLocale, twErrors);
+const en = withErrorTexts(enLocale, enErrors);
 
 /** Every leaf of a locale file as `ns.key.sub` → text. */
 function leaves(tree: Tree, prefix = ''): [string, string][] {

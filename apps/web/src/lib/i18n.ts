@@ -6,12 +6,13 @@ import { api, app, auth, common, home, language, nav, notice, pwa, wallet } from
 import type defaultMessages from '../locales/TW.json';
 // The error texts are the one catalogue the server's `msg` reads too (packages/api/src/error-texts):
 // the default language's in the first download, any other language's beside its locale file.
-import errors from '@nadi/api/error-texts/TW';
+import defaultErrorTexts from '@nadi/api/error-texts/TW';
 import type { ErrorTexts } from '@nadi/api/error-texts/types';
+import { withErrorTexts } from './error-texts.ts';
 import { whenIdle } from './when-idle.ts';
 import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
-type Messages = typeof defaultMessages & { errors: ErrorTexts };
+type Messages = ReturnType<typeof withErrorTexts<typeof defaultMessages>>;
 
 /**
  * What the default language must show before its full file arrives: whatever renders outside a
@@ -20,7 +21,7 @@ type Messages = typeof defaultMessages & { errors: ErrorTexts };
  * the sign-in sheet (`auth`, `wallet`, `errors`), the API client's toasts (`api`, `errors`) and the
  * account socket's notice toast (`notice`), the offline banner and update prompt (`pwa`). docs/web.md ("JS budgets") says why.
  */
-const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, pwa, wallet };
+const shellMessages = { api, app, auth, common, errors: defaultErrorTexts.errors, home, language, nav, notice, pwa, wallet };
 /** Checked against the code outside lazily loaded screens by build.test.ts. */
 export const firstScreenNamespaces: readonly string[] = Object.keys(shellMessages);
 
@@ -48,13 +49,13 @@ async function loadMessages(lang: Lang): Promise<Messages> {
   if (lang === defaultLang) {
     const loadText = fullDefaultLoaders['../locales/TW.json'];
     if (!loadText) throw new Error(`No locale file for ${lang}`);
-    return { ...(JSON.parse(await loadText()) as typeof defaultMessages), errors };
+    return withErrorTexts(JSON.parse(await loadText()) as typeof defaultMessages, defaultErrorTexts);
   }
   const load = loaders[`../locales/${lang}.json`];
   const loadErrors = errorLoaders[lang];
   if (!load || !loadErrors) throw new Error(`No locale file for ${lang}`);
   const [messages, errorTexts] = await Promise.all([load(), loadErrors()]);
-  return { ...messages, errors: errorTexts.default };
+  return withErrorTexts(messages, errorTexts.default);
 }
 
 /**

@@ -2,10 +2,27 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorReasons } from '../errors.ts';
 import { langs } from '../http.ts';
+import { addressErrorKeys } from '../store-address.ts';
 import { errorTexts, fillErrorText } from './index.ts';
+import type { ErrorTexts } from './types.ts';
 
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+/** Every text a language has, as `section.KEY` (errors.RATE_LIMITED, amount.EMPTY, address.TOO_LONG). */
+function entries(texts: ErrorTexts): [string, unknown][] {
+  return Object.entries(texts).flatMap(([section, byKey]) =>
+    Object.entries(byKey as Record<string, unknown>).map(([key, text]) => [`${section}.${key}`, text] as [string, unknown]),
+  );
+}
+
+/** The amount problems of @nadi/money's parser (ParseError), as the contract's issues name them. */
+const amountProblems = ['EMPTY', 'FORMAT', 'NEGATIVE', 'TOO_MANY_DECIMALS', 'TOO_LARGE', 'ZERO'];
+const expectedKeys = [
+  ...errorReasons.map((reason) => `errors.${reason}`),
+  ...amountProblems.map((problem) => `amount.${problem}`),
+  ...addressErrorKeys.map((problem) => `address.${problem}`),
+].sort();
+
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
 describe('the error catalogue', () => {
@@ -15,23 +32,24 @@ describe('the error catalogue', () => {
     expect(Object.keys(errorTexts).sort()).toEqual([...langs].sort());
   });
 
-  it.each(langs)('%s has a text for every error reason and for nothing else', (lang) => {
-    const texts: Record<string, unknown> = errorTexts[lang];
-    expect(errorReasons.filter((reason) => typeof texts[reason] !== 'string' || String(texts[reason]).trim() === '')).toEqual([]);
-    expect(Object.keys(texts).filter((key) => !(errorReasons as readonly string[]).includes(key))).toEqual([]);
+  it.each(langs)('%s has a text for every error reason and field problem, and for nothing else', (lang) => {
+    const texts = entries(errorTexts[lang]);
+    expect(texts.map(([key]) => key).sort()).toEqual(expectedKeys);
+    expect(texts.filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)).toEqual([]);
   });
 
   it('uses the same {{placeholders}} in every language as in English', () => {
+    const english = new Map(entries(errorTexts.EN));
     const mismatches = langs.flatMap((lang) =>
-      errorReasons
-        .filter((reason) => JSON.stringify(placeholders(errorTexts[lang][reason])) !== JSON.stringify(placeholders(errorTexts.EN[reason])))
-        .map((reason) => `${lang}:${reason}`),
+      entries(errorTexts[lang])
+        .filter(([key, text]) => JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(english.get(key))))
+        .map(([key]) => `${lang}:${key}`),
     );
     expect(mismatches).toEqual([]);
   });
 
   it('fills placeholders from params and leaves a missing one as written', () => {
-    expect(fillErrorText(errorTexts.EN.PLEDGE_BELOW_MIN, { amount: '100' })).toBe('The minimum pledge is 100 NADI');
+    expect(fillErrorText(errorTexts.EN.errors.PLEDGE_BELOW_MIN, { amount: '100' })).toBe('The minimum pledge is 100 NADI');
     expect(fillErrorText('{{a}} and {{b}}', { a: '1' })).toBe('1 and {{b}}');
     expect(fillErrorText('{{a}}', undefined)).toBe('{{a}}');
   });

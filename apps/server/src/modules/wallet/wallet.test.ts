@@ -60,7 +60,7 @@ describe('assets and transfers', () => {
 
   it.each([
     ['0', 'The amount must be above 0'],
-    ['-1', 'The amount cannot be below 0'],
+    ['-1', "The amount can't be below 0"],
     ['1.0000000000000000001', 'At most 18 decimal places'],
     ['1e3', 'Enter the amount as a plain number, such as 12.5'],
     ['NaN', 'Enter the amount as a plain number, such as 12.5'],
