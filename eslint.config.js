@@ -4,6 +4,7 @@
 // the server a module imports another module only through its index.ts (docs/decisions.md).
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX as importXPlugin } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -15,23 +16,30 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
-const featureBoundaries = features.map((feature) => ({
-  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
-            message: 'Features never import each other; move shared code to src/lib or src/components.',
-          },
-          { group: ['**/app/**', '**/app'], message: 'Features never import the app shell.' },
-        ],
-      },
-    ],
+// The web's boundaries are checked on the file an import resolves to, not on its text: a relative
+// `../wallet/balances.ts`, a package path (`@nadi/web/src/...`) and an absolute one all land on the
+// same file, so none of them slips past (apps/web/src/lint-boundaries.test.ts proves it).
+const repoRoot = import.meta.dirname;
+const webSrc = 'apps/web/src';
+const featuresMessage = 'Features never import each other; move shared code to src/lib or src/components.';
+const webZones = [
+  ...features.map((feature) => ({
+    target: `${featuresDir}/${feature}`,
+    from: featuresDir,
+    except: [`./${feature}`],
+    message: featuresMessage,
+  })),
+  { target: featuresDir, from: `${webSrc}/app`, message: 'Features never import the app shell.' },
+  {
+    target: [`${webSrc}/lib`, `${webSrc}/components`],
+    from: [featuresDir, `${webSrc}/app`],
+    message: 'Shared code never imports features or the app shell.',
   },
-}));
+  // The phone app and the console are separate bundles: neither imports the other (the phone's
+  // download budget, apps/web/build.test.ts, must never carry console code).
+  { target: 'apps/web', from: 'apps/admin', message: 'The phone app never imports the console.' },
+  { target: 'apps/admin', from: 'apps/web', message: 'The console never imports the phone app.' },
+];
 
 const serverModulesDir = 'apps/server/src/modules';
 const serverModules = existsSync(serverModulesDir)
@@ -40,29 +48,41 @@ const serverModules = existsSync(serverModulesDir)
       .map((d) => d.name)
   : [];
 
-// Relative specifiers only (modules import each other by path): "../user/repo.ts" from a module's
-// top folder, "../../user/repo.ts" from a subfolder. The module's index.ts (or its folder) passes.
-const otherModuleInternals = (module) => ({
-  regex: `^(\\.\\./)+(${serverModules.filter((m) => m !== module).join('|')})/(?!index\\.ts$)`,
+// Checked on the file an import resolves to, like the web's: "../user/repo.ts", "../../user/repo.ts"
+// from a subfolder and "../../modules/user/repo.ts" all land on the user module's repo. Another
+// module's index.ts passes (apps/server/src/lint-boundaries.test.ts).
+const serverSrc = 'apps/server/src';
+const moduleZones = serverModules.map((module) => ({
+  target: `${serverModulesDir}/${module}`,
+  from: serverModulesDir,
+  except: [`./${module}`, ...serverModules.filter((m) => m !== module).map((m) => `./${m}/index.ts`)],
   message: 'A server module imports another module only through its index.ts (its public surface); move what you need there.',
-});
-const serverShell = {
-  regex: '^(\\.\\./)+(app|main)\\.ts$|^(\\.\\./)+(plugins|test)/',
+}));
+const serverShellZone = {
+  target: serverModulesDir,
+  from: [`${serverSrc}/app.ts`, `${serverSrc}/main.ts`, `${serverSrc}/plugins`, `${serverSrc}/test`],
   message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
 };
+const importX = { 'import-x': importXPlugin };
+const importXSettings = { 'import-x/resolver-next': [createNodeResolver()] };
+const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones }] });
 
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
-const serverModuleBoundaries = serverModules.flatMap((module) => [
+const serverModuleBoundaries = [
   {
-    files: [`${serverModulesDir}/${module}/**/*.ts`],
+    files: [`${serverModulesDir}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module), serverShell] }] },
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([...moduleZones, serverShellZone]),
   },
   {
-    files: [`${serverModulesDir}/${module}/**/*.test.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module)] }] },
+    files: [`${serverModulesDir}/**/*.test.ts`],
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths(moduleZones),
   },
-]);
+];
 
 export default tseslint.config(
   {
@@ -90,12 +110,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/**', '@nadi/server', '@nadi/server/*', '@nadi/web', '@nadi/web/*'], message: 'packages/* never import apps/*.' }] },
-      ],
-    },
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([{ target: 'packages', from: 'apps', message: 'packages/* never import apps/*.' }]),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
@@ -104,34 +121,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The phone app and the console are separate bundles: neither imports the other (the phone's
-    // download budget, apps/web/build.test.ts, must never carry console code).
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/admin/**', '@nadi/admin', '@nadi/admin/*'], message: 'The phone app never imports the console.' }] },
-      ],
-    },
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths(webZones),
   },
-  {
-    files: ['apps/admin/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/web/**', '@nadi/web', '@nadi/web/*'], message: 'The console never imports the phone app.' }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code never imports features or the app shell.' }] },
-      ],
-    },
-  },
-  ...featureBoundaries,
   ...serverModuleBoundaries,
 );

@@ -8,9 +8,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type Manifest, type Plugin } from 'vite';
 import { appRoutes, features } from './src/app/features.ts';
+import { withErrorTexts } from './src/lib/error-texts.ts';
 import { firstScreenNamespaces } from './src/lib/i18n.ts';
 import type { FeatureRoute } from './src/lib/feature.ts';
-import tw from './src/locales/TW.json';
+import twErrors from '@nadi/api/error-texts/TW';
+import twLocale from './src/locales/TW.json';
 
 // Builds the app the way a deploy does and checks the promises of the web app's build:
 // 1. the development-only demo wallet is compiled out of staging and production builds;
@@ -21,6 +23,8 @@ import tw from './src/locales/TW.json';
 //    carries only part of the default language (src/lib/i18n.ts).
 
 const root = import.meta.dirname;
+/** The default language's texts: its locale file and its error texts (packages/api/src/error-texts). */
+const tw = withErrorTexts(twLocale, twErrors);
 /** The connector id of the demo wallet (src/lib/wallet/demo-wallet.ts). */
 const devWalletMarker = 'nadi-demo-wallet';
 /** The chunk of the test-order payment screen (src/features/payment/components/payment-test-page.tsx), named where it is imported. */

@@ -2,15 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The server's module boundaries are enforced by the repository's own lint config: these snippets
-// are linted as if they sat in the market module, so removing or breaking the rule fails here.
+// The server's module boundaries are enforced by the repository's own lint config, on the file an
+// import resolves to: these snippets are linted as if they sat in the market module, so removing or
+// breaking the rule (or matching only the import's text) fails here.
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: repoRoot });
 const marketFile = 'apps/server/src/modules/market/boundary-fixture.ts';
 
 async function boundaryErrors(code: string, filePath = marketFile): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
 describe('server module boundaries (eslint)', () => {
@@ -25,6 +26,11 @@ describe('server module boundaries (eslint)', () => {
       'apps/server/src/modules/market/demo/boundary-fixture.ts',
     );
     expect(errors).toHaveLength(1);
+  });
+
+  it('refuses it by a path that goes up past modules/ and down again', async () => {
+    const errors = await boundaryErrors("import { findUserByAddress } from '../../modules/user/repo.ts';\nexport const f = findUserByAddress;\n");
+    expect(errors).toEqual([expect.stringMatching(/only through its index\.ts/)]);
   });
 
   it("accepts another module's index, the module's own files, lib/ and db/", async () => {
@@ -42,5 +48,20 @@ describe('server module boundaries (eslint)', () => {
   it('refuses the app shell from a module', async () => {
     const errors = await boundaryErrors("import { buildApp } from '../../app.ts';\nexport const f = buildApp;\n");
     expect(errors).toEqual([expect.stringMatching(/app shell/)]);
+  });
+
+  it('refuses the test helpers outside tests, and lets a test use them', async () => {
+    const code = "import { eventually } from '../../test/eventually.ts';\nexport const f = eventually;\n";
+    expect(await boundaryErrors(code)).toEqual([expect.stringMatching(/test helpers/)]);
+    expect(await boundaryErrors(code, 'apps/server/src/modules/market/boundary-fixture.test.ts')).toEqual([]);
+  });
+});
+
+describe('packages never import apps (eslint)', () => {
+  it('refuses a package importing an app by a relative path or by its package name', async () => {
+    const file = 'packages/api/src/boundary-fixture.ts';
+    const relative = await boundaryErrors("import { AppError } from '../../../apps/server/src/lib/app-error.ts';\nexport const f = AppError;\n", file);
+    const byName = await boundaryErrors("import { AppError } from '@nadi/server/src/lib/app-error.ts';\nexport const f = AppError;\n", file);
+    expect([relative, byName]).toEqual([[expect.stringMatching(/never import apps/)], [expect.stringMatching(/never import apps/)]]);
   });
 });

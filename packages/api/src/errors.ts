@@ -1,6 +1,7 @@
-// The closed list of expected failures. The server answers with one of these reasons; the web
-// turns each into a translated message through its `errors.<reason>` locale key. Adding a reason
-// here is the only way to add a new kind of failure.
+// The closed list of expected failures. The server answers with one of these reasons; its text in
+// every language is written once, in error-texts/<LANG>.ts, which the server's `msg` and the web's
+// `errors.<reason>` key both read. Adding a reason here is the only way to add a new kind of
+// failure (and the typecheck then asks for its text in each language).
 
 export const errorReasons = [
   'BAD_REQUEST',

@@ -116,7 +116,7 @@ describe('one instance', () => {
     expectRefusedAt(await statuses(t.app, call, ip, limit + 2), limit);
     const refused = await send(t.app, call, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', msg: 'Request too frequent; please try again later', data: null });
+    expect(refused.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', msg: 'Requests are too frequent. Please slow down and try again.', data: null });
     // The clock stands at the start of a window: the whole minute is left.
     expect(refused.headers['retry-after']).toBe('60');
     // Another address is untouched by this one's flood.

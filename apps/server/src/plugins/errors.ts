@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { parseLang, langHeader, type ErrorEnvelope } from '@nadi/api/common';
 import { errorStatus, type ErrorReason } from '@nadi/api/errors';
+import { fillErrorText } from '@nadi/api/error-texts/types';
 import { isMessageKey, translate } from '../i18n/messages.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -19,7 +20,7 @@ export function sendError(
 ): FastifyReply {
   const status = errorStatus[reason];
   const lang = requestLang(request);
-  const body: ErrorEnvelope = { code: status.body, msg: interpolate(translate(lang, reason), params), data: null, reason };
+  const body: ErrorEnvelope = { code: status.body, msg: fillErrorText(translate(lang, reason), params), data: null, reason };
   if (params) body.params = params;
   if (fields && Object.keys(fields).length > 0) {
     // Field problems the catalogue knows (amounts) are translated, and the first one becomes the
@@ -30,11 +31,6 @@ export function sendError(
     if (known) body.msg = translate(lang, known);
   }
   return reply.code(status.http).type('application/json').send(body);
-}
-
-/** Fills "{name}" in a message with the error's params (a missing one stays as written). */
-function interpolate(text: string, params: Record<string, string> | undefined): string {
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole) : text;
 }
 
 /** Maps any thrown error to the envelope. 5xx answers never carry the error's own text. */

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import twErrorTexts from '@nadi/api/error-texts/TW';
+import { withErrorTexts } from '../../src/lib/error-texts.ts';
 
 const localesDir = join(import.meta.dirname, '../../src/locales');
 
@@ -11,9 +13,9 @@ function keysOf(node: unknown, prefix = ''): string[] {
   return Object.entries(node).flatMap(([key, value]) => keysOf(value, `${prefix}${key}.`));
 }
 
-/** Every key of the default language's file: the set the app can ask for. */
+/** Every key of the default language's file and its error texts: the set the app can ask for. */
 export function localeKeys(): string[] {
-  return keysOf(JSON.parse(readFileSync(join(localesDir, 'TW.json'), 'utf8')));
+  return keysOf(withErrorTexts(JSON.parse(readFileSync(join(localesDir, 'TW.json'), 'utf8')) as { amount: object; address: object }, twErrorTexts));
 }
 
 /** The visible texts on the page that are a locale key or still hold a {{placeholder}}. */

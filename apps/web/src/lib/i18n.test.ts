@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import tw from '../locales/TW.json';
-import en from '../locales/EN.json';
+import twErrors from '@nadi/api/error-texts/TW';
+import enErrors from '@nadi/api/error-texts/EN';
+import twLocale from '../locales/TW.json';
+import enLocale from '../locales/EN.json';
+import { withErrorTexts } from './error-texts.ts';
 import { storageKeys } from './storage.ts';
 import { installMemoryStorage } from './testing/memory-storage.ts';
 
@@ -9,6 +12,10 @@ import { installMemoryStorage } from './testing/memory-storage.ts';
 // chunk of its own. These tests hold that rest back and check what is there, and when.
 
 type Tree = { [key: string]: string | Tree };
+
+// What each language shows: its locale file and its error texts (the catalogue the server shares).
+const tw = withErrorTexts(twLocale, twErrors);
+const en = withErrorTexts(enLocale, enErrors);
 
 /** Every leaf of a locale file as `ns.key.sub` → text. */
 function leaves(tree: Tree, prefix = ''): [string, string][] {

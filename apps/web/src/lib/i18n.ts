@@ -2,12 +2,17 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Named imports of top-level keys: Vite's JSON plugin turns each into its own export, so the first
 // download carries these namespaces of the default language and nothing else of it.
-import { api, app, auth, common, errors, home, language, nav, notice, pwa, wallet } from '../locales/TW.json';
+import { api, app, auth, common, home, language, nav, notice, pwa, wallet } from '../locales/TW.json';
 import type defaultMessages from '../locales/TW.json';
+// The error texts are the one catalogue the server's `msg` reads too (packages/api/src/error-texts):
+// the default language's in the first download, any other language's beside its locale file.
+import defaultErrorTexts from '@nadi/api/error-texts/TW';
+import type { ErrorTexts } from '@nadi/api/error-texts/types';
+import { withErrorTexts } from './error-texts.ts';
 import { whenIdle } from './when-idle.ts';
 import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
-type Messages = typeof defaultMessages;
+type Messages = ReturnType<typeof withErrorTexts<typeof defaultMessages>>;
 
 /**
  * What the default language must show before its full file arrives: whatever renders outside a
@@ -16,12 +21,23 @@ type Messages = typeof defaultMessages;
  * the sign-in sheet (`auth`, `wallet`, `errors`), the API client's toasts (`api`, `errors`) and the
  * account socket's notice toast (`notice`), the offline banner and update prompt (`pwa`). docs/web.md ("JS budgets") says why.
  */
-const shellMessages = { api, app, auth, common, errors, home, language, nav, notice, pwa, wallet };
+const shellMessages = { api, app, auth, common, errors: defaultErrorTexts.errors, home, language, nav, notice, pwa, wallet };
 /** Checked against the code outside lazily loaded screens by build.test.ts. */
 export const firstScreenNamespaces: readonly string[] = Object.keys(shellMessages);
 
 // Every other language is one chunk, fetched before the first paint when it is the chosen one.
-const loaders = import.meta.glob<Messages>(['../locales/*.json', '!../locales/TW.json'], { import: 'default' });
+const loaders = import.meta.glob<typeof defaultMessages>(['../locales/*.json', '!../locales/TW.json'], { import: 'default' });
+const errorLoaders: Partial<Record<Lang, () => Promise<{ default: ErrorTexts }>>> = {
+  EN: () => import('@nadi/api/error-texts/EN'),
+  JP: () => import('@nadi/api/error-texts/JP'),
+  CN: () => import('@nadi/api/error-texts/CN'),
+  KO: () => import('@nadi/api/error-texts/KO'),
+  TH: () => import('@nadi/api/error-texts/TH'),
+  PT: () => import('@nadi/api/error-texts/PT'),
+  MS: () => import('@nadi/api/error-texts/MS'),
+  ID: () => import('@nadi/api/error-texts/ID'),
+  VN: () => import('@nadi/api/error-texts/VN'),
+};
 // The default language's whole file as text, under another module id than the named imports above:
 // it becomes its own chunk instead of pulling every namespace back into the first download.
 const fullDefaultLoaders = import.meta.glob<string>('../locales/TW.json', { import: 'default', query: '?raw' });
@@ -33,11 +49,13 @@ async function loadMessages(lang: Lang): Promise<Messages> {
   if (lang === defaultLang) {
     const loadText = fullDefaultLoaders['../locales/TW.json'];
     if (!loadText) throw new Error(`No locale file for ${lang}`);
-    return JSON.parse(await loadText()) as Messages;
+    return withErrorTexts(JSON.parse(await loadText()) as typeof defaultMessages, defaultErrorTexts);
   }
   const load = loaders[`../locales/${lang}.json`];
-  if (!load) throw new Error(`No locale file for ${lang}`);
-  return load();
+  const loadErrors = errorLoaders[lang];
+  if (!load || !loadErrors) throw new Error(`No locale file for ${lang}`);
+  const [messages, errorTexts] = await Promise.all([load(), loadErrors()]);
+  return withErrorTexts(messages, errorTexts.default);
 }
 
 /**

@@ -136,7 +136,7 @@ describe('registration', () => {
 
     const noCode = await postLogin(t.app, { address: account.address, message, sign_message });
     expect(noCode.statusCode).toBe(401);
-    expect(noCode.json()).toMatchObject({ code: 200, reason: 'INVITE_REQUIRED', msg: 'Please enter via an invite code' });
+    expect(noCode.json()).toMatchObject({ code: 200, reason: 'INVITE_REQUIRED', msg: 'Please enter via an invite code.' });
 
     const badCode = await postLogin(t.app, { address: account.address, message, sign_message, code: 'NOSUCH99' });
     expect(badCode.statusCode).toBe(400);
@@ -213,8 +213,8 @@ describe('language header', () => {
     const en = await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { lang: 'EN' } });
     const jp = await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { lang: 'JP' } });
     const tw = await t.app.inject({ method: 'GET', url: '/api/v1/user/info' });
-    expect(en.json().msg).toBe('Please sign in first');
-    expect(jp.json().msg).toBe('先にログインしてください');
-    expect(tw.json().msg).toBe('請先登入');
+    expect(en.json().msg).toBe('Please sign in first.');
+    expect(jp.json().msg).toBe('先にログインしてください。');
+    expect(tw.json().msg).toBe('請先登入。');
   });
 });

@@ -21,7 +21,7 @@ it('limits sign-in message requests per client with "request too frequent"', asy
   }
   expect(statuses).toEqual([200, 200, 200, 429]);
   const limited = await t.app.inject({ method: 'GET', url: `/api/v1/auth/loginMessage?address=${address}`, headers: { lang: 'EN' } });
-  expect(limited.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', msg: 'Request too frequent; please try again later' });
+  expect(limited.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', msg: 'Requests are too frequent. Please slow down and try again.' });
 });
 
 it('limits login attempts per client', async () => {

@@ -196,6 +196,6 @@ describe('GET /api/v1/common/config', () => {
   it('answers unknown API paths with the NOT_FOUND envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { lang: 'PT' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 404, reason: 'NOT_FOUND', msg: 'Não encontrado' });
+    expect(res.json()).toMatchObject({ code: 404, reason: 'NOT_FOUND', msg: 'Não encontramos o que você procura.' });
   });
 });

@@ -240,7 +240,7 @@ describe('/ws/trade private stream', () => {
     expect(await cb.request({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 })).toEqual({ id: 1, result: null });
     expect(await anon.request({ method: 'SUBSCRIBE', params: ['user@update_order', 'nadiusdt@trades'], id: 1 })).toEqual({
       id: 1,
-      error: { code: 401, msg: 'Please sign in first' },
+      error: { code: 401, msg: 'Please sign in first.' },
     });
     expect(await forged.request({ method: 'SUBSCRIBE', params: ['user@update_order'], id: 1 })).toMatchObject({ error: { code: 401 } });
     const placed = await order(a, { side: 'buy', type: 'limit', price: '0.1', quantity: '10' });

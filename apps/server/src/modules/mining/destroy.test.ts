@@ -151,7 +151,7 @@ describe('destroy mining', () => {
       expect(res.json()).toMatchObject({
         reason: 'DESTROY_BELOW_MIN',
         params: { amount: '10' },
-        msg: 'The amount is below the minimum destroy amount of 10 USDT',
+        msg: 'Minimum destroy amount is 10 USDT',
       });
     }
     expect(await snapshot()).toBe(before);

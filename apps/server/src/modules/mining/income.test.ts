@@ -242,7 +242,7 @@ describe('income and vesting', () => {
     const before = await dumpMoneyTables(t.database.db);
     const again = await post(u.token, '/api/v1/mining/claim');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ reason: 'NOTHING_TO_CLAIM', msg: 'Nothing to claim yet' });
+    expect(again.json()).toMatchObject({ reason: 'NOTHING_TO_CLAIM', msg: 'There is nothing to claim yet.' });
     expect(await dumpMoneyTables(t.database.db)).toBe(before);
     expect((await get(u.token, '/api/v1/mining/vesting')).json().data).toMatchObject({ claimable: '0', claimed: toDecimalString(releasedTotal) });
     expect((await auditLedger(t.database.db)).isOk).toBe(true);

@@ -213,7 +213,7 @@ describe('joining', () => {
   });
 
   it.each([
-    ['-100', 'The amount cannot be below 0'],
+    ['-100', "The amount can't be below 0"],
     ['0', 'The amount must be above 0'],
     ['100.0000000000000000001', 'At most 18 decimal places'],
     ['1e3', 'Enter the amount as a plain number, such as 12.5'],

@@ -52,7 +52,7 @@ describe('assets and transfers', () => {
     const before = await dumpMoneyTables(t.database.db);
     const tooMuch = await post(u.token, '/api/v1/wallet/transfer', { asset: 'USDT', from: 'fund', to: 'trade', amount: '10.000000000000000001' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ reason: 'INSUFFICIENT_BALANCE', msg: 'The balance is not enough' });
+    expect(tooMuch.json()).toMatchObject({ reason: 'INSUFFICIENT_BALANCE', msg: 'Your balance is insufficient.' });
     const same = await post(u.token, '/api/v1/wallet/transfer', { asset: 'USDT', from: 'fund', to: 'fund', amount: '1' });
     expect(same.json().reason).toBe('SAME_ACCOUNT');
     expect(await dumpMoneyTables(t.database.db)).toBe(before);
@@ -60,7 +60,7 @@ describe('assets and transfers', () => {
 
   it.each([
     ['0', 'The amount must be above 0'],
-    ['-1', 'The amount cannot be below 0'],
+    ['-1', "The amount can't be below 0"],
     ['1.0000000000000000001', 'At most 18 decimal places'],
     ['1e3', 'Enter the amount as a plain number, such as 12.5'],
     ['NaN', 'Enter the amount as a plain number, such as 12.5'],
@@ -114,7 +114,7 @@ describe('exchange', () => {
     expect(await dumpMoneyTables(t.database.db)).toBe(before);
     t.clock.advance(quoteTtlMs + 1);
     const late = await post(u.token, '/api/v1/wallet/exchange/confirm', { quote_id: quote.quote_id, amount: '10' });
-    expect(late.json()).toMatchObject({ reason: 'QUOTE_EXPIRED', msg: 'The quote has expired; please get a new one' });
+    expect(late.json()).toMatchObject({ reason: 'QUOTE_EXPIRED', msg: 'The quote has expired. Please get a new one.' });
     expect(await dumpMoneyTables(t.database.db)).toBe(before);
   });
 

@@ -122,7 +122,7 @@ describe('withdraw apply', () => {
     for (const amount of ['0.999999999999999999', '0.5', '0.000000000000000001']) {
       const res = await apply(user, amount);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ reason: 'WITHDRAW_BELOW_MIN', msg: 'The amount is below the minimum withdrawal' });
+      expect(res.json()).toMatchObject({ reason: 'WITHDRAW_BELOW_MIN', msg: 'The amount is below the minimum withdrawal.' });
     }
     expect(await snapshotState()).toBe(before);
     const exact = await apply(user, '1');
@@ -288,7 +288,7 @@ describe('operator review', () => {
     expect(ok.json().data).toMatchObject({ id, status: 1, user_id: user.id });
     const again = await approve(operatorB, id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ reason: 'WITHDRAW_NOT_PENDING', msg: 'This withdrawal has already been reviewed' });
+    expect(again.json()).toMatchObject({ reason: 'WITHDRAW_NOT_PENDING', msg: 'This withdrawal has already been reviewed.' });
     expect((await reject(operatorB, id, 'late')).json().reason).toBe('WITHDRAW_NOT_PENDING');
     expect(await fundNadi(user)).toEqual({ available: tokens(7), frozen: tokens(3) });
     expect((await approve(operatorA, 999_999)).statusCode).toBe(404);
