@@ -220,14 +220,9 @@ BEGIN
   -- 7. The ledger: one flow; immediate legs pool → each user's fund account, one aggregate leg
   --    pool → vesting for everything locked. Nothing paid: no flow.
   IF v_paid > 0 THEN
-    INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
-    VALUES ('mining:epoch:' || p_epoch, NULL, 'power_income',
-            md5(concat_ws(':', p_epoch, p_emission, v_payable, p_immediate_bps, p_vesting_epochs, p_uptime_beats, p_price, v_network)), p_now)
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id INTO v_flow_id;
-    IF v_flow_id IS NULL THEN
-      RAISE EXCEPTION 'ledger flow key mining:epoch:% was used before', p_epoch USING ERRCODE = 'NL001';
-    END IF;
+    v_flow_id := ledger_open_flow('mining:epoch:' || p_epoch, NULL, 'power_income',
+      json_build_object('epoch', p_epoch, 'emission', p_emission::text, 'payable', v_payable::text, 'immediateBps', p_immediate_bps,
+        'vestingEpochs', p_vesting_epochs, 'uptimeBeats', p_uptime_beats, 'price', p_price::text, 'networkPower', v_network::text), p_now);
     PERFORM ledger_legs_prepare();
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
     SELECT l.ord, v_flow_id, l.type, 'NADI', l.amount, v_pool_id, 'available', coalesce(a.id, 0), 'available', NULL

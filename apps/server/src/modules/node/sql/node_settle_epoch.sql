@@ -129,14 +129,9 @@ BEGIN
   -- 4. The ledger: one flow, up to three legs per holder (bonus, NADI and USDT dividends) to their
   --    fund accounts. Nothing paid: no flow.
   IF v_bonus > 0 OR v_paid_nadi > 0 OR v_paid_usdt > 0 THEN
-    INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
-    VALUES ('node:epoch:' || p_epoch, NULL, 'node_mining_income',
-            md5(concat_ws(':', p_epoch, p_dividend_bps, v_inflow_nadi, v_inflow_usdt, v_wanted, v_payable, v_weight)), p_now)
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id INTO v_flow_id;
-    IF v_flow_id IS NULL THEN
-      RAISE EXCEPTION 'ledger flow key node:epoch:% was used before', p_epoch USING ERRCODE = 'NL001';
-    END IF;
+    v_flow_id := ledger_open_flow('node:epoch:' || p_epoch, NULL, 'node_mining_income',
+      json_build_object('epoch', p_epoch, 'dividendBps', p_dividend_bps, 'feesNadi', v_inflow_nadi::text, 'feesUsdt', v_inflow_usdt::text,
+        'wanted', v_wanted::text, 'payable', v_payable::text, 'weight', v_weight::text), p_now);
     PERFORM ledger_legs_prepare();
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
     SELECT l.ord, v_flow_id, l.type, l.asset, l.amount, l.debit_id, 'available', coalesce(a.id, 0), 'available', NULL

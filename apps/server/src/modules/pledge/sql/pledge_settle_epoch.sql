@@ -105,13 +105,9 @@ BEGIN
   -- 3. The ledger: one flow; the interest savings_pool → savings_interest in one leg, each releasing
   --    user's principal pledged → fund. Nothing paid or released: no flow.
   IF v_paid > 0 OR v_released > 0 THEN
-    INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
-    VALUES ('pledge:epoch:' || p_epoch, NULL, 'savings_income', md5(concat_ws(':', p_epoch, v_wanted, v_payable, v_paid, v_released, v_positions)), p_now)
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id INTO v_flow_id;
-    IF v_flow_id IS NULL THEN
-      RAISE EXCEPTION 'ledger flow key pledge:epoch:% was used before', p_epoch USING ERRCODE = 'NL001';
-    END IF;
+    v_flow_id := ledger_open_flow('pledge:epoch:' || p_epoch, NULL, 'savings_income',
+      json_build_object('epoch', p_epoch, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,
+        'released', v_released::text, 'positions', v_positions), p_now);
     PERFORM ledger_legs_prepare();
     IF v_paid > 0 THEN
       INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)

@@ -189,15 +189,11 @@ BEGIN
 
   -- 6. The ledger: one flow, one leg per user and kind, referral pool → fund NADI. Nothing paid: no flow.
   IF v_paid > 0 THEN
-    INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
-    VALUES ('team:epoch:' || p_epoch, NULL, 'share_income',
-            md5(concat_ws(':', p_epoch, p_share1_bps, p_share2_bps, array_to_string(p_level_usdt, ','), array_to_string(p_level_directs, ','),
-                          array_to_string(p_level_rate, ','), p_power_bps, p_power_min, v_wanted, v_payable)), p_now)
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id INTO v_flow_id;
-    IF v_flow_id IS NULL THEN
-      RAISE EXCEPTION 'ledger flow key team:epoch:% was used before', p_epoch USING ERRCODE = 'NL001';
-    END IF;
+    v_flow_id := ledger_open_flow('team:epoch:' || p_epoch, NULL, 'share_income',
+      json_build_object('epoch', p_epoch, 'share1Bps', p_share1_bps, 'share2Bps', p_share2_bps,
+        'levelUsdt', (SELECT json_agg(v::text ORDER BY n) FROM unnest(p_level_usdt) WITH ORDINALITY AS u(v, n)),
+        'levelDirects', to_json(p_level_directs), 'levelRate', to_json(p_level_rate), 'powerBps', p_power_bps, 'powerMin', p_power_min,
+        'wanted', v_wanted::text, 'payable', v_payable::text), p_now);
     PERFORM ledger_legs_prepare();
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
     SELECT l.ord, v_flow_id, v_kinds[l.k], 'NADI', l.amount, v_pool_id, 'available', coalesce(a.id, 0), 'available', NULL
