@@ -6,8 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.ts';
+import { openDatabase } from './client.ts';
 import { applyFunctions, readFunctionFiles } from './functions.ts';
 import { rowsOf } from './rows.ts';
 
@@ -130,5 +132,39 @@ describe('the applier', () => {
   it('refuses two files of one name', () => {
     write('d', 'applier_test_aa_uses', 'CREATE OR REPLACE FUNCTION applier_test_aa_uses() RETURNS integer LANGUAGE sql RETURN 3;\n');
     expect(() => readFunctionFiles(root)).toThrow(/applier_test_aa_uses has two files/);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('instances starting at once', () => {
+  it('migrate one after the other under the advisory lock: each starts, the work is done once', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `nadi_test_lock_${process.pid}_${Date.now()}`;
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const databases = await Promise.all([0, 1, 2].map(() => openDatabase({ url: url.toString(), dataDir: null, poolSizeMax: 2 })));
+      try {
+        const db = databases[0]!.db;
+        const migrations = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n;
+        const journal = JSON.parse(readFileSync(join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+        expect(migrations).toBe(journal.entries.length);
+        const functions = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from drizzle.schema_functions`))[0]!.n;
+        expect(functions).toBe(readFunctionFiles().length);
+      } finally {
+        await Promise.all(databases.map((d) => d.close()));
+      }
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
   });
 });
