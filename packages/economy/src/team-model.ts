@@ -1,5 +1,5 @@
 // The reference model of the settlement's team part (docs/team.md "Rewards"; the SQL is
-// team_settle_epoch, migration 0018): from the invite tree, the purchases, one epoch's mining incomes,
+// team_settle_epoch, apps/server/src/modules/team/sql/team_settle_epoch.sql): from the invite tree, the purchases, one epoch's mining incomes,
 // the parameters and what the referral pool holds, the lines and what each is paid. Written the plain
 // way (a walk up each earner's referrers, purchases summed from scratch) so that a test comparing the
 // two checks the SQL's set-based shortcuts: performance at the end as "now minus later events", the

@@ -1,6 +1,6 @@
 // The audit trail (docs/operator.md "Audit trail"): every operator action writes one row — who, when,
 // what, the before and after, the reason where one is required — in the action's own transaction,
-// so an action and its line commit together or not at all. The table is append-only (migration 0019).
+// so an action and its line commit together or not at all. The table is append-only (modules/operator/sql/audit_log_append_only.sql).
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';

@@ -8,6 +8,7 @@ import { createPublicClient, http } from 'viem';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { limitBudgetVariables, loadSettings, type AppSettings } from '../config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
+import { readFunctionFiles } from '../db/functions.ts';
 import { seedDatabase } from '../db/seed/seed.ts';
 import type { AppDeps } from '../deps.ts';
 import { LocalBus } from '../lib/event-bus.ts';
@@ -42,8 +43,8 @@ export async function createTestDatabase(): Promise<Database & { url: string | n
 const templateDir = join(import.meta.dirname, '../../../../node_modules/.cache/nadi-test');
 
 /**
- * Names what the template holds: a changed, added or removed migration, or another PGlite version
- * (its data folder format), makes a new one.
+ * Names what the template holds: a changed, added or removed migration or SQL function file
+ * (db/functions.ts), or another PGlite version (its data folder format), makes a new one.
  */
 function templateKey(): string {
   const hash = createHash('sha256');
@@ -52,6 +53,7 @@ function templateKey(): string {
     const path = join(migrationsFolder, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
+  for (const file of readFunctionFiles()) hash.update(file.path).update(file.text);
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -201,13 +201,40 @@ SELECT NULL, k.kind, 'NADI', true
 -- Genesis: the treasury funds the pools once (the treasury goes negative by what was minted for
 -- them, so NADI still sums to zero). The mining pool holds the whole emission schedule:
 -- 100,000 NADI × 730 epochs × 2 = 146,000,000 NADI.
-SELECT ledger_post_flows(jsonb_build_array(jsonb_build_object(
-  'key', 'genesis:pools', 'user_id', NULL, 'type', 'data_adjustment', 'params_hash', 'genesis',
-  'legs', (SELECT jsonb_agg(jsonb_build_object(
-      'type', 'data_adjustment', 'asset', 'NADI', 'amount', p.amount,
-      'debit_ref', 'system:treasury:NADI', 'debit_user', NULL, 'debit_kind', 'treasury', 'debit_part', 'available',
-      'credit_ref', 'system:' || p.kind || ':NADI', 'credit_user', NULL, 'credit_kind', p.kind, 'credit_part', 'available',
-      'memo', jsonb_build_object('reason', 'genesis')) ORDER BY p.n)
-    FROM (VALUES (1, 'mining_pool', '146000000000000000000000000'), (2, 'node_pool', '10000000000000000000000000'),
-                 (3, 'savings_pool', '10000000000000000000000000'), (4, 'referral_pool', '20000000000000000000000000'),
-                 (5, 'signin_pool', '1000000000000000000000000')) AS p(n, kind, amount)))), now());
+-- Written out in plain SQL, the same flow and journal rows as ledger_post_flows would post (one
+-- flow, five legs in this order, the balances and versions after each): on a fresh database the
+-- ledger's functions are made after every migration has run (docs/sql.md), so no migration calls them.
+WITH p(n, kind, amount) AS (
+  VALUES (1, 'mining_pool', 146000000000000000000000000::numeric), (2, 'node_pool', 10000000000000000000000000::numeric),
+         (3, 'savings_pool', 10000000000000000000000000::numeric), (4, 'referral_pool', 20000000000000000000000000::numeric),
+         (5, 'signin_pool', 1000000000000000000000000::numeric)
+), flow AS (
+  INSERT INTO ledger_flows (idempotency_key, user_id, type, params_hash, created_at)
+  VALUES ('genesis:pools', NULL, 'data_adjustment', 'genesis', now())
+  RETURNING id
+), treasury AS (
+  SELECT id, available, frozen, version FROM ledger_accounts WHERE user_id IS NULL AND kind = 'treasury' AND asset = 'NADI'
+), legs AS (
+  SELECT p.n, p.amount, t.id AS debit_id, t.available - sum(p.amount) OVER (ORDER BY p.n) AS debit_available, t.frozen AS debit_frozen,
+         t.version + p.n AS debit_version, a.id AS credit_id, a.available + p.amount AS credit_available, a.frozen AS credit_frozen,
+         a.version + 1 AS credit_version
+    FROM p
+    JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = p.kind AND a.asset = 'NADI'
+    CROSS JOIN treasury t
+), journal AS (
+  INSERT INTO ledger_transfers (flow_id, type, asset, amount, debit_account_id, debit_part, credit_account_id, credit_part,
+    debit_available_after, debit_frozen_after, debit_version, credit_available_after, credit_frozen_after, credit_version, memo, created_at)
+  SELECT f.id, 'data_adjustment', 'NADI', l.amount, l.debit_id, 'available', l.credit_id, 'available',
+         l.debit_available, l.debit_frozen, l.debit_version, l.credit_available, l.credit_frozen, l.credit_version,
+         jsonb_build_object('reason', 'genesis'), now()
+    FROM legs l CROSS JOIN flow f
+   ORDER BY l.n
+  RETURNING 1
+), pools AS (
+  UPDATE ledger_accounts a SET available = l.credit_available, version = l.credit_version FROM legs l WHERE a.id = l.credit_id
+  RETURNING 1
+)
+UPDATE ledger_accounts a
+   SET available = t.available - (SELECT sum(amount) FROM p), version = t.version + (SELECT count(*) FROM p)
+  FROM treasury t
+ WHERE a.id = t.id AND (SELECT count(*) FROM journal) = 5 AND (SELECT count(*) FROM pools) = 5;

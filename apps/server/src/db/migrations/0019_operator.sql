@@ -46,13 +46,5 @@ CREATE INDEX "approvals_status_idx" ON "approvals" USING btree ("status","reques
 CREATE INDEX "audit_log_time_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
--- The audit trail is append-only: no row is ever changed or removed, by the application or anyone.
-CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'the audit trail is append-only' USING ERRCODE = 'NA001';
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
---> statement-breakpoint
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+-- The audit trail's append-only triggers and their function live in
+-- apps/server/src/modules/operator/sql/audit_log_append_only.sql (docs/sql.md).

@@ -2,7 +2,8 @@
 // here: each transfer debits one account part and credits another by the same positive amount of
 // the same asset, so every asset's balances always sum to zero. A flow is all or nothing and
 // carries an idempotency key. The work under the locks (lock in id order, check, write balances
-// and journal rows) runs in the database function ledger_post (migration 0003), in one statement.
+// and journal rows) runs in the database function ledger_post (modules/ledger/sql/ledger_post.sql,
+// which posts through ledger_post_flows.sql), in one statement.
 import { sql } from 'drizzle-orm';
 import type { AccountKind, Asset, RecordType } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
@@ -141,7 +142,10 @@ async function replayOf<R>(db: Db, request: FlowRequest<R>, paramsHash: string):
   return { flowId: ctx.flowId, result: request.result(ctx), isReplay: true };
 }
 
-/** A flow as the ledger's SQL takes it (ledger_apply), for flows posted inside a larger statement (market_settle). */
+/**
+ * A flow as the ledger's SQL takes it (ledger_post_flows, modules/ledger/sql/ledger_post_flows.sql),
+ * for flows posted inside a larger statement (market_settle).
+ */
 export interface FlowJson {
   key: string;
   user_id: number | null;

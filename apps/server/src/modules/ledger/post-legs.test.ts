@@ -1,4 +1,4 @@
-// ledger_post_legs (migration 0012): the set-based poster of bulk jobs such as the epoch settlement.
+// ledger_post_legs (modules/ledger/sql/ledger_post_legs.sql): the set-based poster of bulk jobs such as the epoch settlement.
 // It posts legs from a temporary table with the running balances of ledger_post_flows, and refuses
 // a whole post, writing nothing, for a leg between accounts of another asset (NL004), a leg that
 // moves nothing (NL004), an account that does not exist (NL003) or a user part below zero (NL002).

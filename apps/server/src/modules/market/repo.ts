@@ -59,11 +59,11 @@ export class FencedError extends Error {
 }
 
 /**
- * Writes a whole batch in one statement (market_settle, migration 0008): the writer epoch check,
- * the new orders, every flow with its trade row, and the changed orders. All or nothing. Answers
- * each trade's id by its engine seq, and the available balance after the batch of every user
- * account it touched, by ledger account key. A user balance that would go negative (a transfer
- * spent it since the writer saw it) is INSUFFICIENT_BALANCE; a stale epoch is FencedError.
+ * Writes a whole batch in one statement (market_settle, modules/market/sql/market_settle.sql): the
+ * writer epoch check, the new orders, every flow with its trade row, and the changed orders. All or
+ * nothing. Answers each trade's id by its engine seq, and the available balance after the batch of
+ * every user account it touched, by ledger account key. A user balance that would go negative (a
+ * transfer spent it since the writer saw it) is INSUFFICIENT_BALANCE; a stale epoch is FencedError.
  */
 export async function settleBatch(db: Db, symbol: string, epoch: number | null, batch: SettlementBatch): Promise<SettledBatch> {
   const flows = batch.flows.map((f) => ({ ...flowJson(f), ...(f.trade ? { trade: tradeJson(f.trade) } : {}) }));

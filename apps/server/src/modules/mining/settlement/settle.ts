@@ -1,8 +1,8 @@
 // Epoch settlement (docs/economy.md, "Settlement"; docs/nodes-and-savings.md, "Settlement"; docs/team.md,
 // "Rewards"): the TypeScript side computes what is in force at the epoch (parameters, emission, the
-// reference price at its end, which vesting tranches end) and calls `mining_settle_epoch` (migration
-// 0012, as changed by 0016), then `pledge_settle_epoch` and `node_settle_epoch` (0016) and
-// `team_settle_epoch` (0018), each set-based, all four in one transaction: an epoch is settled entirely
+// reference price at its end, which vesting tranches end) and calls `mining_settle_epoch`, then
+// `pledge_settle_epoch`, `node_settle_epoch` and `team_settle_epoch` (each in the sql/ folder of its
+// module: mining, pledge, node, team), each set-based, all four in one transaction: an epoch is settled entirely
 // or not at all. Epochs settle strictly in order from 0; a settled epoch is never settled again.
 import { sql, type SQL } from 'drizzle-orm';
 import { emissionOf, miningDefaults, uptimeCounts, type MiningParams } from '@nadi/economy/economy';

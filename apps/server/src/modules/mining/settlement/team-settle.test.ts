@@ -1,4 +1,4 @@
-// The team part of the epoch settlement (team_settle_epoch, migration 0018) against its reference model
+// The team part of the epoch settlement (team_settle_epoch, modules/team/sql/team_settle_epoch.sql) against its reference model
 // (@nadi/economy/team-model): random invite trees with random purchases and reversals (some after the
 // epoch's end, some exactly at it), random mining incomes, parameters and referral pools, settled epoch
 // after epoch; the SQL's lines, legs, balances, totals and epoch rows must equal the model's, every line
