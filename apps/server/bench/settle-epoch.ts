@@ -1,9 +1,9 @@
 // `npm run bench:settle-epoch -- --users 100000,300000`: one epoch's settlement on PostgreSQL for N
 // users, every fifth of them mining (devices with and without the uptime, destroy miners, trials;
-// population.ts), every one holding a node (one in ten two) and three savings positions (flexible,
+// src/test/settlement-population.ts), every one holding a node (one in ten two) and three savings positions (flexible,
 // locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
 // and 300,000 positions; all of them in one invite tree ten levels deep (fan-out 5, 5, 5, 4, 4, 3, 3,
-// then 2; population.ts seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
+// then 2; seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
 // hundred buying again after epoch 0's end. Seeded set-based into a fresh database on
 // BENCH_DATABASE_URL's server. Times settleEpoch (as the job calls it: mining_settle_epoch,
 // pledge_settle_epoch, node_settle_epoch and team_settle_epoch in one transaction) for epoch 0 (every
@@ -20,7 +20,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLedger } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
-import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/modules/mining/settlement/population.ts';
+import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = 'nadi_bench_settle_epoch';

@@ -1,7 +1,7 @@
 // `npm run bench:team -- --users 1000000 --purchases 100000 --clients 16`: the invite tree's
 // aggregates on PostgreSQL (docs/team.md "Aggregates", docs/benchmarks.md "Team").
 // A fresh database on TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test),
-// dropped at the end (--keep 1 leaves it). The tree, built set-based (modules/team/synthetic-tree.ts):
+// dropped at the end (--keep 1 leaves it). The tree, built set-based (src/test/synthetic-tree.ts):
 // a random tree where half the users join under a uniformly chosen earlier user and half under the
 // referrer of one (a few large teams, many small), a line of --depth users under the root, and
 // --deep users in a random tree under the line's last (each of them 1,000 levels down or more).
@@ -20,7 +20,7 @@ import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
 import { addPerformance, readRanking, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
-import { insertSyntheticTree } from '../src/modules/team/synthetic-tree.ts';
+import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 
 type Db = Database['db'];
 
