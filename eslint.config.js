@@ -51,6 +51,17 @@ const serverShell = {
   message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
 };
 
+// The code around the modules (benches, attack tests, the seed, the development demo) uses every
+// module as another module would: through its index.ts only ("../src/modules/user/repo.ts" is
+// refused, "../src/modules/user/index.ts" passes; a module's subfolders are internals too).
+const aroundModules = ['apps/server/bench/**/*.ts', 'apps/server/src/attack/**/*.ts', 'apps/server/src/db/seed/**/*.ts', 'apps/server/src/demo/**/*.ts'];
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+  message:
+    "Benches, attack tests, the seed and the demo use a server module only through its index.ts (its public surface); add what you need to the module's index.ts.",
+};
+const aroundModulesBoundaries = { files: aroundModules, rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] } };
+
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
 const serverModuleBoundaries = serverModules.flatMap((module) => [
   {
@@ -134,4 +145,5 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   ...serverModuleBoundaries,
+  aroundModulesBoundaries,
 );

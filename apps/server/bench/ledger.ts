@@ -9,9 +9,9 @@ import pg from 'pg';
 import { loadSettings } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { AppDeps } from '../src/deps.ts';
-import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
+import { insertUserWithAncestors } from '../src/modules/user/index.ts';
 import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
-import { transferBetweenAccounts } from '../src/modules/wallet/service.ts';
+import { transferBetweenAccounts } from '../src/modules/wallet/index.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -3,7 +3,7 @@
 // typed handles on the two untyped packages it drives (`ws`, `autocannon`).
 import { createRequire } from 'node:module';
 import { loadSettings, type AppSettings } from '../src/config.ts';
-import type { WriterCounters } from '../src/modules/market/service.ts';
+import type { WriterCounters } from '../src/modules/market/index.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -25,11 +25,10 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
-import { insertSession } from '../src/modules/auth/repo.ts';
-import { sha256Hex } from '../src/modules/auth/service.ts';
-import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
+import { insertSession, sha256Hex } from '../src/modules/auth/index.ts';
+import { insertUserWithAncestors } from '../src/modules/user/index.ts';
 import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
-import { bookConflationMs } from '../src/modules/market/trade-streams.ts';
+import { bookConflationMs } from '../src/modules/market/index.ts';
 import {
   appDatabase,
   autocannon,
