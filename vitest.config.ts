@@ -25,6 +25,8 @@ export default defineConfig({
             },
           ]
         : []),
+      // Every `npm run bench:*` at a tiny size, each in a process of its own (apps/server/bench/benches.test.ts).
+      { test: { name: 'bench', root: 'apps/server', include: ['bench/**/*.test.ts'], testTimeout: 180_000 } },
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
       { test: { name: 'envelope', root: 'packages/envelope', include: ['src/**/*.test.ts'] } },
