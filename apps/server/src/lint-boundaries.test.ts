@@ -46,7 +46,7 @@ describe('server module boundaries (eslint)', () => {
     for (const dir of ['apps/server/src/attack', 'apps/server/src/demo']) {
       expect(await boundaryErrors(nested, `${dir}/boundary-fixture.ts`)).toHaveLength(1);
     }
-    const seed = "import { seedDeviceModels } from '../../modules/device/seed.ts';\nexport const f = seedDeviceModels;\n";
+    const seed = "import { upsertModel } from '../../modules/device/repo.ts';\nexport const f = upsertModel;\n";
     expect(await boundaryErrors(seed, 'apps/server/src/db/seed/boundary-fixture.ts')).toHaveLength(1);
     const surface =
       "import { auditLedger } from '../src/modules/ledger/index.ts';\nimport { rowsOf } from '../src/db/rows.ts';\nexport const all = [auditLedger, rowsOf];\n";
