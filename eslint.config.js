@@ -67,6 +67,17 @@ const importX = { 'import-x': importXPlugin };
 const importXSettings = { 'import-x/resolver-next': [createNodeResolver()] };
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones }] });
 
+// The code around the modules (benches, attack tests, the seed, the development demo) uses every
+// module as another module would: through its index.ts only ("../src/modules/user/repo.ts" is
+// refused, "../src/modules/user/index.ts" passes; a module's subfolders are internals too).
+const aroundModules = ['apps/server/bench/**/*.ts', 'apps/server/src/attack/**/*.ts', 'apps/server/src/db/seed/**/*.ts', 'apps/server/src/demo/**/*.ts'];
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+  message:
+    "Benches, attack tests, the seed and the demo use a server module only through its index.ts (its public surface); add what you need to the module's index.ts.",
+};
+const aroundModulesBoundaries = { files: aroundModules, rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] } };
+
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
 const serverModuleBoundaries = [
   {
@@ -127,4 +138,5 @@ export default tseslint.config(
     rules: restrictedPaths(webZones),
   },
   ...serverModuleBoundaries,
+  aroundModulesBoundaries,
 );

@@ -27,6 +27,8 @@ export default defineConfig({
         : []),
       // Checks over the whole repository (scripts/*.test.ts): no file cites a document outside it.
       { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
+      // Every `npm run bench:*` at a tiny size, each in a process of its own (apps/server/bench/benches.test.ts).
+      { test: { name: 'bench', root: 'apps/server', include: ['bench/**/*.test.ts'], testTimeout: 180_000 } },
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
       { test: { name: 'envelope', root: 'packages/envelope', include: ['src/**/*.test.ts'] } },

@@ -6,13 +6,17 @@
 // Sealed requests are sealed before the run (each needs its own ephemeral key: the replay cache
 // refuses a repeat), so the figure is the server's cost of opening, checking the replay cache and
 // sealing the answer, not the client's. Every answer's status is counted; a sample of the sealed
-// answers is opened to check they are what the plain route answers.
+// answers is opened to check they are what the plain route answers. Any answer but a 200 (a refusal
+// by the abuse limits included) or a run with none ends the run with "FAILED" and a non-zero exit.
+// `--smoke`: one round of 1 s at 2 connections (apps/server/bench/benches.test.ts runs it in
+// `npm test`; its figures mean nothing).
 import { cpus } from 'node:os';
 import { EnvelopeClient } from '@nadi/envelope/client';
 import { sealRequest, type ClientSeal } from '@nadi/envelope/envelope';
 import { testEnvelopeKeys } from '../src/test/envelope.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../src/test/harness.ts';
 import { newAccount, signIn } from '../src/test/sign-in.ts';
+import { isSmoke, Problems } from './smoke.ts';
 import { autocannon, type AutocannonRequest } from './trade-shared.ts';
 
 function flag(name: string, fallback: number): number {
@@ -21,7 +25,13 @@ function flag(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} needs a whole number`);
   return value;
 }
-const options = { seconds: flag('seconds', 10), connections: flag('connections', 16), rounds: flag('rounds', 3), pg: flag('pg', 0) };
+const options = {
+  seconds: flag('seconds', isSmoke ? 1 : 10),
+  connections: flag('connections', isSmoke ? 2 : 16),
+  rounds: flag('rounds', isSmoke ? 1 : 3),
+  pg: flag('pg', 0),
+};
+const problems = new Problems();
 if (!options.pg) delete process.env.TEST_DATABASE_URL;
 const path = '/api/v1/user/info';
 
@@ -61,6 +71,12 @@ async function drive(base: string, next: (req: AutocannonRequest) => AutocannonR
   });
   const result = await run;
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  problems.samples(total, `answers from ${base}`);
+  const other = total - (statuses[200] ?? 0) + result.errors + result.timeouts;
+  problems.check(
+    other === 0,
+    `${base}: ${other} requests not answered 200 (${JSON.stringify(statuses)}, ${result.errors} errors, ${result.timeouts} timeouts)`,
+  );
   return { rps: total / result.duration, statuses };
 }
 
@@ -81,7 +97,7 @@ async function main() {
 
   // Each round's sealed requests are sealed just before it (each is sent once, and must reach the
   // server within the ±60 s window), enough for --per-second requests a second.
-  const perRound = options.seconds * flag('per-second', 3_000);
+  const perRound = options.seconds * flag('per-second', isSmoke ? 1_000 : 3_000);
   let forms: { body: string; seal: ClientSeal }[] = [];
   let sealMs = 0;
   const sealBatch = async (count: number) => {
@@ -138,6 +154,7 @@ async function main() {
   console.info(`median sealed / plain: ${median.toFixed(2)} (goal ≥ 0.70)`);
   await plainApp.close();
   await sealedApp.close();
+  problems.finish('bench:envelope');
 }
 
 await main();

@@ -1,23 +1,32 @@
 // `npm run bench:ledger`: ledger transfers per second on PostgreSQL at 1, 8 and 32 concurrent
 // clients, side by side with pgbench's builtin tpcb-like script on the same server and client
 // counts. Each side gets its own fresh database on BENCH_DATABASE_URL's server.
-//   BENCH_SECONDS (default 10) per run, BENCH_CLIENTS (default "1,8,32").
+//   BENCH_SECONDS (default 10) per run, BENCH_CLIENTS (default "1,8,32"), BENCH_USERS (1000).
+// The transfers go through the wallet's own transferBetweenAccounts with the deps the app builds
+// (main.ts: settings, database, clock, event bus), so a new dependency of the service shows here as
+// a type error, not a crash. A failed transfer, an empty run or a failed audit ends the run with
+// "FAILED" and a non-zero exit. `--smoke`: 1 s runs at 1 and 2 clients, 20 users, pgbench scale 1
+// (apps/server/bench/benches.test.ts runs it in `npm test`; its figures mean nothing).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadSettings } from '../src/config.ts';
+import { loadSettings, type AppSettings } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { AppDeps } from '../src/deps.ts';
-import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
+import { LocalBus } from '../src/lib/event-bus.ts';
+import { insertUserWithAncestors } from '../src/modules/user/index.ts';
 import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
-import { transferBetweenAccounts } from '../src/modules/wallet/service.ts';
+import { transferBetweenAccounts } from '../src/modules/wallet/index.ts';
+import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
 
+smokeDefaults({ BENCH_SECONDS: '1', BENCH_CLIENTS: '1,2', BENCH_USERS: '20' });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clientCounts = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
-const userCount = 1_000;
-const pgbenchScale = 32;
+const userCount = Number(process.env.BENCH_USERS ?? 1_000);
+const pgbenchScale = isSmoke ? 1 : 32;
+const problems = new Problems();
 const one = 10n ** 18n;
 
 function urlFor(database: string): string {
@@ -71,10 +80,16 @@ async function seedUsers(db: Database['db']): Promise<number[]> {
   return ids;
 }
 
+/** The deps the app gives its modules (main.ts), on the bench's database; no chain. */
+function appDeps(settings: AppSettings, database: Database): AppDeps {
+  const chain = { verifyMessage: async () => false };
+  return { settings, db: database.db, dbKind: database.kind, chain, now: () => new Date(), events: new LocalBus() };
+}
+
 /** `clients` workers each posting transfers back to back for the given time; answers transfers/s. */
-async function runLedger(clients: number, users: number[]): Promise<number> {
+async function runLedger(settings: AppSettings, clients: number, users: number[]): Promise<number> {
   const database = await setupLedger(clients);
-  const deps = { db: database.db } as AppDeps;
+  const deps = appDeps(settings, database);
   const deadline = performance.now() + seconds * 1000;
   let done = 0;
   const worker = async (w: number) => {
@@ -96,6 +111,7 @@ async function runLedger(clients: number, users: number[]): Promise<number> {
   await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
   const elapsed = (performance.now() - started) / 1000;
   await database.close();
+  problems.samples(done, `transfers at ${clients} clients`);
   return done / elapsed;
 }
 
@@ -126,8 +142,8 @@ function runPgbench(clients: number): number {
 }
 
 async function main(): Promise<void> {
-  loadSettings({ DATABASE_URL: serverUrl });
-  console.info(`bench:ledger on ${new URL(serverUrl).host}, ${seconds} s per run, Node ${process.version}`);
+  const settings = loadSettings({ DATABASE_URL: urlFor('nadi_bench_ledger') });
+  console.info(`bench:ledger on ${new URL(serverUrl).host}, ${seconds} s per run, Node ${process.version}${isSmoke ? ' (smoke run)' : ''}`);
   await recreate('nadi_bench_ledger');
   const setup = await setupLedger(4);
   const users = await seedUsers(setup.db);
@@ -141,8 +157,9 @@ async function main(): Promise<void> {
   );
   const rows: string[] = [];
   for (const clients of clientCounts) {
-    const ledger = await runLedger(clients, users);
+    const ledger = await runLedger(settings, clients, users);
     const bench = runPgbench(clients);
+    problems.check(bench > 0, `pgbench at ${clients} clients: no transactions`);
     const line = `| ${clients} | ${ledger.toFixed(0)} | ${bench.toFixed(0)} | ${(ledger / bench).toFixed(2)}× |`;
     rows.push(line);
     console.info(
@@ -155,6 +172,8 @@ async function main(): Promise<void> {
   await check.close();
   console.info(`\n| clients | ledger transfers/s | pgbench tpcb-like tps | ratio |\n|---|---|---|---|\n${rows.join('\n')}`);
   console.info(`audit after the runs: ${report.isOk ? 'OK' : report.problems.join('; ')} (${JSON.stringify((transfers as { rows: unknown[] }).rows[0])})`);
+  problems.check(report.isOk, `ledger audit: ${report.problems.join('; ')}`);
+  problems.finish('bench:ledger');
 }
 
 await main();

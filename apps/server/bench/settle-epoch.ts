@@ -1,9 +1,9 @@
 // `npm run bench:settle-epoch -- --users 100000,300000`: one epoch's settlement on PostgreSQL for N
 // users, every fifth of them mining (devices with and without the uptime, destroy miners, trials;
-// population.ts), every one holding a node (one in ten two) and three savings positions (flexible,
-// locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
+// src/test/settlement-population.ts), every one holding a node (one in ten two) and three savings
+// positions (flexible, locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
 // and 300,000 positions; all of them in one invite tree ten levels deep (fan-out 5, 5, 5, 4, 4, 3, 3,
-// then 2; population.ts seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
+// then 2; seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
 // hundred buying again after epoch 0's end. Seeded set-based into a fresh database on
 // BENCH_DATABASE_URL's server. Times settleEpoch (as the job calls it: mining_settle_epoch,
 // pledge_settle_epoch, node_settle_epoch and team_settle_epoch in one transaction) for epoch 0 (every
@@ -12,7 +12,9 @@
 // of the rows it must write (rolled back): the journal rows of its flow, and node_earnings /
 // pledge_interest_lines / team_rewards rows; ratio = bare insert time / settlement time (goal ≥ 0.5).
 // The team part's phases (levels, paths, lines, ledger, rows) are printed too. The ledger audit runs
-// on the result.
+// on the result. A part that wrote no rows (a ratio computed from nothing) or a failed audit ends the
+// run with "FAILED" and a non-zero exit. `--smoke`: 300 users (apps/server/bench/benches.test.ts
+// runs it in `npm test`; its figures mean nothing).
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { miningDefaults } from '@nadi/economy/economy';
@@ -20,12 +22,14 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLedger } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
-import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/modules/mining/settlement/population.ts';
+import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
+import { isSmoke, Problems } from './smoke.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = 'nadi_bench_settle_epoch';
 const usersArg = process.argv.indexOf('--users');
-const sizes = (usersArg >= 0 ? (process.argv[usersArg + 1] ?? '') : '100000')
+const problems = new Problems();
+const sizes = (usersArg >= 0 ? (process.argv[usersArg + 1] ?? '') : isSmoke ? '300' : '100000')
   .split(',')
   .map((n) => Number(n.replace(/_/g, '')))
   .filter((n) => Number.isInteger(n) && n > 0);
@@ -157,6 +161,9 @@ async function runOnce(users: number): Promise<Run[]> {
       const settleMs = performance.now() - started;
       if (outcome.status !== 'settled') throw new Error(`epoch ${epoch} was settled already`);
       const s = outcome.settlement;
+      for (const [part, rows] of Object.entries({ mining: s.journal, savings: s.pledge.journal, nodes: s.node.journal, team: s.team.journal })) {
+        problems.samples(rows, `${part} journal rows in epoch ${epoch} at ${users} users`);
+      }
       const vesting = await countOf(db, sql`select count(*)::int as n from mining_vesting where updated_epoch = ${epoch}`);
       const earnings = await countOf(db, sql`select count(*)::int as n from node_earnings where epoch = ${epoch}`);
       const lines = await countOf(db, sql`select count(*)::int as n from pledge_interest_lines where epoch = ${epoch}`);
@@ -238,6 +245,7 @@ async function main(): Promise<void> {
     );
   }
   await admin(`drop database if exists ${databaseName} with (force)`);
+  problems.finish('bench:settle-epoch');
 }
 
 await main();

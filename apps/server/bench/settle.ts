@@ -6,12 +6,17 @@
 // balances are the bench's own). Prints ms per batch, µs per order placed, and a least-squares fit
 // of a batch's time against the orders it touched (placed + changed): fixed + marginal cost.
 //   BENCH_DATABASE_URL (the bench's server), BENCH_ROUNDS (2), BENCH_SYNC_COMMIT (on; "off" to
-//   leave the WAL flush out of the figure).
+//   leave the WAL flush out of the figure). An empty capture or a batch the function refuses ends the
+//   run with "FAILED" and a non-zero exit. `--smoke`: one round (on a capture of bench:trade's smoke
+//   run, in apps/server/bench/benches.test.ts).
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { Problems, smokeDefaults } from './smoke.ts';
 import { appDatabase, urlFor } from './trade-shared.ts';
 
-const file = process.argv[2];
+smokeDefaults({ BENCH_ROUNDS: '1' });
+const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+const problems = new Problems();
 if (!file) throw new Error('usage: npm run bench:settle -- FILE (captured with BENCH_CAPTURE_SETTLE=FILE npm run bench:trade)');
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const syncCommit = process.env.BENCH_SYNC_COMMIT ?? 'on';
@@ -27,7 +32,9 @@ type Batch = [string, string | null, string, string, string];
 const batches = readFileSync(file, 'utf8')
   .trim()
   .split('\n')
+  .filter((line) => line !== '')
   .map((line) => JSON.parse(line) as Batch);
+problems.samples(batches.length, 'captured batches');
 
 /** The batch with every id, seq and key moved by `shift`, so that it can run again beside its first run. */
 function shifted([symbol, , news, flows, changed]: Batch, shift: number, epoch: string | null): { values: unknown[]; touched: number; placed: number } {
@@ -69,6 +76,7 @@ try {
       points.push([b.touched, performance.now() - started]);
       placed += b.placed;
     }
+    problems.samples(placed, `orders placed in round ${round}`);
     const ms = points.reduce((sum, [, y]) => sum + y, 0);
     const n = points.length;
     const [sx, sy] = [points.reduce((a, [x]) => a + x, 0), ms];
@@ -82,3 +90,4 @@ try {
 } finally {
   await client.end();
 }
+problems.finish('bench:settle');

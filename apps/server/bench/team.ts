@@ -1,7 +1,7 @@
 // `npm run bench:team -- --users 1000000 --purchases 100000 --clients 16`: the invite tree's
 // aggregates on PostgreSQL (docs/team.md "Aggregates", docs/benchmarks.md "Team").
 // A fresh database on TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test),
-// dropped at the end (--keep 1 leaves it). The tree, built set-based (modules/team/synthetic-tree.ts):
+// dropped at the end (--keep 1 leaves it). The tree, built set-based (src/test/synthetic-tree.ts):
 // a random tree where half the users join under a uniformly chosen earlier user and half under the
 // referrer of one (a few large teams, many small), a line of --depth users under the root, and
 // --deep users in a random tree under the line's last (each of them 1,000 levels down or more).
@@ -11,6 +11,9 @@
 // (readTeamFigures + levelOf) of random users and --reads ranking reads (readRanking: a tenth for
 // users in the top 100, most for users far below, some with nothing this week). Latencies in
 // hdr-histogram-js. Smaller runs: --users 200000 --deep 1000 --purchases 10000 --buyers 10000.
+// An operation with no sample (a ratio computed from nothing) ends the run with "FAILED" and a
+// non-zero exit. `--smoke`: 400 users, 40 purchases, 20 reads (apps/server/bench/benches.test.ts
+// runs it in `npm test`; its figures mean nothing); flags given beside it still win.
 import { cpus, totalmem } from 'node:os';
 import { build } from 'hdr-histogram-js';
 import pg from 'pg';
@@ -20,7 +23,8 @@ import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
 import { addPerformance, readRanking, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
-import { insertSyntheticTree } from '../src/modules/team/synthetic-tree.ts';
+import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
+import { isSmoke, Problems } from './smoke.ts';
 
 type Db = Database['db'];
 
@@ -32,14 +36,14 @@ function flag(name: string, fallback: number): number {
 }
 
 const options = {
-  users: flag('users', 1_000_000),
-  depth: flag('depth', 1_000),
-  deep: flag('deep', 5_000),
-  purchases: flag('purchases', 100_000),
-  clients: flag('clients', 16),
-  buyers: flag('buyers', 50_000),
-  reads: flag('reads', 10_000),
-  rounds: flag('rounds', 10),
+  users: flag('users', isSmoke ? 400 : 1_000_000),
+  depth: flag('depth', isSmoke ? 20 : 1_000),
+  deep: flag('deep', isSmoke ? 20 : 5_000),
+  purchases: flag('purchases', isSmoke ? 40 : 100_000),
+  clients: flag('clients', isSmoke ? 2 : 16),
+  buyers: flag('buyers', isSmoke ? 20 : 50_000),
+  reads: flag('reads', isSmoke ? 20 : 10_000),
+  rounds: flag('rounds', isSmoke ? 2 : 10),
   /** 0: purchases without the payment's flow and reward line (see `purchase`). */
   flow: flag('flow', 1),
   seed: flag('seed', 18),
@@ -49,6 +53,7 @@ const options = {
 if (options.users < options.depth + options.deep + 1) throw new Error('--users must exceed --depth + --deep');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const databaseName = 'nadi_bench_team';
+const problems = new Problems();
 const unit = 10n ** 18n;
 /** Every purchase falls in one ranking week (a Wednesday noon, a millisecond apart). */
 const at0 = Date.parse('2026-11-25T12:00:00.000Z');
@@ -323,11 +328,15 @@ async function main(): Promise<void> {
       console.info(row(`(c) team read (readTeamFigures + levelOf), ${clients} client${clients === 1 ? '' : 's'}`, read.team[k] as Latencies));
       console.info(row(`(d) ranking read (readRanking), ${clients} client${clients === 1 ? '' : 's'}`, read.ranking[k] as Latencies));
     }
+    problems.samples(bought.a.count, '(a) purchases');
+    problems.samples(bought.b.count, '(b) purchases');
+    for (const r of [...read.team, ...read.ranking]) problems.samples(r.count, 'reads');
     console.info(`\nthroughput ratio a / b: ${(bought.a.perSecond / bought.b.perSecond).toFixed(2)} (goal ≥ 0.5); ${read.ranked} users ranked this week`);
   } finally {
     await database.close();
     if (options.keep === 0) await admin(`drop database if exists ${databaseName} with (force)`);
   }
+  problems.finish('bench:team');
 }
 
 await main();

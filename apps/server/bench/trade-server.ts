@@ -15,8 +15,7 @@ import type { TradeSocketPush } from '@nadi/api/trade-socket';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { LocalBus, type AppEvent } from '../src/lib/event-bus.ts';
-import type { WriterCounters } from '../src/modules/market/service.ts';
-import { TradeStreams } from '../src/modules/market/trade-streams.ts';
+import { TradeStreams, type WriterCounters } from '../src/modules/market/index.ts';
 import {
   benchSettings,
   booksStream,

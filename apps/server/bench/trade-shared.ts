@@ -3,7 +3,7 @@
 // typed handles on the two untyped packages it drives (`ws`, `autocannon`).
 import { createRequire } from 'node:module';
 import { loadSettings, type AppSettings } from '../src/config.ts';
-import type { WriterCounters } from '../src/modules/market/service.ts';
+import type { WriterCounters } from '../src/modules/market/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -17,15 +17,41 @@ export function urlFor(database: string): string {
   return url.toString();
 }
 
-/** The app's settings for the bench: development defaults, no chain, long sessions. */
+/**
+ * The abuse limits (docs/limits.md) sized for the bench's simulated users: every one of them
+ * connects from 127.0.0.1, so the address's budget is the sum of theirs, and each user's budget is
+ * far above what one user's share of the bench's load can reach in a window. A throughput bench of
+ * the market measures the market, not the rate limiter; with these any 429 is a bug of the bench's
+ * sizing and fails it. Read from BENCH_USERS and BENCH_WS_CLIENTS as trade.ts sets them.
+ */
+export function benchLimits(): Record<string, string> {
+  const users = Number(process.env.BENCH_USERS ?? 500);
+  const wsClients = Number(process.env.BENCH_WS_CLIENTS ?? 10_000);
+  const perUser = 1_000_000;
+  const perIp = perUser * Math.max(1, users);
+  const sockets = 2 * wsClients + 100;
+  return {
+    // Orders: the `trade` class, and `money` where trade/order is still in it.
+    RATE_LIMIT_TRADE_PER_USER: String(perUser),
+    RATE_LIMIT_TRADE_PER_IP: String(perIp),
+    RATE_LIMIT_MONEY_PER_USER: String(perUser),
+    RATE_LIMIT_MONEY_PER_IP: String(perIp),
+    // The fan-out's clients: one socket each, unsigned, all from one address.
+    RATE_LIMIT_SOCKET_PER_IP: String(sockets),
+    SOCKET_CONNECTIONS_PER_IP: String(sockets),
+  };
+}
+
+/** The app's settings for the bench: development defaults, no chain, long sessions, benchLimits. */
 export function benchSettings(): AppSettings {
   return loadSettings({
     APP_ENV: 'development',
     DATABASE_URL: urlFor(appDatabase),
     RPC_URL: 'http://127.0.0.1:9',
-    DEMO_GRANT: 'false',
+    DEMO_GRANT: 'off',
     // Sessions must outlive the whole run; the app still renews them every 15 s as in production.
     SESSION_IDLE_MS: String(3_600_000),
+    ...benchLimits(),
   });
 }
 

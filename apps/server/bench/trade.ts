@@ -14,6 +14,10 @@
 //   BENCH_WS_CLIENTS (10000), BENCH_WS_PROCESSES (2), BENCH_WS_SECONDS (default BENCH_SECONDS),
 //   BENCH_WS_ORDERS_PER_SECOND (4), BENCH_PARTS ("http,ws"), BENCH_PROFILE_DIR (--cpu-prof the app),
 //   BENCH_ROUNDS (3): HTTP rounds per connection count, app and peer alternating (medians reported).
+// The app runs with its abuse limits sized for the simulated users (trade-shared.ts benchLimits):
+// any refused (429) or failed request, a fan-out message lost, an empty figure or a failed ledger
+// audit ends the run with "FAILED" and a non-zero exit. `--smoke`: every part at a tiny size, in
+// seconds (apps/server/bench/benches.test.ts runs it in `npm test`; its figures mean nothing).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -25,14 +29,15 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
-import { insertSession } from '../src/modules/auth/repo.ts';
-import { sha256Hex } from '../src/modules/auth/service.ts';
-import { insertUserWithAncestors } from '../src/modules/user/repo.ts';
+import { insertSession, sha256Hex } from '../src/modules/auth/index.ts';
+import { insertUserWithAncestors } from '../src/modules/user/index.ts';
 import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
-import { bookConflationMs } from '../src/modules/market/trade-streams.ts';
+import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
+import { bookConflationMs } from '../src/modules/market/index.ts';
 import {
   appDatabase,
   autocannon,
+  benchLimits,
   benchSettings,
   orderOf,
   peerDatabase,
@@ -45,6 +50,15 @@ import {
   type ServerReply,
 } from './trade-shared.ts';
 
+smokeDefaults({
+  BENCH_SECONDS: '1',
+  BENCH_CONNECTIONS: '2',
+  BENCH_ROUNDS: '1',
+  BENCH_USERS: '8',
+  BENCH_WS_CLIENTS: '20',
+  BENCH_WS_PROCESSES: '1',
+  BENCH_WS_ORDERS_PER_SECOND: '4',
+});
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '8,32').split(',').map(Number);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -57,9 +71,10 @@ const parts = (process.env.BENCH_PARTS ?? 'http,ws').split(',');
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const one = 10n ** 18n;
 /** Sockets get this long after the last message before the clients report. */
-const drainMs = 2_000;
+const drainMs = isSmoke ? 500 : 2_000;
 const askTimeoutMs = 300_000;
-const warmupSeconds = 3;
+const warmupSeconds = isSmoke ? 1 : 3;
+const problems = new Problems();
 
 /** A child process spoken to over IPC: send a command, wait for the reply of a given type. */
 class Child<C, R extends { type: string }> {
@@ -203,7 +218,10 @@ async function seed(): Promise<BenchUser[]> {
 
 interface HttpRun {
   ok: number;
+  /** Every answer but a 2xx (refusals included), connection errors and timeouts. */
   failed: number;
+  /** Of those, refused by the abuse limits (429). */
+  refused: number;
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -248,6 +266,7 @@ async function drive(server: Server, port: number, path: string, users: BenchUse
   const latency = build({ lowestDiscernibleValue: 1, highestTrackableValue: 600e6, numberOfSignificantValueDigits: 3 });
   let ok = 0;
   let failed = 0;
+  let refused = 0;
   const before = await serverSample(server);
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -260,12 +279,16 @@ async function drive(server: Server, port: number, path: string, users: BenchUse
     if (status >= 200 && status < 300) {
       ok += 1;
       latency.recordValue(Math.max(1, Math.round(ms * 1000)));
-    } else failed += 1;
+    } else {
+      failed += 1;
+      if (status === 429) refused += 1;
+    }
   });
   const result = await instance;
   const run = {
     ok,
     failed: failed + result.errors + result.timeouts,
+    refused,
     perSecond: ok / result.duration,
     p50Ms: latency.getValueAtPercentile(50) / 1000,
     p99Ms: latency.getValueAtPercentile(99) / 1000,
@@ -287,6 +310,7 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
   const latency = build({ lowestDiscernibleValue: 1, highestTrackableValue: 600e6, numberOfSignificantValueDigits: 3 });
   let ok = 0;
   let failed = 0;
+  let refused = 0;
   const before = await serverSample(server);
   const count = Math.floor(rate * runSeconds);
   const started = performance.now();
@@ -299,6 +323,7 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
     const body = JSON.stringify({ symbol: 'NADI-USDT', type: 'limit', ...orderOf(i) });
     inflight.push(
       post(agent, port, path, user.token, body).then((status) => {
+        if (status === 429) refused += 1;
         if (status < 200 || status >= 300) return void (failed += 1);
         ok += 1;
         latency.recordValue(Math.max(1, Math.round((performance.now() - due) * 1000)));
@@ -311,6 +336,7 @@ async function paced(server: Server, port: number, path: string, users: BenchUse
   const run = {
     ok,
     failed,
+    refused,
     perSecond: ok / elapsed,
     p50Ms: latency.getValueAtPercentile(50) / 1000,
     p99Ms: latency.getValueAtPercentile(99) / 1000,
@@ -342,10 +368,19 @@ function post(agent: http.Agent, port: number, path: string, token: string, body
 }
 
 const fmtRun = (r: HttpRun) =>
-  `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed` : ''}` +
+  `${r.perSecond.toFixed(0)}/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request${r.failed ? `, ${r.failed} failed (${r.refused} refused)` : ''}` +
   (r.batches
     ? `; ${r.batches.count} batches of ${r.batches.commandsPerBatch.toFixed(1)} orders, statement ${r.batches.settleMsPerBatch.toFixed(2)} ms each`
     : '');
+
+/** A run's requests must all have been served: a refusal or failure is the bench's problem. */
+function checkRun(what: string, r: HttpRun): void {
+  problems.check(r.failed === 0, `${what}: ${r.failed} requests failed, ${r.refused} of them refused (429)`);
+  problems.samples(r.ok, `${what}: answered requests`);
+}
+
+/** A goal's verdict, or none when the run had a problem (the figures beside it are not the app's). */
+const verdict = (isMet: boolean, met = 'met', missed = 'missed') => (problems.count > 0 ? 'no verdict: FAILED' : isMet ? met : missed);
 
 interface Side {
   name: 'app' | 'peer';
@@ -389,6 +424,7 @@ async function measureCount(sides: [Side, Side], users: BenchUser[], connections
       const side = sides[i];
       const peak = await drive(side.server, side.port, side.path, users, connections, seconds);
       console.info(`${label(side)} (round ${round + 1}): ${fmtRun(peak)}`);
+      checkRun(`${label(side).trim()} (round ${round + 1})`, peak);
       runs[i].peak.push(peak);
     }
   }
@@ -400,6 +436,8 @@ async function measureCount(sides: [Side, Side], users: BenchUser[], connections
       console.info(`${label(side)}, autocannon at ${half.toFixed(0)}/s (round ${round + 1}): ${fmtRun(limited)}`);
       const even = await paced(side.server, side.port, side.path, users, connections, seconds, half);
       console.info(`${label(side)}, paced at ${half.toFixed(0)}/s (round ${round + 1}): ${fmtRun(even)}`);
+      checkRun(`${label(side).trim()}, autocannon at half its peak (round ${round + 1})`, limited);
+      checkRun(`${label(side).trim()}, paced at half its peak (round ${round + 1})`, even);
       runs[i].limited.push(limited);
       runs[i].even.push(even);
     }
@@ -425,8 +463,8 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
       1,
     );
   try {
-    await drive(app.server, app.port, appSide.path, users, 8, warmupSeconds);
-    await drive(peer.server, peer.port, peerSide.path, users, 8, warmupSeconds);
+    checkRun('app warm-up', await drive(app.server, app.port, appSide.path, users, 8, warmupSeconds));
+    checkRun('peer warm-up', await drive(peer.server, peer.port, peerSide.path, users, 8, warmupSeconds));
     await app.server.ask({ type: 'sql' }, 'sql');
     for (const c of connectionCounts) {
       const [a, p] = await measureCount([appSide, peerSide], users, c);
@@ -440,12 +478,15 @@ async function partHttp(app: { server: Server; port: number }, users: BenchUser[
         )} | ${p50s(a.peak)} / ${p99s(a.peak)} | ${spread(
           p.peak.map((r) => r.perSecond),
           0,
-        )} | ${p50s(p.peak)} / ${p99s(p.peak)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${ratio.toFixed(2)}× (${ratio >= 0.3 ? 'met' : 'missed'}) | ${median(a.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} / ${median(p.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} |`,
+        )} | ${p50s(p.peak)} / ${p99s(p.peak)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${ratio.toFixed(2)}× (${verdict(ratio >= 0.3)}) | ${median(a.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} / ${median(p.peak.map((r) => r.cpuUsPerRequest)).toFixed(0)} |`,
       );
       const [limited99, even99] = [median(a.limited.map((r) => r.p99Ms)), median(a.even.map((r) => r.p99Ms))];
-      const verdict = limited99 < 20 && even99 < 20 ? 'met' : even99 < 20 ? 'met paced only' : limited99 < 20 ? 'met autocannon only' : 'missed';
+      const halfVerdict = verdict(
+        limited99 < 20 || even99 < 20,
+        limited99 < 20 && even99 < 20 ? 'met' : even99 < 20 ? 'met paced only' : 'met autocannon only',
+      );
       halfRate.push(
-        `| ${c} | ${(median(a.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(a.limited)} / ${p99s(a.limited)} | ${p50s(a.even)} / ${p99s(a.even)} | ${verdict} | ${(median(p.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(p.limited)} / ${p99s(p.limited)} | ${p50s(p.even)} / ${p99s(p.even)} |`,
+        `| ${c} | ${(median(a.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(a.limited)} / ${p99s(a.limited)} | ${p50s(a.even)} / ${p99s(a.even)} | ${halfVerdict} | ${(median(p.peak.map((r) => r.perSecond)) / 2).toFixed(0)} | ${p50s(p.limited)} / ${p99s(p.limited)} | ${p50s(p.even)} / ${p99s(p.even)} |`,
       );
     }
     if (process.env.BENCH_TRACE_SQL === '1') await printSql(app.server, appOrders);
@@ -574,6 +615,14 @@ async function partFanout(app: { server: Server; port: number }, users: BenchUse
 }
 
 function fanoutLines(f: Awaited<ReturnType<typeof partFanout>>): string[] {
+  problems.check(f.baseline.failures === 0 && f.run.failures === 0, `fan-out: ${f.baseline.failures + f.run.failures} orders failed`);
+  problems.samples(f.run.broadcasts.length, 'fan-out messages');
+  for (const [name, d] of [
+    ['app /ws/trade', f.appDelivery],
+    ['bare ws', f.peerDelivery],
+  ] as const) {
+    problems.check(d.delivered === d.expected && d.closed === 0, `fan-out, ${name}: ${d.delivered} of ${d.expected} deliveries, ${d.closed} sockets closed`);
+  }
   const books = f.run.broadcasts.filter((b) => b.key >= 0).length;
   const trades = f.run.broadcasts.length - books;
   const bytes = f.run.broadcasts.reduce((s, b) => s + b.text.length, 0) / Math.max(1, f.run.broadcasts.length);
@@ -596,7 +645,7 @@ function fanoutLines(f: Awaited<ReturnType<typeof partFanout>>): string[] {
     row('bare ws', f.peerDelivery, f.peerRun.broadcasts, peerCpu.toFixed(1)),
     '',
     `Books, oldest change in the message published → received (includes the ${bookConflationMs} ms conflation): p50 ${pct(f.appDelivery.changeUs, 50).toFixed(1)} ms, p99 ${pct(f.appDelivery.changeUs, 99).toFixed(1)} ms.`,
-    `CPU per delivery, app / bare: ${ratio.toFixed(2)}× (goal ≤ 1.2×: ${ratio <= 1.2 ? 'met' : 'missed'}); app p99 ${p99.toFixed(1)} ms (goal < 100 ms: ${p99 < 100 ? 'met' : 'missed'}).`,
+    `CPU per delivery, app / bare: ${ratio.toFixed(2)}× (goal ≤ 1.2×: ${verdict(ratio <= 1.2)}); app p99 ${p99.toFixed(1)} ms (goal < 100 ms: ${verdict(p99 < 100)}).`,
   ];
 }
 
@@ -608,6 +657,8 @@ async function summary(): Promise<string> {
       await database.db.execute(sql`select status, count(*)::int as n from market_orders group by status order by status`),
     );
     const trades = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from market_trades`));
+    problems.check(report.isOk, `ledger audit: ${report.problems.join('; ')}`);
+    problems.samples(trades[0]?.n ?? 0, 'trades');
     return `orders by status: ${orders.map((o) => `${o.status} ${o.n}`).join(', ')}; trades ${trades[0]?.n ?? 0}; ledger audit: ${report.isOk ? 'OK' : report.problems.join('; ')} (${report.transfers} transfers)`;
   } finally {
     await database.close();
@@ -615,7 +666,14 @@ async function summary(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  console.info(`bench:trade on ${new URL(serverUrl).host}, ${seconds} s per HTTP run, ${userCount} users, Node ${process.version}`);
+  console.info(
+    `bench:trade on ${new URL(serverUrl).host}, ${seconds} s per HTTP run, ${userCount} users, Node ${process.version}${isSmoke ? ' (smoke run)' : ''}`,
+  );
+  const limits = benchLimits();
+  console.info(
+    `abuse limits sized for the bench (its ${userCount} users all connect from 127.0.0.1): orders ${limits.RATE_LIMIT_TRADE_PER_USER} per user and ` +
+      `${limits.RATE_LIMIT_TRADE_PER_IP} per address a window, sockets ${limits.SOCKET_CONNECTIONS_PER_IP} per address; any 429 fails the run`,
+  );
   const users = await seed();
   const app = await startServer('app');
   try {
@@ -634,6 +692,7 @@ async function main(): Promise<void> {
     for (const c of started) c.kill();
   }
   console.info(await summary());
+  problems.finish('bench:trade');
 }
 
 await main();

@@ -23,7 +23,7 @@ describe('server module boundaries (eslint)', () => {
   it('refuses it from a subfolder of a module too', async () => {
     const errors = await boundaryErrors(
       "import { nadiPrice } from '../../wallet/price.ts';\nexport const f = nadiPrice;\n",
-      'apps/server/src/modules/market/demo/boundary-fixture.ts',
+      'apps/server/src/modules/market/views/boundary-fixture.ts',
     );
     expect(errors).toHaveLength(1);
   });
@@ -43,6 +43,20 @@ describe('server module boundaries (eslint)', () => {
       '',
     ].join('\n');
     expect(await boundaryErrors(code)).toEqual([]);
+  });
+
+  it("refuses a module's internals from the benches, attack tests, the seed and the demo; accepts its index", async () => {
+    const internal = "import { insertSession } from '../src/modules/auth/repo.ts';\nexport const f = insertSession;\n";
+    expect(await boundaryErrors(internal, 'apps/server/bench/boundary-fixture.ts')).toEqual([expect.stringMatching(/only through its index\.ts/)]);
+    const nested = "import { markCredited } from '../modules/onchain/deposits/repo.ts';\nexport const f = markCredited;\n";
+    for (const dir of ['apps/server/src/attack', 'apps/server/src/demo']) {
+      expect(await boundaryErrors(nested, `${dir}/boundary-fixture.ts`)).toHaveLength(1);
+    }
+    const seed = "import { upsertModel } from '../../modules/device/repo.ts';\nexport const f = upsertModel;\n";
+    expect(await boundaryErrors(seed, 'apps/server/src/db/seed/boundary-fixture.ts')).toHaveLength(1);
+    const surface =
+      "import { auditLedger } from '../src/modules/ledger/index.ts';\nimport { rowsOf } from '../src/db/rows.ts';\nexport const all = [auditLedger, rowsOf];\n";
+    expect(await boundaryErrors(surface, 'apps/server/bench/boundary-fixture.ts')).toEqual([]);
   });
 
   it('refuses the app shell from a module', async () => {

@@ -12,6 +12,10 @@
 // default ROOT_INVITE_CODE or NADI2026), --dist DIR (a prebuilt production build instead of
 // building), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
 // sides are served with their brotli/gzip copies (apps/web/precompress.ts).
+// `--smoke`: one run of / only, no starter: a check that the bench still runs (apps/server/bench/
+// benches.test.ts runs it in `npm test`); its figures mean nothing. A run Lighthouse could not
+// complete (a runtime error, a category without a score) ends the run with "FAILED" and a non-zero
+// exit; missed goals do not.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -32,13 +36,14 @@ function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-const runs = Number(option('runs') ?? 3);
+const isSmoke = process.argv.includes('--smoke');
+const runs = Number(option('runs') ?? (isSmoke ? 1 : 3));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
 const lang = parseLang(option('lang') ?? 'TW');
 const benchInviteCode = 'BENCHWEB1';
 const encryption = process.env.ENCRYPTION ?? 'on';
 
-const pages: BenchPage[] = [
+const allPages: BenchPage[] = [
   { label: '/', slug: 'home', path: '/', isSignedIn: false, isStarter: false, perfGoal: 95 },
   { label: '/trade', slug: 'trade', path: '/trade', isSignedIn: false, isStarter: false, perfGoal: 90 },
   { label: '/wallet (signed in)', slug: 'wallet', path: '/wallet', isSignedIn: true, isStarter: false, perfGoal: 90 },
@@ -46,6 +51,8 @@ const pages: BenchPage[] = [
   { label: '/store', slug: 'store', path: '/store', isSignedIn: false, isStarter: false, perfGoal: 90 },
   { label: 'Vite + React starter /', slug: 'starter', path: '/', isSignedIn: false, isStarter: true, perfGoal: 95 },
 ];
+const pages = isSmoke ? allPages.filter((page) => page.slug === 'home') : allPages;
+const hasStarter = pages.some((page) => page.isStarter);
 
 function buildWeb(outDir: string): void {
   console.info(`› building the web app (vite, mode production) into ${outDir}`);
@@ -125,10 +132,12 @@ async function main(): Promise<void> {
       stack = await startStack({ name: 'bench-web', rootInviteCode: benchInviteCode, webDist, env: { ENCRYPTION: encryption, DEMO_DEVICES: 'off' } });
       appUrl = stack.baseUrl;
     }
-    console.info('› building the Vite + React starter');
-    await buildStarter(join(work, 'starter'));
-    starter = await serveStatic(join(work, 'starter'));
-    const starterUrl = starter.url;
+    if (hasStarter) {
+      console.info('› building the Vite + React starter');
+      await buildStarter(join(work, 'starter'));
+      starter = await serveStatic(join(work, 'starter'));
+    }
+    const starterUrl = starter?.url ?? '';
     console.info(`› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starterUrl}, language ${lang}`);
     const inviteCode = givenUrl ? (option('invite') ?? process.env.ROOT_INVITE_CODE ?? 'NADI2026') : benchInviteCode;
     const loadBefore = loadavg()[0]!;
@@ -141,6 +150,17 @@ async function main(): Promise<void> {
         `\nThe machine was busy (load ${loadMax.toFixed(1)} on ${availableParallelism()} cores): Lighthouse's simulation scales the CPU time and request timing it observed, so TBT, and FCP/LCP through script time, read high. Run again on a quiet machine.`,
       );
     }
+    const problems = results.flatMap((r) =>
+      r.runs.flatMap((f, i) => {
+        const missing = (['perf', 'a11y', 'bestPractices'] as const).filter((k) => typeof f[k] !== 'number' || Number.isNaN(f[k]));
+        return missing.length > 0 ? [`${r.page.label} run ${i + 1}: no ${missing.join(', ')} score`] : [];
+      }),
+    );
+    const errors = results.flatMap((r) => (r.medianLhr.runtimeError ? [`${r.page.label}: Lighthouse ${r.medianLhr.runtimeError.code}`] : []));
+    if (problems.length + errors.length > 0) {
+      console.error(`bench:web: FAILED: ${[...errors, ...problems].join('; ')}`);
+      process.exitCode = 1;
+    } else console.info(`bench:web: OK${isSmoke ? ' (smoke run: one page, one run; no figures)' : ''}`);
     console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
   } finally {
     await starter?.close();

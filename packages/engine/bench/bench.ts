@@ -11,6 +11,10 @@
 //   --rounds N              BENCH_ROUNDS              throughput rounds per engine (default 3)
 //   --seed N                BENCH_SEED                (default 1)
 //   --quick                 300,000 / 100,000 / 100,000 commands, 1 round
+//   --smoke                 30,000 / 10,000 / 10,000 commands after 10,000 unmeasured, 1 round: a
+//                           check that the bench still runs, in seconds (apps/server/bench/
+//                           benches.test.ts runs it in `npm test`); its figures mean nothing
+// Different fills or depth, or a figure with no sample, end the run with "FAILED" and exit code 1.
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -31,7 +35,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const quick = argv.includes('--quick');
+  const quick = argv.includes('--quick') || isSmoke;
   const read = (flag: string, env: string, fallback: number): number => {
     const at = argv.indexOf(flag);
     const raw = at >= 0 ? argv[at + 1] : process.env[env];
@@ -39,11 +43,12 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${flag}: not a count: ${raw}`);
     return value;
   };
-  const commands = read('--commands', 'BENCH_COMMANDS', quick ? 300_000 : 3_000_000);
+  const small = (full: number, fewer: number, fewest: number) => (isSmoke ? fewest : quick ? fewer : full);
+  const commands = read('--commands', 'BENCH_COMMANDS', small(3_000_000, 300_000, 30_000));
   return {
     commands,
-    referenceCommands: Math.min(commands, read('--reference-commands', 'BENCH_REFERENCE_COMMANDS', quick ? 100_000 : 1_000_000)),
-    latencyCommands: Math.min(Math.max(0, commands - LATENCY_WARMUP), read('--latency-commands', 'BENCH_LATENCY_COMMANDS', quick ? 100_000 : 1_000_000)),
+    referenceCommands: Math.min(commands, read('--reference-commands', 'BENCH_REFERENCE_COMMANDS', small(1_000_000, 100_000, 10_000))),
+    latencyCommands: Math.min(Math.max(0, commands - LATENCY_WARMUP), read('--latency-commands', 'BENCH_LATENCY_COMMANDS', small(1_000_000, 100_000, 10_000))),
     rounds: Math.max(1, read('--rounds', 'BENCH_ROUNDS', quick ? 1 : 3)),
     seed: read('--seed', 'BENCH_SEED', 1),
   };
@@ -163,7 +168,8 @@ function compareReference(tape: Tape, commands: number): { events: number; secon
 }
 
 const INTERVAL_NS = 10_000; // 100,000 commands per second
-const LATENCY_WARMUP = 200_000;
+const isSmoke = process.argv.includes('--smoke');
+const LATENCY_WARMUP = isSmoke ? 10_000 : 200_000;
 
 interface Percentiles {
   readonly p50: number;
@@ -323,7 +329,16 @@ async function main(): Promise<void> {
     );
     log(`  service time (execution only, no queueing): ${fmtPercentiles(l.service)}`);
   }
-  if (!fills.depthEqual) process.exitCode = 1;
+  const problems = [
+    ...(fills.depthEqual ? [] : ['the final depths differ']),
+    ...(fills.trades > 0 ? [] : ['no trades on the tape']),
+    ...(opts.latencyCommands > 0 ? [] : ['no latency commands (--commands must exceed the unmeasured warm-up)']),
+    ...(engineMedian > 0 && nobMedian > 0 ? [] : ['a throughput of zero']),
+  ];
+  if (problems.length > 0) {
+    console.error(`bench:engine: FAILED: ${problems.join('; ')}`);
+    process.exitCode = 1;
+  } else log(`bench:engine: OK${isSmoke ? ' (smoke run: sizes too small for figures)' : ''}`);
 }
 
 await main();

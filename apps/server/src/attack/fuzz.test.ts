@@ -13,7 +13,7 @@ import { errorEnvelope } from '@nadi/api/common';
 import type { Route } from '@nadi/api/route';
 import { assets } from '@nadi/api/wallet';
 import { rowsOf } from '../db/rows.ts';
-import { auditLedger } from '../modules/ledger/audit.ts';
+import { auditLedger } from '../modules/ledger/index.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../test/harness.ts';
 import { fundUser, tokens } from '../test/money.ts';
 import { newAccount, signIn } from '../test/sign-in.ts';

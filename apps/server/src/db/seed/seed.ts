@@ -9,7 +9,7 @@ import { createUserAccounts } from '../../modules/ledger/index.ts';
 import { priceSettingKeys } from '../../modules/wallet/index.ts';
 import { marketSettingKey } from '../../modules/market/index.ts';
 import { grantTrialsToExistingUsers, miningGenesis } from '../../modules/mining/index.ts';
-import { seedDefaultDeviceModel, seedDeviceModels, storeDeviceModels } from '../../modules/device/index.ts';
+import { seedDefaultDeviceModel, seedDeviceModels, storeDeviceModels } from './device-models.ts';
 import { seedNodeTiers } from './node-tiers.ts';
 import { seedStoreProducts, storeSeedProducts } from './store-products.ts';
 import { pledgeSeedProducts, seedPledgeProducts } from './pledge-products.ts';

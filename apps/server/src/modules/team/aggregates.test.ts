@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertUserWithAncestors } from '../user/index.ts';
 import { readTeamFigures } from './figures.ts';
-import { insertSyntheticTree } from './synthetic-tree.ts';
+import { insertSyntheticTree } from '../../test/synthetic-tree.ts';
 import { addPerformance, performanceKinds } from './performance.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';

@@ -15,7 +15,7 @@ import { createTestApp, createTestDatabase, rootInviteCode, TestClock, testSetti
 import { newAccount, signIn } from '../../../test/sign-in.ts';
 import { auditLedger } from '../../ledger/index.ts';
 import { settlementIntervalMs, startSettlementJob, type SettlementJob } from './job.ts';
-import { createUsers, insertMiner, removeSeededMiners } from './population.ts';
+import { createUsers, insertMiner, removeSeededMiners } from '../../../test/settlement-population.ts';
 
 const epochSeconds = 600;
 const epochMs = epochSeconds * 1000;

@@ -1,4 +1,4 @@
-// kill -9 in the middle of a settlement: a child process (kill-child.ts) settles a large epoch (miners,
+// kill -9 in the middle of a settlement: a child process (src/test/settlement-kill-child.ts) settles a large epoch (miners,
 // node holders, savings positions) and is killed with SIGKILL while its transaction runs (the mining,
 // savings or node part). Nothing of it may remain (one transaction); settling again pays every user
 // exactly once, and the ledger audit passes.
@@ -17,12 +17,12 @@ import { openDatabase, type Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { auditLedger } from '../../ledger/index.ts';
-import { seedSyntheticPopulation, seedSyntheticRewards } from './population.ts';
+import { seedSyntheticPopulation, seedSyntheticRewards } from '../../../test/settlement-population.ts';
 import { settleEpoch, uptimeBeatsNeeded } from './settle.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
 const root = join(import.meta.dirname, '../../../../../..');
-const childEntry = join(import.meta.dirname, 'kill-child.ts');
+const childEntry = join(import.meta.dirname, '../../../test/settlement-kill-child.ts');
 const appName = 'nadi-settle-kill-child';
 /** Big enough that the settlement runs for a second or more on each database. */
 const users = isPostgres ? 60_000 : 40_000;

@@ -1,4 +1,4 @@
-// The node and savings parts of the epoch settlement against the reference model (model.ts): random
+// The node and savings parts of the epoch settlement against the reference model (src/test/settlement-model.ts): random
 // populations of node holders (several nodes, tiers of any rate and weight, bought in any epoch), fee
 // credits of both assets at any moment (the epoch's edges too), savings positions of every kind
 // (flexible, some redeemed by their owners; locked ones released at their last epoch; joint; node),
@@ -19,7 +19,7 @@ import { createTestDatabase, testSettings } from '../../../test/harness.ts';
 import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedgerIn, flowJson, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { paramsAt } from '../params.ts';
-import { modelNodeSettle, modelPledgeSettle, modelSettle, type ModelAsset, type ModelState, type RewardsState } from './model.ts';
+import { modelNodeSettle, modelPledgeSettle, modelSettle, type ModelAsset, type ModelState, type RewardsState } from '../../../test/settlement-model.ts';
 import {
   createUsers,
   insertHolding,
@@ -32,7 +32,7 @@ import {
   setSetting,
   settlePledgedPrincipal,
   type ProductSpec,
-} from './population.ts';
+} from '../../../test/settlement-population.ts';
 import { settleEpoch, type EpochSettlement } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };

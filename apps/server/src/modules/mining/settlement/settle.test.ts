@@ -1,4 +1,4 @@
-// Epoch settlement against its reference model (model.ts): random populations of every kind of
+// Epoch settlement against its reference model (src/test/settlement-model.ts): random populations of every kind of
 // miner, pools that run dry, prices, parameter changes and several epochs, settled by
 // mining_settle_epoch and by the model, must agree on every balance, result row, vesting row, miner,
 // power log row and journal leg. Then the settlement's promises one by one: an epoch pays once
@@ -18,8 +18,8 @@ import { dumpMoneyTables } from '../../../test/money.ts';
 import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedger, auditLedgerIn, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { paramsAt } from '../params.ts';
-import { modelSettle, type ModelMiner, type ModelState } from './model.ts';
-import { createUsers, insertMiner, removeSeededMiners, setSetting, type MinerKind } from './population.ts';
+import { modelSettle, type ModelMiner, type ModelState } from '../../../test/settlement-model.ts';
+import { createUsers, insertMiner, removeSeededMiners, setSetting, type MinerKind } from '../../../test/settlement-population.ts';
 import { settleDueEpochs, settleEpoch, SettlementError, uptimeBeatsNeeded, type SettleDeps } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };

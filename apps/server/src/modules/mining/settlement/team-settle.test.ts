@@ -22,7 +22,7 @@ import { inRolledBackTransaction } from '../../../test/rolled-back.ts';
 import { auditLedgerIn, postFlow, systemAccount, transfer } from '../../ledger/index.ts';
 import { addPerformance } from '../../team/index.ts';
 import { paramsAt } from '../params.ts';
-import { createTree, insertMiner, removeSeededMiners, setSetting } from './population.ts';
+import { createTree, insertMiner, removeSeededMiners, setSetting } from '../../../test/settlement-population.ts';
 import { settleEpoch, settleTeamEpoch, SettlementError, type EpochSettlement, type TeamSettlement } from './settle.ts';
 
 const settings = { epochSeconds: 600, heartbeatSeconds: 20 };

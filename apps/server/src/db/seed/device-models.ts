@@ -1,9 +1,9 @@
-// The device models development starts with: the demo devices and the agent register as the first;
-// the store sells all three (db/seed/store-products.ts).
+// The device models development starts with (development data, not the device module's): the demo
+// devices and the agent register as the first; the store sells all three (store-products.ts).
 import { units } from '@nadi/money/money';
-import type { Db, Tx } from '../../db/client.ts';
-import { deviceModels } from '../../db/schema.ts';
-import type { ModelValues } from './repo.ts';
+import type { Db, Tx } from '../client.ts';
+import { deviceModels } from '../schema.ts';
+import type { ModelValues } from '../../modules/device/index.ts';
 
 export const defaultDeviceModel: ModelValues = {
   code: 'NADI-BOX-1',

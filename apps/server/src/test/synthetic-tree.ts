@@ -3,8 +3,8 @@
 // would leave them (aggregates.test.ts checks it against a recomputation).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export interface SyntheticTree {
   /** The existing user the tree hangs under. */

@@ -6,11 +6,11 @@
 import { keccak256, stringToHex } from 'viem';
 import type { Asset } from '@nadi/api/wallet';
 import { units } from '@nadi/money/money';
-import type { AppSettings } from '../../../config.ts';
-import type { Db } from '../../../db/client.ts';
-import { runFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
-import { createUserWithAccounts, findUserByAddress } from '../../user/index.ts';
-import { balanceOfTrade } from '../repo.ts';
+import type { AppSettings } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { runFlow, systemAccount, transfer, userAccount } from '../modules/ledger/index.ts';
+import { createUserWithAccounts, findUserByAddress } from '../modules/user/index.ts';
+import { balanceOfTrade } from '../modules/market/index.ts';
 
 export type DemoRole = 'maker' | 'taker';
 

@@ -4,8 +4,8 @@
 // populations or set-based for large ones.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.ts';
-import { rowsOf } from '../../../db/rows.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export type MinerKind = 'trial' | 'destroy' | 'device' | 'node' | 'pledge';
 

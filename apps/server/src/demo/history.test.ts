@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kline, TickerData } from '@nadi/api/market';
 import { units } from '@nadi/money/money';
-import { rowsOf } from '../../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { LocalBus } from '../../../lib/event-bus.ts';
-import { auditLedger } from '../../ledger/index.ts';
-import { MarketService } from '../service.ts';
+import { rowsOf } from '../db/rows.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { LocalBus } from '../lib/event-bus.ts';
+import { auditLedger } from '../modules/ledger/index.ts';
+import { MarketService } from '../modules/market/index.ts';
 import { demoBotAddress } from './demo-users.ts';
 import { seedDemoHistory } from './history.ts';
 

@@ -8,15 +8,13 @@
 import type { MarketOrder, OrderSide, PlaceOrderInput } from '@nadi/api/market';
 import { units } from '@nadi/money/money';
 import { Prng } from '@nadi/engine/prng';
-import type { AppSettings } from '../../../config.ts';
-import type { Database, Db } from '../../../db/client.ts';
-import type { ChainReader } from '../../../deps.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { LocalBus } from '../../../lib/event-bus.ts';
-import { nadiPrice } from '../../wallet/index.ts';
-import { marketSymbol } from '../params.ts';
-import { balanceOfTrade, openStatuses, pageOrders, recentTrades } from '../repo.ts';
-import { MarketService } from '../service.ts';
+import type { AppSettings } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { ChainReader } from '../deps.ts';
+import { AppError } from '../lib/app-error.ts';
+import { LocalBus } from '../lib/event-bus.ts';
+import { nadiPrice } from '../modules/wallet/index.ts';
+import { balanceOfTrade, MarketService, marketSymbol, openStatuses, pageOrders, recentTrades } from '../modules/market/index.ts';
 import { ensureDemoUsers, type DemoUsers } from './demo-users.ts';
 import { bandOf, clamp, limitAt, randomLots, shockTicks, type TickBand } from './grid.ts';
 

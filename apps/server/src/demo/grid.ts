@@ -4,7 +4,7 @@
 import type { OrderSide, PlaceOrderInput } from '@nadi/api/market';
 import { mulDiv } from '@nadi/money/money';
 import type { Prng } from '@nadi/engine/prng';
-import { lotsToQuantity, ticksToPrice, type MarketConfig } from '../params.ts';
+import { lotsToQuantity, ticksToPrice, type MarketConfig } from '../modules/market/index.ts';
 
 /** A price band around an anchor, in ticks: the demo price never leaves it. */
 export interface TickBand {

@@ -7,11 +7,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { MarketOrder, OrderSide } from '@nadi/api/market';
 import { units } from '@nadi/money/money';
 import { Prng } from '@nadi/engine/prng';
-import type { AppSettings } from '../../../config.ts';
-import type { Db } from '../../../db/client.ts';
-import { nadiPrice } from '../../wallet/index.ts';
-import { openStatuses, pageOrders, type OrderRow } from '../repo.ts';
-import type { MarketService } from '../service.ts';
+import type { AppSettings } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { nadiPrice } from '../modules/wallet/index.ts';
+import { openStatuses, pageOrders, type MarketService, type OrderRow } from '../modules/market/index.ts';
 import { ensureDemoUsers, refillIfLow, type DemoUsers } from './demo-users.ts';
 import { bandOf, clamp, limitAt, minLotsAt, randomLots, shockTicks, type TickBand } from './grid.ts';
 
