@@ -51,12 +51,23 @@ const serverShell = {
   message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
 };
 
+// A module's schema.ts may import another module's schema.ts, for a foreign key only
+// (docs/architecture.md "Table ownership"); table-ownership.test.ts keeps other files off them.
+const otherModuleInternalsButSchema = (module) => ({
+  ...otherModuleInternals(module),
+  regex: otherModuleInternals(module).regex.replace('(?!index\\.ts$)', '(?!(index|schema)\\.ts$)'),
+});
+
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
 const serverModuleBoundaries = serverModules.flatMap((module) => [
   {
     files: [`${serverModulesDir}/${module}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', `${serverModulesDir}/${module}/schema.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(module), serverShell] }] },
+  },
+  {
+    files: [`${serverModulesDir}/${module}/schema.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternalsButSchema(module), serverShell] }] },
   },
   {
     files: [`${serverModulesDir}/${module}/**/*.test.ts`],
@@ -129,6 +140,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code never imports features or the app shell.' }] },
+      ],
+    },
+  },
+  {
+    // The server's lib/ is shared code under every module: it imports no module (modules import lib).
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+modules/', message: 'The server lib/ never imports a module; pass what it needs in, or move the code into the module.' },
+          ],
+        },
       ],
     },
   },

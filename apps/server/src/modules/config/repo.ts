@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appSettings } from '../../db/schema.ts';
+import { appSettings } from './schema.ts';
 
 export const settingKeys = { nodeDeadline: 'node_deadline' } as const;
 

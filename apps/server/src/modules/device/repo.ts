@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { activationCodeBatches, activationCodes, activations, deviceModels, devices, miners } from '../../db/schema.ts';
+import { activationCodeBatches, activationCodes, activations, deviceModels, devices } from './schema.ts';
+import { miners } from '../../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceModelRow = typeof deviceModels.$inferSelect;

@@ -2,7 +2,7 @@
 // the store sells all three (db/seed/store-products.ts).
 import { units } from '@nadi/money/money';
 import type { Db, Tx } from '../../db/client.ts';
-import { deviceModels } from '../../db/schema.ts';
+import { deviceModels } from './schema.ts';
 import type { ModelValues } from './repo.ts';
 
 export const defaultDeviceModel: ModelValues = {

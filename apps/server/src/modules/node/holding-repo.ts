@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeEarnings, nodeOrders, userNodes } from '../../db/schema.ts';
+import { nodeEarnings, nodeOrders, userNodes } from './schema.ts';
 
 export type HoldingRow = typeof userNodes.$inferSelect;
 export type NodeOrderRow = typeof nodeOrders.$inferSelect;

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeOrders, nodeTiers, userNodes } from '../../db/schema.ts';
+import { nodeOrders, nodeTiers, userNodes } from './schema.ts';
 
 export type TierRow = typeof nodeTiers.$inferSelect;
 

@@ -3,7 +3,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AddressFields } from '@nadi/api/store-address';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema.ts';
+import { addresses } from './schema.ts';
+import { users } from '../../db/schema.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 type AddressText = Omit<AddressFields, 'is_default'>;

@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { addresses, deviceModels, devices, storeOrderDevices, storeOrderItems, storeOrders, users } from '../../db/schema.ts';
+import { addresses, storeOrderDevices, storeOrderItems, storeOrders } from './schema.ts';
+import { deviceModels, devices, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
 export type ItemRow = typeof storeOrderItems.$inferSelect;

@@ -4,7 +4,8 @@
 // always touched in id order so two orders never wait on each other in opposite orders.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deviceModels, storeProducts } from '../../db/schema.ts';
+import { storeProducts } from './schema.ts';
+import { deviceModels } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export type ProductRow = typeof storeProducts.$inferSelect & { modelCode: string; basePower: bigint; giftPower: bigint };

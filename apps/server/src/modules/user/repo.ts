@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeTiers, userAncestors, userNodes, users } from '../../db/schema.ts';
+import { userAncestors, users } from './schema.ts';
+import { nodeTiers, userNodes } from '../../db/schema.ts';
 import { addTeamMember } from '../team/index.ts';
 
 export type UserRow = typeof users.$inferSelect;

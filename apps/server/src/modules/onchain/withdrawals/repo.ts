@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { senderNonces, users, withdrawals } from '../../../db/schema.ts';
+import { senderNonces, withdrawals } from '../schema.ts';
+import { users } from '../../../db/schema.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalWithUser = WithdrawalRow & { userAddress: string };
