@@ -5,3 +5,4 @@ export { authenticate, cachedSessionUser } from './service.ts';
 export { optionalUserId } from './optional-session.ts';
 export { SessionCache } from './session-cache.ts';
 export { deleteStaleNonces } from './repo.ts';
+export { liveSessionsOf, revokeSessionRows } from './console-repo.ts';

@@ -1,7 +1,7 @@
 // The auth module's tables (docs/architecture.md "Table ownership"): only this module's code runs SQL on
 // them; other modules reach them through auth/index.ts. Other schema files import these only for
 // foreign keys.
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 

@@ -1,7 +1,7 @@
 // The config module's tables (docs/architecture.md "Table ownership"): only this module's code runs SQL on
 // them; other modules reach them through config/index.ts. Other schema files import these only for
 // foreign keys.
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Operator-set values that must survive restarts (node deadline, reference prices…). */
 export const appSettings = pgTable('app_settings', {

@@ -6,3 +6,4 @@ export { burn, fee, freeze, reward, settle, systemAccount, transfer, unfreeze, u
 export { availableAfterFlow, createUserAccounts, flowLegs, lockAvailable, readAvailable, type PostedLeg } from './repo.ts';
 export { auditLedger, auditLedgerIn, poolKinds, type AuditReport } from './audit.ts';
 export { assertNotFrozen, isFrozen, spendsOwnBalance } from './frozen.ts';
+export { assetTotals, feesByDay, systemAccountBalance, systemAccountExists, systemBalancesWithOutflow, userBalances, userJournal } from './console-repo.ts';

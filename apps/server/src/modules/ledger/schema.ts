@@ -2,7 +2,7 @@
 // them; other modules reach them through ledger/index.ts. Other schema files import these only for
 // foreign keys.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, units } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 

@@ -2,7 +2,7 @@
 // them; other modules reach them through market/index.ts. Other schema files import these only for
 // foreign keys.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { units } from '../../db/columns.ts';
 import { ledgerFlows } from '../ledger/schema.ts';
 import { users } from '../user/schema.ts';

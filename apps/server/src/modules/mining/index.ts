@@ -36,3 +36,4 @@ export {
   type TeamSettlement,
 } from './settlement/settle.ts';
 export { settlementIntervalMs, startSettlementJob, type SettlementJob, type SettlementJobOptions } from './settlement/job.ts';
+export { miningEpochPage, recentMiningEpochs, userMiners } from './console-repo.ts';

@@ -3,7 +3,7 @@
 // foreign keys.
 import { sql } from 'drizzle-orm';
 import type { NoticeTranslations } from '@nadi/api/notice';
-import { check, index, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 
 /**

@@ -12,3 +12,4 @@ export { creditPaymentToFund } from './payments/refund.ts';
 /** One round of the payment watcher (tests of what other modules sell on chain drive it by hand). */
 export { scanPaymentsOnce } from './payments/watcher.ts';
 export { executeWithdrawalApproval } from './withdrawals/service.ts';
+export { depositsByDay, pendingWithdrawalCount, withdrawalsByDay } from './console-repo.ts';

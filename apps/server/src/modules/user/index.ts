@@ -2,4 +2,5 @@
 // and the lookups other modules need.
 export { userModule } from './routes.ts';
 export { createUserWithAccounts, isRegistered, registerUser, shortAddress, type UserStart } from './service.ts';
-export { findUserByAddress, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
+export { findUserByAddress, findUserById, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
+export { consoleUser, directsOf, newUsersByDay, referrersOf, searchUsers, setUserFrozen, type ConsoleUserRow } from './console-repo.ts';

@@ -1,7 +1,7 @@
 // The wallet module's tables (docs/architecture.md "Table ownership"): only this module's code runs SQL on
 // them; other modules reach them through wallet/index.ts. Other schema files import these only for
 // foreign keys.
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, units } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 
