@@ -5,3 +5,4 @@ export { deviceModule } from './routes.ts';
 export { seedDefaultDeviceModel, seedDeviceModels, defaultDeviceModel, storeDeviceModels } from './seed.ts';
 export { hashCode, normalizeCode } from './codes.ts';
 export { normalizeSerial } from './heartbeat.ts';
+export { deviceFacts, type DeviceFacts } from './repo.ts';

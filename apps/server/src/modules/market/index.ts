@@ -5,3 +5,4 @@ export { tradeSocketLimits } from './trade-socket.ts';
 export { marketSettingKey } from './params.ts';
 export { seedDemoHistory } from './demo/history.ts';
 export { startMakerBot } from './demo/maker-bot.ts';
+export { timeWeightedPrice } from './repo.ts';

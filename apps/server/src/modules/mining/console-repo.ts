@@ -1,5 +1,5 @@
-// What the operator console reads of mining (docs/operator.md "Console API"); operator/service.ts
-// calls these through mining/index.ts.
+// What the operator console (docs/operator.md "Console API") and other modules read of settled
+// mining epochs and miners; they call these through mining/index.ts.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -40,4 +40,11 @@ export async function miningEpochPage(db: Db, page: number, pageSize: number) {
   );
   const total = Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from mining_epochs`))[0]?.n ?? 0);
   return { rows, total };
+}
+
+/** What a settled epoch could pay and the network power it counted (undefined: not settled). */
+export async function miningEpochFigures(db: Db, epoch: number) {
+  return rowsOf<{ payable: string; network_power: string }>(
+    await db.execute(sql`select payable::text as payable, network_power::text as network_power from mining_epochs where epoch = ${epoch}`),
+  )[0];
 }

@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-or
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { addresses, storeOrderDevices, storeOrderItems, storeOrders } from './schema.ts';
-import { deviceModels, devices, users } from '../../db/schema.ts';
+import { deviceModels, devices } from '../../db/schema.ts';
+import { addressesOf, findUserById } from '../user/index.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
 export type ItemRow = typeof storeOrderItems.$inferSelect;
@@ -115,29 +116,26 @@ export async function listUserOrders(db: Db, userId: number, statuses: string[] 
 /** Everyone's orders for operators, oldest first (the shipping queue's order), with the buyer's wallet. */
 export async function listOrders(db: Db, status: string | null, offset: number, limit: number) {
   const where = status ? eq(storeOrders.status, status) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ order: storeOrders, walletAddress: users.address })
-      .from(storeOrders)
-      .innerJoin(users, eq(users.id, storeOrders.userId))
-      .where(where)
-      .orderBy(asc(storeOrders.id))
-      .offset(offset)
-      .limit(limit),
+  const [orders, totals] = await Promise.all([
+    db.select().from(storeOrders).where(where).orderBy(asc(storeOrders.id)).offset(offset).limit(limit),
     db.select({ n: count() }).from(storeOrders).where(where),
   ]);
+  const wallets = await addressesOf(
+    db,
+    orders.map((o) => o.userId),
+  );
+  const rows = orders.map((order) => ({ order, walletAddress: wallets.get(order.userId) ?? '' }));
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
 export async function walletOf(db: Db | Tx, userId: number): Promise<string> {
-  const rows = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!rows[0]) throw new Error(`user ${userId} missing`);
-  return rows[0].address;
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`user ${userId} missing`);
+  return user.address;
 }
 
 export async function referrerOf(db: Db | Tx, userId: number): Promise<number | null> {
-  const rows = await db.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.referrerId ?? null;
+  return (await findUserById(db, userId))?.referrerId ?? null;
 }
 
 /** The delivery address an order copies, if it is the user's. */

@@ -70,3 +70,16 @@ export async function newUsersByDay(db: Db, since: Date) {
     await db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n from users where created_at >= ${since} group by 1`),
   );
 }
+
+/** The registered users among these addresses (lower-case). */
+export async function usersByAddresses(db: Db, addresses: readonly string[]) {
+  if (addresses.length === 0) return [];
+  return rowsOf<{ id: number; address: string }>(
+    await db.execute(
+      sql`select id, address from users where address in (${sql.join(
+        addresses.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+}

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { exchangeQuotes } from './schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fee, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
-import { readUserAccounts } from './records-repo.ts';
+import { readUserAccounts } from '../ledger/index.ts';
 import { exchangeFeeBps, nadiPrice } from './price.ts';
 
 const one = 10n ** 18n;
