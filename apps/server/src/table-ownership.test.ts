@@ -29,7 +29,63 @@ export interface Violation {
  * The few cross-module reads that stay, each with why. An entry that no longer matches anything
  * fails the test, so the list only shrinks. Keep it short: the default is the owner's index.ts.
  */
-export const allowed: { module: string; path: string; tables: string[]; reason: string }[] = [];
+export const allowed: { module: string; path: string; tables: string[]; reason: string }[] = [
+  {
+    module: 'ledger',
+    path: 'ledger/audit.ts',
+    tables: ['mining_vesting', 'mining_epochs', 'pledge_positions', 'pledge_interest'],
+    reason: 'the ledger audit compares the system accounts with what mining and savings owe, in one snapshot of the books',
+  },
+  {
+    module: 'ledger',
+    path: 'ledger/frozen.ts',
+    tables: ['users'],
+    reason: "every flow checks the user's freeze inside its transaction; user/ imports the ledger (accounts at registration), so the reverse would be a cycle",
+  },
+  {
+    module: 'mining',
+    path: 'mining/trial.ts',
+    tables: ['users'],
+    reason: 'the start step grants every existing user a trial miner in one set-based statement',
+  },
+  {
+    module: 'mining',
+    path: 'mining/settlement/population.ts',
+    tables: [
+      'app_settings',
+      'users',
+      'user_ancestors',
+      'ledger_accounts',
+      'device_models',
+      'devices',
+      'device_uptime',
+      'node_tiers',
+      'user_nodes',
+      'pledge_products',
+      'pledge_positions',
+      'user_performance',
+      'performance_events',
+    ],
+    reason: "a fixture, never used by the app: builds the settlement tests' and benchmark's populations set-based",
+  },
+  {
+    module: 'team',
+    path: 'team/synthetic-tree.ts',
+    tables: ['users', 'user_ancestors'],
+    reason: "a fixture, never used by the app: writes the team tests' and benchmark's invite trees set-based",
+  },
+  // Debt (a follow-up of issue 29): the team's statements walk the referral tree (users.referrer_id,
+  // user_ancestors, owned by user) joined with the team's own aggregates in one statement: a
+  // purchase's update of every ancestor, member lists and rankings paged by team figures.
+  {
+    module: 'team',
+    path: 'team/performance.ts',
+    tables: ['users', 'user_ancestors'],
+    reason: "debt: a purchase updates every ancestor's figures in one statement",
+  },
+  { module: 'team', path: 'team/repo.ts', tables: ['users', 'user_ancestors'], reason: 'debt: member lists join the tree with the figures, paged by them' },
+  { module: 'team', path: 'team/ranking.ts', tables: ['users'], reason: "debt: the ranking reads the ranked users' addresses in its statement" },
+];
 
 /** Table name → owning module, and the drizzle export name → owning module, from every schema.ts. */
 export function ownership(schemas: SourceFile[]) {

@@ -6,3 +6,4 @@ export { seedDefaultDeviceModel, seedDeviceModels, defaultDeviceModel, storeDevi
 export { hashCode, normalizeCode } from './codes.ts';
 export { normalizeSerial } from './heartbeat.ts';
 export { deviceFacts, type DeviceFacts } from './repo.ts';
+export { devicesBySerialOrder, lockDevicesToShip, modelIdByCode, modelsByIds, type DeviceToShip } from './repo.ts';

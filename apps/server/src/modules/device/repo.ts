@@ -321,3 +321,74 @@ export async function deviceFacts(db: Db | Tx, ids: readonly number[], epoch: nu
     ]),
   );
 }
+
+// ─── What the store reads of devices and models ──────────────────────────────────────────────
+
+/** The code and power of these device models, by id (a store product sells one). */
+export async function modelsByIds(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, { code: string; name: string; basePower: bigint; giftPower: bigint }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deviceModels.id, code: deviceModels.code, name: deviceModels.name, basePower: deviceModels.basePower, giftPower: deviceModels.giftPower })
+    .from(deviceModels)
+    .where(inArray(deviceModels.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The id of the device model with this code, or null. */
+export async function modelIdByCode(db: Db | Tx, code: string): Promise<number | null> {
+  const rows = await db.select({ id: deviceModels.id }).from(deviceModels).where(eq(deviceModels.code, code)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** These devices in serial order: serial, model name and whether someone's code bound them. */
+export async function devicesBySerialOrder(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<{ id: number; serial: string; model: string; isActivated: boolean }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id, serial: devices.serial, model: deviceModels.name, owner: devices.ownerUserId })
+    .from(devices)
+    .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .where(inArray(devices.id, [...new Set(ids)]))
+    .orderBy(asc(devices.serial));
+  return rows.map((r) => ({ id: r.id, serial: r.serial, model: r.model, isActivated: r.owner !== null }));
+}
+
+export interface DeviceToShip {
+  id: number;
+  serial: string;
+  modelId: number;
+  modelName: string;
+  ownerUserId: number | null;
+  /** The SHA-256 of its issued (unused, unrevoked) activation code, if it has one. */
+  issuedCodeHash: string | null;
+}
+
+/** The devices with these serials in id order, locked (an activation racing a shipment waits), with what shipping checks. */
+export async function lockDevicesToShip(tx: Tx, serials: string[], now: Date): Promise<DeviceToShip[]> {
+  const rows = rowsOf<{ id: string; serial: string; model_id: number; model_name: string; owner_user_id: number | null; code_hash: string | null }>(
+    await tx.execute(sql`
+      select d.id::text as id, d.serial, d.model_id, m.name as model_name, d.owner_user_id,
+             (select c.code_hash from activation_codes c where c.device_id = d.id and c.state = 'issued'
+                 and (c.expires_at is null or c.expires_at > ${now})) as code_hash
+        from devices d join device_models m on m.id = d.model_id
+       where d.serial in (${sql.join(
+         serials.map((s) => sql`${s}`),
+         sql`, `,
+       )})
+       order by d.id
+       for update of d`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    serial: r.serial,
+    modelId: Number(r.model_id),
+    modelName: r.model_name,
+    ownerUserId: r.owner_user_id,
+    issuedCodeHash: r.code_hash,
+  }));
+}
