@@ -171,6 +171,13 @@ describe('table ownership', () => {
     expect(tables.size).toBeGreaterThan(50);
   });
 
+  it('gathers every module schema into db/schema.ts (the one schema object db/client.ts hands drizzle)', () => {
+    const aggregate = readFileSync(fileURLToPath(new URL('./db/schema.ts', import.meta.url)), 'utf8');
+    const gathered = [...aggregate.matchAll(/export \* from '\.\.\/modules\/([a-z-]+)\/schema\.ts';/g)].map((m) => m[1]).sort();
+    const modules = [...new Set(files.filter((f) => f.path === `${f.module}/schema.ts`).map((f) => f.module))].sort();
+    expect(gathered).toEqual(modules);
+  });
+
   it("keeps each module's SQL and drizzle tables to its own tables", () => {
     const found = violationsOf(files, tables).filter((v) => !isAllowed(v));
     expect(found.map((v) => `${v.module}: ${v.path} names ${v.table} (${v.how}) owned by ${v.owner}`)).toEqual([]);
