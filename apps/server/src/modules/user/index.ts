@@ -4,3 +4,4 @@ export { userModule } from './routes.ts';
 export { createUserWithAccounts, isRegistered, registerUser, shortAddress, type UserStart } from './service.ts';
 export { addressesOf, findUserByAddress, findUserById, insertUserWithAncestors, lockUserRow, type NewUser, type UserRow } from './repo.ts';
 export { consoleUser, directsOf, newUsersByDay, referrersOf, searchUsers, setUserFrozen, usersByAddresses, type ConsoleUserRow } from './console-repo.ts';
+export { directReferralPage, findInSubtree } from './tree-repo.ts';
