@@ -27,7 +27,7 @@ export const destroyOrders = pgTable(
 );
 
 /**
- * A user's miner: a device, a destroy (burned NADI) or the trial. Status (spec): 1 experience (trial),
+ * A user's miner: a device, a destroy (burned NADI) or the trial. Status (docs/product.md section 4): 1 experience (trial),
  * 2 paused, 3 permanent (running), 4 unknown (device never reported). A destroy miner's budget is the
  * USDT it may still earn: `releasedUsdt` of `budgetUsdt` is used ("released power").
  */

@@ -86,7 +86,7 @@ export const deposits = pgTable(
 );
 
 /**
- * A withdrawal (spec section 4): 0 pending review, 1 approved and being sent, 2 completed,
+ * A withdrawal (docs/product.md section 4): 0 pending review, 1 approved and being sent, 2 completed,
  * 3 rejected or failed on chain. The amount (fee included) is frozen in the fund account from the
  * moment of the request. The signed transaction and its hash are stored before it is broadcast,
  * so a sender that crashes re-broadcasts the same transaction instead of signing a second one.

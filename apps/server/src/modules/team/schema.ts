@@ -7,7 +7,7 @@ import { createdAt, units, at } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 
 /**
- * Purchase performance (ECONOMY.md, "Team"): a user's own purchases in USDT and the sum over
+ * Purchase performance (docs/economy.md, "Team and rewards"): a user's own purchases in USDT and the sum over
  * everyone below them in the invite tree, kept as aggregates so reads are O(1).
  */
 export const userPerformance = pgTable(
