@@ -29,7 +29,7 @@ export interface Violation {
  * The few cross-module reads that stay, each with why. An entry that no longer matches anything
  * fails the test, so the list only shrinks. Keep it short: the default is the owner's index.ts.
  */
-export const allowed: { module: string; path: string; tables: string[]; reason: string }[] = [
+export const allowed: { module: string; path: string; tables: string[]; reason: string; movingOut?: true }[] = [
   {
     module: 'ledger',
     path: 'ledger/audit.ts',
@@ -51,6 +51,8 @@ export const allowed: { module: string; path: string; tables: string[]; reason: 
   {
     module: 'mining',
     path: 'mining/settlement/population.ts',
+    // Moving to src/test/ (outside every module) on another branch of issue 29: drop the entry then.
+    movingOut: true,
     tables: [
       'app_settings',
       'users',
@@ -71,6 +73,8 @@ export const allowed: { module: string; path: string; tables: string[]; reason: 
   {
     module: 'team',
     path: 'team/synthetic-tree.ts',
+    // Moving to src/test/ (outside every module) on another branch of issue 29: drop the entry then.
+    movingOut: true,
     tables: ['users', 'user_ancestors'],
     reason: "a fixture, never used by the app: writes the team tests' and benchmark's invite trees set-based",
   },
@@ -223,7 +227,9 @@ describe('table ownership', () => {
   it('has no stale allowlist entry', () => {
     const found = violationsOf(files, tables);
     const hasSqlFiles = files.some((f) => f.path.endsWith('.sql'));
-    const stale = [...allowed, ...(hasSqlFiles ? allowedSqlFunctions : [])].flatMap((a) =>
+    const present = new Set(files.map((f) => f.path));
+    const checked = [...allowed.filter((a) => !a.movingOut || present.has(a.path)), ...(hasSqlFiles ? allowedSqlFunctions : [])];
+    const stale = checked.flatMap((a) =>
       a.tables.filter((t) => !found.some((v) => v.module === a.module && v.path === a.path && v.table === t)).map((t) => `${a.path} ${t}`),
     );
     expect(stale).toEqual([]);
