@@ -1,7 +1,8 @@
 // One lint setup for the whole repository. Besides the usual rules it enforces the import
 // boundaries of docs/architecture.md ("Layout"): packages never import apps; in the web, shared code (lib,
 // components) never imports features or the app shell, and features never import each other; on
-// the server a module imports another module only through its index.ts (docs/decisions.md).
+// the server a module imports another module only through its index.ts (docs/decisions.md), and
+// lib/ imports no module (docs/architecture.md).
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX as importXPlugin } from 'eslint-plugin-import-x';
@@ -63,29 +64,62 @@ const serverShellZone = {
   from: [`${serverSrc}/app.ts`, `${serverSrc}/main.ts`, `${serverSrc}/plugins`, `${serverSrc}/test`],
   message: 'Server modules never import the app shell (app.ts, main.ts, plugins/) or the test helpers; those import modules, not the other way.',
 };
+// A module's schema.ts may import another module's schema.ts, for a foreign key only
+// (docs/architecture.md "Server modules and their tables"); table-ownership.test.ts keeps other
+// files off them.
+const schemaZones = moduleZones.map((zone) => ({
+  ...zone,
+  except: [...zone.except, ...serverModules.filter((m) => `${serverModulesDir}/${m}` !== zone.target).map((m) => `./${m}/schema.ts`)],
+}));
+// The server's lib/ sits under every module: it imports no module (modules import lib).
+const serverLibZone = {
+  target: `${serverSrc}/lib`,
+  from: serverModulesDir,
+  message: 'The server lib/ never imports a module; pass what it needs in, or move the code into the module.',
+};
 const importX = { 'import-x': importXPlugin };
 const importXSettings = { 'import-x/resolver-next': [createNodeResolver()] };
 const restrictedPaths = (zones) => ({ 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones }] });
 
 // The code around the modules (benches, attack tests, the seed, the development demo) uses every
-// module as another module would: through its index.ts only ("../src/modules/user/repo.ts" is
-// refused, "../src/modules/user/index.ts" passes; a module's subfolders are internals too).
-const aroundModules = ['apps/server/bench/**/*.ts', 'apps/server/src/attack/**/*.ts', 'apps/server/src/db/seed/**/*.ts', 'apps/server/src/demo/**/*.ts'];
-const moduleInternals = {
-  regex: '(^|/)modules/[^/]+/(?!index\\.ts$)',
+// module as another module would: through its index.ts only, checked on the resolved file
+// ("../src/modules/user/repo.ts" is refused, "../src/modules/user/index.ts" passes; a module's
+// subfolders are internals too).
+const aroundModules = ['apps/server/bench', `${serverSrc}/attack`, `${serverSrc}/db/seed`, `${serverSrc}/demo`];
+const aroundModulesZone = {
+  target: aroundModules,
+  from: serverModulesDir,
+  except: serverModules.map((m) => `./${m}/index.ts`),
   message:
     "Benches, attack tests, the seed and the demo use a server module only through its index.ts (its public surface); add what you need to the module's index.ts.",
 };
-const aroundModulesBoundaries = { files: aroundModules, rules: { 'no-restricted-imports': ['error', { patterns: [moduleInternals] }] } };
+const aroundModulesBoundaries = {
+  files: aroundModules.map((dir) => `${dir}/**/*.ts`),
+  plugins: importX,
+  settings: importXSettings,
+  rules: restrictedPaths([aroundModulesZone]),
+};
 
 // Tests inside a module follow the same rule for other modules; they may build apps and use src/test/.
 const serverModuleBoundaries = [
   {
     files: [`${serverModulesDir}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', `${serverModulesDir}/*/schema.ts`],
     plugins: importX,
     settings: importXSettings,
     rules: restrictedPaths([...moduleZones, serverShellZone]),
+  },
+  {
+    files: [`${serverModulesDir}/*/schema.ts`],
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([...schemaZones, serverShellZone]),
+  },
+  {
+    files: [`${serverSrc}/lib/**/*.ts`],
+    plugins: importX,
+    settings: importXSettings,
+    rules: restrictedPaths([serverLibZone]),
   },
   {
     files: [`${serverModulesDir}/**/*.test.ts`],

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema.ts',
+  // Each module's tables live in its own schema.ts (docs/architecture.md "Table ownership").
+  schema: './apps/server/src/modules/*/schema.ts',
   out: './apps/server/src/db/migrations',
 });

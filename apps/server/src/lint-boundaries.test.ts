@@ -45,6 +45,25 @@ describe('server module boundaries (eslint)', () => {
     expect(await boundaryErrors(code)).toEqual([]);
   });
 
+  it("lets a module's schema.ts import another module's schema.ts (foreign keys), and nothing else does", async () => {
+    const code = "import { users } from '../user/schema.ts';\nexport const f = users;\n";
+    expect(await boundaryErrors(code, 'apps/server/src/modules/market/schema.ts')).toEqual([]);
+    expect(await boundaryErrors(code)).toEqual([expect.stringMatching(/only through its index\.ts/)]);
+  });
+
+  it('refuses a module from the server lib/ (lib sits under every module)', async () => {
+    const errors = await boundaryErrors(
+      "import { authenticate } from '../modules/auth/index.ts';\nexport const f = authenticate;\n",
+      'apps/server/src/lib/boundary-fixture.ts',
+    );
+    expect(errors).toEqual([expect.stringMatching(/lib\/ never imports a module/)]);
+    const nested = await boundaryErrors(
+      "import { ledgerAccounts } from '../../modules/ledger/schema.ts';\nexport const f = ledgerAccounts;\n",
+      'apps/server/src/lib/sub/fixture.ts',
+    );
+    expect(nested).toHaveLength(1);
+  });
+
   it("refuses a module's internals from the benches, attack tests, the seed and the demo; accepts its index", async () => {
     const internal = "import { insertSession } from '../src/modules/auth/repo.ts';\nexport const f = insertSession;\n";
     expect(await boundaryErrors(internal, 'apps/server/bench/boundary-fixture.ts')).toEqual([expect.stringMatching(/only through its index\.ts/)]);

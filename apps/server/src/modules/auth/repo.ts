@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { sessions, siweNonces } from '../../db/schema.ts';
+import { sessions, siweNonces } from './schema.ts';
 
 export async function insertNonce(db: Db, row: { nonce: string; address: string; messageHash: string; issuedAt: Date; expiresAt: Date }): Promise<void> {
   await db.insert(siweNonces).values(row);

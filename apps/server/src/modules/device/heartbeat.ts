@@ -9,8 +9,8 @@ import { heartbeatMessage, type DeviceClockData, type HeartbeatBody } from '@nad
 import { uptimeBps, type MiningParams } from '@nadi/economy/economy';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { changePower, epochClock, miningGenesis, paramsAt } from '../mining/index.ts';
-import { activationStatusOfDevice, advanceCounter, countBeat, findDeviceBySerial, startDeviceMiner, succeedActivation } from './repo.ts';
+import { changePower, epochClock, miningGenesis, paramsAt, startDeviceMiner } from '../mining/index.ts';
+import { activationStatusOfDevice, advanceCounter, countBeat, findDeviceBySerial, succeedActivation } from './repo.ts';
 import type { Tx } from '../../db/client.ts';
 
 /** Serials are case-insensitive: stored and looked up upper-case (the signature covers the serial as sent). */

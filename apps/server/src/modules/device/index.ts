@@ -5,3 +5,5 @@ export { deviceModule } from './routes.ts';
 export type { ModelValues } from './repo.ts';
 export { hashCode, normalizeCode } from './codes.ts';
 export { normalizeSerial } from './heartbeat.ts';
+export { deviceFacts, type DeviceFacts } from './repo.ts';
+export { devicesBySerialOrder, lockDevicesToShip, modelIdByCode, modelsByIds, type DeviceToShip } from './repo.ts';

@@ -9,12 +9,13 @@ import { rowsOf } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { shortAddress } from '../../lib/short-address.ts';
 import { lastSettledEpoch, miningNow, onlineHeartbeats, paramsAt } from '../mining/index.ts';
+import { addressesOf } from '../user/index.ts';
 
 interface DeviceRow {
   serial: string;
   model: string;
   model_name: string;
-  owner_address: string | null;
+  owner_user_id: number | null;
   bound_at: Date | string | null;
   last_seen_at: Date | string | null;
   beats: number | null;
@@ -44,11 +45,11 @@ export async function operatorDevices(
   if (query.code === 'without') filters.push(sql`(ac.state is null or ac.state = 'revoked')`);
   else if (query.code) filters.push(sql`ac.state = ${query.code}`);
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const from = sql`from devices d join device_models dm on dm.id = d.model_id left join users u on u.id = d.owner_user_id
+  const from = sql`from devices d join device_models dm on dm.id = d.model_id 
     left join activation_codes ac on ac.device_id = d.id`;
   const [rows, totals] = await Promise.all([
     deps.db.execute(sql`
-      select d.serial, dm.code as model, dm.name as model_name, u.address as owner_address, d.bound_at, d.last_seen_at, du.beats, ac.state as code_state
+      select d.serial, dm.code as model, dm.name as model_name, d.owner_user_id, d.bound_at, d.last_seen_at, du.beats, ac.state as code_state
       ${from}
       left join device_uptime du on du.device_id = d.id and du.epoch = ${settled ?? -1}
       ${where}
@@ -56,14 +57,20 @@ export async function operatorDevices(
       offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`),
     deps.db.execute(sql`select count(*)::int as n ${from} ${where}`),
   ]);
-  const list = rowsOf<DeviceRow>(rows).map((row): OperatorDeviceItem => {
+  const devices = rowsOf<DeviceRow>(rows);
+  const owners = await addressesOf(
+    deps.db,
+    devices.flatMap((d) => (d.owner_user_id === null ? [] : [Number(d.owner_user_id)])),
+  );
+  const list = devices.map((row): OperatorDeviceItem => {
     const lastSeen = iso(row.last_seen_at);
+    const ownerAddress = row.owner_user_id === null ? null : (owners.get(Number(row.owner_user_id)) ?? null);
     return {
       serial: row.serial,
       model: row.model,
       model_name: row.model_name,
-      owner: row.owner_address === null ? null : shortAddress(row.owner_address),
-      activated: row.owner_address !== null,
+      owner: ownerAddress === null ? null : shortAddress(ownerAddress),
+      activated: ownerAddress !== null,
       bound_at: iso(row.bound_at),
       online: lastSeen !== null && Date.parse(lastSeen) >= onlineSince.getTime(),
       last_heartbeat_at: lastSeen,
@@ -77,7 +84,7 @@ export async function operatorDevices(
 
 interface BatchRow {
   id: number;
-  created_by: string | null;
+  created_by: number | null;
   created_at: Date | string;
   count: number;
   issued: number;
@@ -90,22 +97,26 @@ interface BatchRow {
 export async function operatorCodeBatches(deps: Pick<AppDeps, 'db'>, query: PageQuery) {
   const [rows, totals] = await Promise.all([
     deps.db.execute(sql`
-      select b.id, u.address as created_by, b.created_at, b.count, b.expires_at,
+      select b.id, b.created_by, b.created_at, b.count, b.expires_at,
         count(ac.id) filter (where ac.state = 'issued')::int as issued,
         count(ac.id) filter (where ac.state = 'used')::int as used,
         count(ac.id) filter (where ac.state = 'revoked')::int as revoked
       from activation_code_batches b
-      left join users u on u.id = b.created_by
       left join activation_codes ac on ac.batch_id = b.id
-      group by b.id, u.address
+      group by b.id
       order by b.id desc
       offset ${(query.page - 1) * query.page_size} limit ${query.page_size}`),
     deps.db.execute(sql`select count(*)::int as n from activation_code_batches`),
   ]);
-  const list = rowsOf<BatchRow>(rows).map(
+  const batches = rowsOf<BatchRow>(rows);
+  const creators = await addressesOf(
+    deps.db,
+    batches.flatMap((b) => (b.created_by === null ? [] : [Number(b.created_by)])),
+  );
+  const list = batches.map(
     (row): OperatorCodeBatchItem => ({
       id: Number(row.id),
-      created_by: row.created_by,
+      created_by: row.created_by === null ? null : (creators.get(Number(row.created_by)) ?? null),
       created_at: new Date(row.created_at).toISOString(),
       count: Number(row.count),
       issued: Number(row.issued),

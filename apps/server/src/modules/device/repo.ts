@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { activationCodeBatches, activationCodes, activations, deviceModels, devices, miners } from '../../db/schema.ts';
+import { activationCodeBatches, activationCodes, activations, deviceModels, devices } from './schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceModelRow = typeof deviceModels.$inferSelect;
@@ -232,25 +232,6 @@ export async function insertActivation(tx: Tx, a: NewActivation, now: Date): Pro
   return id;
 }
 
-export interface NewDeviceMiner {
-  userId: number;
-  deviceId: number;
-  basePower: bigint;
-  giftPower: bigint;
-  status: 3 | 4;
-  startsEpoch: number;
-}
-
-export async function insertDeviceMiner(tx: Tx, m: NewDeviceMiner, now: Date): Promise<number> {
-  const rows = await tx
-    .insert(miners)
-    .values({ ...m, kind: 'device', payMethod: null, createdAt: now })
-    .returning({ id: miners.id });
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('miner insert returned no row');
-  return id;
-}
-
 /** Pending → success for the device's activation; answers it when this call made the change. */
 export async function succeedActivation(tx: Tx, deviceId: number, now: Date): Promise<{ id: number; userId: number } | null> {
   const rows = await tx
@@ -264,17 +245,6 @@ export async function succeedActivation(tx: Tx, deviceId: number, now: Date): Pr
 export async function activationStatusOfDevice(tx: Tx, deviceId: number): Promise<string | null> {
   const rows = await tx.select({ status: activations.status }).from(activations).where(eq(activations.deviceId, deviceId)).limit(1);
   return rows[0]?.status ?? null;
-}
-
-/** Unknown (4) → running (3) for the device's miner; answers it with its power when this call made the change. */
-export async function startDeviceMiner(tx: Tx, deviceId: number): Promise<{ id: number; userId: number; power: bigint } | null> {
-  const rows = await tx
-    .update(miners)
-    .set({ status: 3 })
-    .where(and(eq(miners.deviceId, deviceId), eq(miners.status, 4)))
-    .returning({ id: miners.id, userId: miners.userId, basePower: miners.basePower, giftPower: miners.giftPower });
-  const row = rows[0];
-  return row ? { id: row.id, userId: row.userId, power: row.basePower + row.giftPower } : null;
 }
 
 export interface ActivationView {
@@ -320,4 +290,105 @@ export async function listActivations(db: Db, userId: number, offset: number, li
     db.select({ n: count() }).from(activations).where(eq(activations.userId, userId)),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** What a miner's view shows of its device: serial, model name, last heartbeat, and its beats in an epoch. */
+export interface DeviceFacts {
+  serial: string;
+  model: string;
+  lastSeenAt: Date | null;
+  beats: number;
+}
+
+/** The facts of these devices, by id, with their beats in `epoch` (0 without any). */
+export async function deviceFacts(db: Db | Tx, ids: readonly number[], epoch: number): Promise<Map<number, DeviceFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{ id: string | number; serial: string; model: string | null; last_seen_at: Date | string | null; beats: number | null }>(
+    await db.execute(sql`
+      select d.id, d.serial, dm.name as model, d.last_seen_at, du.beats
+        from devices d
+        left join device_models dm on dm.id = d.model_id
+        left join device_uptime du on du.device_id = d.id and du.epoch = ${epoch}
+       where d.id in (${sql.join(
+         [...new Set(ids)].map((id) => sql`${id}`),
+         sql`, `,
+       )})`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { serial: r.serial, model: r.model ?? '', lastSeenAt: r.last_seen_at == null ? null : new Date(r.last_seen_at), beats: Number(r.beats ?? 0) },
+    ]),
+  );
+}
+
+// ─── What the store reads of devices and models ──────────────────────────────────────────────
+
+/** The code and power of these device models, by id (a store product sells one). */
+export async function modelsByIds(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, { code: string; name: string; basePower: bigint; giftPower: bigint }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deviceModels.id, code: deviceModels.code, name: deviceModels.name, basePower: deviceModels.basePower, giftPower: deviceModels.giftPower })
+    .from(deviceModels)
+    .where(inArray(deviceModels.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The id of the device model with this code, or null. */
+export async function modelIdByCode(db: Db | Tx, code: string): Promise<number | null> {
+  const rows = await db.select({ id: deviceModels.id }).from(deviceModels).where(eq(deviceModels.code, code)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** These devices in serial order: serial, model name and whether someone's code bound them. */
+export async function devicesBySerialOrder(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<{ id: number; serial: string; model: string; isActivated: boolean }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id, serial: devices.serial, model: deviceModels.name, owner: devices.ownerUserId })
+    .from(devices)
+    .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .where(inArray(devices.id, [...new Set(ids)]))
+    .orderBy(asc(devices.serial));
+  return rows.map((r) => ({ id: r.id, serial: r.serial, model: r.model, isActivated: r.owner !== null }));
+}
+
+export interface DeviceToShip {
+  id: number;
+  serial: string;
+  modelId: number;
+  modelName: string;
+  ownerUserId: number | null;
+  /** The SHA-256 of its issued (unused, unrevoked) activation code, if it has one. */
+  issuedCodeHash: string | null;
+}
+
+/** The devices with these serials in id order, locked (an activation racing a shipment waits), with what shipping checks. */
+export async function lockDevicesToShip(tx: Tx, serials: string[], now: Date): Promise<DeviceToShip[]> {
+  const rows = rowsOf<{ id: string; serial: string; model_id: number; model_name: string; owner_user_id: number | null; code_hash: string | null }>(
+    await tx.execute(sql`
+      select d.id::text as id, d.serial, d.model_id, m.name as model_name, d.owner_user_id,
+             (select c.code_hash from activation_codes c where c.device_id = d.id and c.state = 'issued'
+                 and (c.expires_at is null or c.expires_at > ${now})) as code_hash
+        from devices d join device_models m on m.id = d.model_id
+       where d.serial in (${sql.join(
+         serials.map((s) => sql`${s}`),
+         sql`, `,
+       )})
+       order by d.id
+       for update of d`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    serial: r.serial,
+    modelId: Number(r.model_id),
+    modelName: r.model_name,
+    ownerUserId: r.owner_user_id,
+    issuedCodeHash: r.code_hash,
+  }));
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
-import { changePower } from '../mining/index.ts';
+import { changePower, insertDeviceMiner } from '../mining/index.ts';
 import { generateCode, hashCode, normalizeCode } from './codes.ts';
 import { epochNow, normalizeSerial } from './heartbeat.ts';
 import {
@@ -28,7 +28,6 @@ import {
   findModelByCode,
   insertActivation,
   insertBatch,
-  insertDeviceMiner,
   insertDevices,
   listActivations,
   listModels,

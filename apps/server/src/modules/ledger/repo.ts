@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountKind, Asset, RecordType } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import type { AccountRef } from './ledger.ts';
+import { accountKey, type AccountRef } from './ledger.ts';
+import { ledgerAccounts, ledgerFlows } from './schema.ts';
 
 const userKinds: { kind: string; asset: Asset }[] = [
   { kind: 'fund', asset: 'NADI' },
@@ -100,4 +101,19 @@ export async function availableAfterFlow(db: Db | Tx, flowId: number, ref: Accou
   );
   const after = rows[0]?.after;
   return after == null ? null : BigInt(after);
+}
+
+/** The available part of these users' accounts of one kind, by ledger account key (accounts not opened are absent). */
+export async function availableOfUsers(db: Db | Tx, kind: string, userIds: readonly number[]): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, asset: ledgerAccounts.asset, available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), inArray(ledgerAccounts.userId, [...userIds])));
+  return new Map(rows.map((r) => [accountKey({ userId: r.userId, kind: kind as AccountKind, asset: r.asset as Asset }), r.available]));
+}
+
+/** Whether a flow with this idempotency key was posted. */
+export async function flowPosted(db: Db | Tx, idempotencyKey: string): Promise<boolean> {
+  return (await db.select({ id: ledgerFlows.id }).from(ledgerFlows).where(eq(ledgerFlows.idempotencyKey, idempotencyKey)).limit(1)).length > 0;
 }

@@ -4,6 +4,6 @@
 export { marketModule, type MarketModuleOptions } from './routes.ts';
 export { tradeSocketLimits } from './trade-socket.ts';
 export { marketSettingKey, marketSymbol, lotsToQuantity, ticksToPrice, type MarketConfig } from './params.ts';
-export { balanceOfTrade, openStatuses, pageOrders, recentTrades, type OrderRow } from './repo.ts';
+export { balanceOfTrade, openStatuses, pageOrders, recentTrades, timeWeightedPrice, type OrderRow } from './repo.ts';
 export { MarketService, type WriterCounters } from './service.ts';
 export { bookConflationMs, TradeStreams } from './trade-streams.ts';

@@ -3,10 +3,11 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Asset } from '@nadi/api/wallet';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ledgerAccounts, ledgerFlows, marketOrders, marketTrades } from '../../db/schema.ts';
+import { marketOrders, marketTrades } from './schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgCode } from '../../db/pg-code.ts';
-import { accountKey, flowJson } from '../ledger/index.ts';
+import { incrementCounterSetting } from '../config/index.ts';
+import { availableOfUsers, flowJson, flowPosted, readAvailable, userAccount } from '../ledger/index.ts';
 import type { SettlementBatch } from './settle.ts';
 import type { MinuteBucket } from './stats.ts';
 
@@ -18,12 +19,9 @@ export type TradeRow = typeof marketTrades.$inferSelect;
 export const openStatuses = ['pending', 'partial'] as const;
 export const finishedStatuses = ['filled', 'cancelled'] as const;
 
-/** The available part of a user's trade account in one asset. */
+/** The available part of a user's trade account in one asset (the ledger's readAvailable). */
 export async function balanceOfTrade(db: Db, userId: number, asset: string): Promise<bigint> {
-  const row = rowsOf<{ available: string }>(
-    await db.execute(sql`select available::text from ledger_accounts where user_id = ${userId} and kind = 'trade' and asset = ${asset}`),
-  )[0];
-  return row ? BigInt(row.available) : 0n;
+  return readAvailable(db, userAccount(userId, 'trade', asset as Asset));
 }
 
 export async function findOrdersByIds(db: Db | Tx, ids: number[]): Promise<OrderRow[]> {
@@ -43,12 +41,7 @@ export async function findByClientOrderIds(db: Db, keys: readonly { userId: numb
 
 /** The available part of the trade accounts of these users, by ledger account key. */
 export async function tradeBalances(db: Db, userIds: readonly number[]): Promise<Map<string, bigint>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: ledgerAccounts.userId, kind: ledgerAccounts.kind, asset: ledgerAccounts.asset, available: ledgerAccounts.available })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'trade'), inArray(ledgerAccounts.userId, [...userIds])));
-  return new Map(rows.map((r) => [accountKey({ userId: r.userId, kind: 'trade', asset: r.asset as Asset }), r.available]));
+  return availableOfUsers(db, 'trade', userIds);
 }
 
 /** The writer epoch is not the newest any more (market_settle raised NM001). */
@@ -95,7 +88,7 @@ export async function settleBatch(db: Db, symbol: string, epoch: number | null, 
 export async function hasCommitted(db: Db, batch: SettlementBatch): Promise<boolean> {
   const key = batch.flows[0]?.idempotencyKey;
   const orderId = batch.newOrders.keys().next().value;
-  if (key !== undefined) return (await db.select({ id: ledgerFlows.id }).from(ledgerFlows).where(eq(ledgerFlows.idempotencyKey, key)).limit(1)).length > 0;
+  if (key !== undefined) return flowPosted(db, key);
   if (orderId !== undefined) return (await findOrdersByIds(db, [orderId])).length > 0;
   return false;
 }
@@ -341,13 +334,33 @@ export async function lastTradePrice(db: Db, symbol: string): Promise<bigint | n
 const epochKey = (symbol: string) => `market_epoch:${symbol}`;
 
 export async function takeEpoch(db: Db, symbol: string): Promise<number> {
-  const rows = rowsOf<{ epoch: string }>(
-    await db.execute(sql`
-      insert into app_settings (key, value) values (${epochKey(symbol)}, '1'::jsonb)
-      on conflict (key) do update set value = to_jsonb((app_settings.value::text)::bigint + 1), updated_at = now()
-      returning value::text as epoch`),
-  );
-  const epoch = Number(rows[0]?.epoch);
+  const epoch = await incrementCounterSetting(db, epochKey(symbol));
   if (!Number.isSafeInteger(epoch)) throw new Error('market: no writer epoch');
   return epoch;
+}
+
+/**
+ * Each trade's price weighted by how long it stood as the last price in [start, end) ms (the last
+ * trade at or before the start stands from the start; trades in the same millisecond weigh by their
+ * sequence, only the last one stands): the weighted sum and the span it covers, null without trades.
+ * The mining module's reference price divides one by the other.
+ */
+export async function timeWeightedPrice(db: Db | Tx, symbol: string, start: number, end: number): Promise<{ weighted: string | null; span: string | null }> {
+  const rows = rowsOf<{ weighted: string | null; span: string | null }>(
+    await db.execute(sql`
+      with points as (
+        (select ts_ms, seq, price from market_trades
+          where symbol = ${symbol} and ts_ms <= ${start}
+          order by ts_ms desc, seq desc limit 1)
+        union all
+        (select ts_ms, seq, price from market_trades
+          where symbol = ${symbol} and ts_ms > ${start} and ts_ms < ${end})
+      ), spans as (
+        select price, greatest(ts_ms, ${start}::bigint) as t0,
+               coalesce(lead(greatest(ts_ms, ${start}::bigint)) over (order by ts_ms, seq), ${end}::bigint) as t1
+          from points
+      )
+      select sum(price * (t1 - t0))::text as weighted, (${end}::bigint - min(t0))::text as span from spans`),
+  );
+  return { weighted: rows[0]?.weighted ?? null, span: rows[0]?.span ?? null };
 }

@@ -36,3 +36,14 @@ export {
   type TeamSettlement,
 } from './settlement/settle.ts';
 export { settlementIntervalMs, startSettlementJob, type SettlementJob, type SettlementJobOptions } from './settlement/job.ts';
+export { miningEpochFigures, miningEpochPage, recentMiningEpochs, userMiners } from './console-repo.ts';
+export {
+  endPledgeMiner,
+  insertDeviceMiner,
+  insertNodeMiner,
+  insertPledgeMiner,
+  minerBasePowers,
+  startDeviceMiner,
+  type NewDeviceMiner,
+  type NewPledgeMiner,
+} from './other-miners.ts';

@@ -2,13 +2,12 @@
 // time-weighted average over the window before a moment, else the operator's configured price
 // before the market has ever traded. Destroy mining values NADI at it; settlement values destroy
 // miners' budgets at it (at the epoch's end).
-import { sql } from 'drizzle-orm';
 import { units } from '@nadi/money/money';
 import { miningDefaults, type MiningParams } from '@nadi/economy/economy';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readSetting } from '../config/index.ts';
+import { timeWeightedPrice } from '../market/index.ts';
 
 /**
  * The wallet's `priceSettingKeys.nadiReferencePrice` and the market's symbol, named here rather than
@@ -36,24 +35,7 @@ export interface ReferencePrice {
 export async function referencePrice(db: Db | Tx, at: Date, params: Pick<MiningParams, 'referenceWindowSeconds'> = miningDefaults): Promise<ReferencePrice> {
   const end = at.getTime();
   const start = end - params.referenceWindowSeconds * 1000;
-  const rows = rowsOf<{ weighted: string | null; span: string | null }>(
-    await db.execute(sql`
-      with points as (
-        (select ts_ms, seq, price from market_trades
-          where symbol = ${referenceSymbol} and ts_ms <= ${start}
-          order by ts_ms desc, seq desc limit 1)
-        union all
-        (select ts_ms, seq, price from market_trades
-          where symbol = ${referenceSymbol} and ts_ms > ${start} and ts_ms < ${end})
-      ), spans as (
-        select price, greatest(ts_ms, ${start}::bigint) as t0,
-               coalesce(lead(greatest(ts_ms, ${start}::bigint)) over (order by ts_ms, seq), ${end}::bigint) as t1
-          from points
-      )
-      select sum(price * (t1 - t0))::text as weighted, (${end}::bigint - min(t0))::text as span from spans`),
-  );
-  const weighted = rows[0]?.weighted;
-  const span = rows[0]?.span;
+  const { weighted, span } = await timeWeightedPrice(db, referenceSymbol, start, end);
   if (weighted != null && span != null && BigInt(span) > 0n) {
     const price = BigInt(weighted) / BigInt(span);
     if (price > 0n) return { price, source: 'market' };

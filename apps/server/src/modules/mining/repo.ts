@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeLineType, MinerKind, PowerLogType } from '@nadi/api/mining';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { deviceFacts, type DeviceFacts } from '../device/index.ts';
 
 const big = (text: string | null | undefined): bigint => (text == null ? 0n : BigInt(text));
 const date = (value: Date | string): Date => new Date(value);
@@ -100,13 +101,11 @@ interface RawMiner {
   released_usdt: string;
   ends_epoch: number | null;
   created_at: Date | string;
-  serial: string | null;
-  model: string | null;
-  last_seen_at: Date | string | null;
-  beats: number | null;
+  device_id: string | number | null;
 }
 
-function toMiner(r: RawMiner): MinerRow {
+function toMiner(r: RawMiner, devices: Map<number, DeviceFacts>): MinerRow {
+  const d = r.device_id == null ? undefined : devices.get(Number(r.device_id));
   return {
     id: Number(r.id),
     kind: r.kind,
@@ -121,39 +120,42 @@ function toMiner(r: RawMiner): MinerRow {
     releasedUsdt: BigInt(r.released_usdt),
     endsEpoch: r.ends_epoch == null ? null : Number(r.ends_epoch),
     createdAt: date(r.created_at),
-    device:
-      r.serial == null
-        ? null
-        : { serial: r.serial, model: r.model ?? '', lastSeenAt: r.last_seen_at == null ? null : date(r.last_seen_at), beats: Number(r.beats ?? 0) },
+    device: d === undefined ? null : { serial: d.serial, model: d.model, lastSeenAt: d.lastSeenAt, beats: d.beats },
   };
 }
 
-function minerSelect(epoch: number, where: SQL): SQL {
+function minerSelect(where: SQL): SQL {
   return sql`
     select m.id::text as id, m.kind, m.status, m.base_power::text as base_power, m.gift_power::text as gift_power, m.pay_method,
            m.destroy_nadi::text as destroy_nadi, m.destroy_price::text as destroy_price, m.destroy_usdt::text as destroy_usdt,
-           m.budget_usdt::text as budget_usdt, m.released_usdt::text as released_usdt, m.ends_epoch, m.created_at,
-           d.serial, dm.name as model, d.last_seen_at, du.beats
+           m.budget_usdt::text as budget_usdt, m.released_usdt::text as released_usdt, m.ends_epoch, m.created_at, m.device_id
       from miners m
-      left join devices d on d.id = m.device_id
-      left join device_models dm on dm.id = d.model_id
-      left join device_uptime du on du.device_id = m.device_id and du.epoch = ${epoch}
      where ${where}`;
+}
+
+/** Miners with their device's facts (serial, model, last heartbeat, this epoch's beats) from device/index.ts. */
+async function withDevices(db: Db, raw: RawMiner[], epoch: number): Promise<MinerRow[]> {
+  const devices = await deviceFacts(
+    db,
+    raw.flatMap((r) => (r.device_id == null ? [] : [Number(r.device_id)])),
+    epoch,
+  );
+  return raw.map((r) => toMiner(r, devices));
 }
 
 /** A user's miners, newest first, with their device and this epoch's beats. */
 export async function listMiners(db: Db, userId: number, kind: MinerKind | undefined, epoch: number, offset: number, limit: number) {
   const where = kind ? sql`m.user_id = ${userId} and m.kind = ${kind}` : sql`m.user_id = ${userId}`;
   const [rows, count] = await Promise.all([
-    db.execute(sql`${minerSelect(epoch, where)} order by m.id desc limit ${limit} offset ${offset}`),
+    db.execute(sql`${minerSelect(where)} order by m.id desc limit ${limit} offset ${offset}`),
     db.execute(sql`select count(*)::int as total from miners m where ${where}`),
   ]);
-  return { rows: rowsOf<RawMiner>(rows).map(toMiner), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
+  return { rows: await withDevices(db, rowsOf<RawMiner>(rows), epoch), total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0) };
 }
 
 export async function findMinerByFlow(db: Db, flowId: number): Promise<MinerRow | null> {
-  const rows = rowsOf<RawMiner>(await db.execute(minerSelect(-1, sql`m.flow_id = ${flowId}`)));
-  return rows[0] ? toMiner(rows[0]) : null;
+  const rows = await withDevices(db, rowsOf<RawMiner>(await db.execute(minerSelect(sql`m.flow_id = ${flowId}`))), -1);
+  return rows[0] ?? null;
 }
 
 export async function listPowerLog(db: Db, userId: number, type: PowerLogType | undefined, offset: number, limit: number) {

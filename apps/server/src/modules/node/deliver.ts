@@ -9,10 +9,10 @@ import type { NodePayMethod } from '@nadi/api/node';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { postFlow, systemAccount, transfer, type AccountRef } from '../ledger/index.ts';
-import { changePower, miningNow, type MiningNow } from '../mining/index.ts';
+import { changePower, insertNodeMiner, miningNow, type MiningNow } from '../mining/index.ts';
 import { creditPaymentToFund, type PaymentOrderRow } from '../onchain/index.ts';
 import { addPerformance } from '../team/index.ts';
-import { insertHolding, insertNodeMiner, lockOrderOfPayment, setHoldingMiner, updateNodeOrder, type HoldingRow, type NodeOrderRow } from './holding-repo.ts';
+import { insertHolding, lockOrderOfPayment, setHoldingMiner, updateNodeOrder, type HoldingRow, type NodeOrderRow } from './holding-repo.ts';
 import { limitRefusal } from './limits.ts';
 import { findTier, lockBuyer, takeUnit, type TierRow } from './tier-repo.ts';
 

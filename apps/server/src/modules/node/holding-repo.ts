@@ -3,7 +3,8 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeEarnings, nodeOrders, userNodes } from '../../db/schema.ts';
+import { nodeEarnings, nodeOrders, userNodes } from './schema.ts';
+import { minerBasePowers, miningEpochFigures } from '../mining/index.ts';
 
 export type HoldingRow = typeof userNodes.$inferSelect;
 export type NodeOrderRow = typeof nodeOrders.$inferSelect;
@@ -13,20 +14,6 @@ export async function insertHolding(tx: Tx, holding: NewHolding): Promise<Holdin
   const rows = await tx.insert(userNodes).values(holding).returning();
   if (!rows[0]) throw new Error('holding insert returned no row');
   return rows[0];
-}
-
-/** A running miner of kind 'node' carrying the tier's gift power (counted by the mining settlement). */
-export async function insertNodeMiner(
-  tx: Tx,
-  m: { userId: number; power: bigint; payMethod: string; flowId: number; epoch: number; now: Date },
-): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into miners (user_id, kind, status, base_power, gift_power, pay_method, flow_id, starts_epoch, created_at)
-      values (${m.userId}, 'node', 3, ${m.power.toString()}::bigint, 0, ${m.payMethod}, ${m.flowId}, ${m.epoch}, ${m.now})
-      returning id::text as id`),
-  );
-  return Number(rows[0]?.id);
 }
 
 export async function setHoldingMiner(tx: Tx, holdingId: number, minerId: number): Promise<HoldingRow> {
@@ -111,23 +98,33 @@ export interface HoldingView {
 }
 
 const holdingView = sql`
-  select n.id, t.level_id, t.name, coalesce(m.base_power, t.gift_power)::text as gift_power,
+  select n.id, n.miner_id, t.level_id, t.name, t.gift_power::text as gift_power,
          coalesce(e.mining_income, 0)::text as mining_income, coalesce(e.dividend_nadi, 0)::text as dividend_nadi,
          coalesce(e.dividend_usdt, 0)::text as dividend_usdt
     from user_nodes n
     join node_tiers t on t.id = n.tier_id
-    left join miners m on m.id = n.miner_id
     left join lateral (
       select sum(mining_income) as mining_income, sum(dividend_nadi) as dividend_nadi, sum(dividend_usdt) as dividend_usdt
         from node_earnings where holding_id = n.id
     ) e on true`;
 
-/** Views of these holdings (in the order given). */
+/** Views of these holdings (in the order given). The gift power is what the holding's miner carries (the tier's before it has one). */
 export async function holdingViews(db: Db | Tx, holdings: HoldingRow[]): Promise<HoldingView[]> {
   if (holdings.length === 0) return [];
   const ids = holdings.map((h) => sql`${h.id}::bigint`);
-  const rows = rowsOf<{ id: string; level_id: number; name: string; gift_power: string; mining_income: string; dividend_nadi: string; dividend_usdt: string }>(
-    await db.execute(sql`${holdingView} where n.id in (${sql.join(ids, sql`, `)})`),
+  const rows = rowsOf<{
+    id: string;
+    miner_id: string | number | null;
+    level_id: number;
+    name: string;
+    gift_power: string;
+    mining_income: string;
+    dividend_nadi: string;
+    dividend_usdt: string;
+  }>(await db.execute(sql`${holdingView} where n.id in (${sql.join(ids, sql`, `)})`));
+  const minerPower = await minerBasePowers(
+    db,
+    rows.flatMap((r) => (r.miner_id === null ? [] : [Number(r.miner_id)])),
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return holdings.map((holding) => {
@@ -137,7 +134,7 @@ export async function holdingViews(db: Db | Tx, holdings: HoldingRow[]): Promise
       holding,
       levelId: Number(r.level_id),
       name: r.name,
-      giftPower: BigInt(r.gift_power),
+      giftPower: (r.miner_id === null ? undefined : minerPower.get(Number(r.miner_id))) ?? BigInt(r.gift_power),
       miningIncome: BigInt(r.mining_income),
       dividendNadi: BigInt(r.dividend_nadi),
       dividendUsdt: BigInt(r.dividend_usdt),
@@ -167,22 +164,14 @@ export async function listEarnings(db: Db, userId: number, holdingId: number | n
 
 /** The figures of the last settled node epoch, with its mining epoch (the return estimate's basis). */
 export async function readReturnBasis(db: Db) {
-  const rows = rowsOf<{
-    epoch: number;
-    dividend_nadi: string;
-    dividend_usdt: string;
-    weight_total: string;
-    payable: string | null;
-    network_power: string | null;
-  }>(
+  const node = rowsOf<{ epoch: number; dividend_nadi: string; dividend_usdt: string; weight_total: string }>(
     await db.execute(sql`
-      select e.epoch, e.dividend_nadi::text as dividend_nadi, e.dividend_usdt::text as dividend_usdt, e.weight_total::text as weight_total,
-             m.payable::text as payable, m.network_power::text as network_power
-        from node_epochs e left join mining_epochs m on m.epoch = e.epoch
-       order by e.epoch desc limit 1`),
-  );
-  const r = rows[0];
-  if (!r) return null;
+      select epoch, dividend_nadi::text as dividend_nadi, dividend_usdt::text as dividend_usdt, weight_total::text as weight_total
+        from node_epochs order by epoch desc limit 1`),
+  )[0];
+  if (!node) return null;
+  const mining = await miningEpochFigures(db, Number(node.epoch));
+  const r = { ...node, payable: mining?.payable ?? null, network_power: mining?.network_power ?? null };
   return {
     epoch: Number(r.epoch),
     dividendNadi: BigInt(r.dividend_nadi),
@@ -191,4 +180,10 @@ export async function readReturnBasis(db: Db) {
     payable: BigInt(r.payable ?? '0'),
     networkPower: BigInt(r.network_power ?? '0'),
   };
+}
+
+/** Whether the user holds a node (node savings are for node holders only). */
+export async function holdsNode(db: Db | Tx, userId: number): Promise<boolean> {
+  const rows = rowsOf<{ held: boolean }>(await db.execute(sql`select exists (select 1 from user_nodes where user_id = ${userId}) as held`));
+  return rows[0]?.held === true;
 }

@@ -3,3 +3,6 @@
 export { nodeModule } from './routes.ts';
 export { fulfilNodeOrder } from './deliver.ts';
 export { nodeJobIntervalMs, runNodeRound, startNodeJob, type NodeJob, type NodeRound } from './job.ts';
+export { nodeEpochsPaid, nodeSalesByTier, userNodeHoldings } from './console-repo.ts';
+export { highestNodeLevel } from './tier-repo.ts';
+export { holdsNode } from './holding-repo.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nodeRoutes } from '@nadi/api/node';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
-import { optionalUserId } from '../../lib/optional-session.ts';
+import { optionalUserId } from '../auth/index.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { assertNotFrozen } from '../ledger/index.ts';
 import { myEarnings, myNodes } from './holdings.ts';

@@ -5,7 +5,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeOrders, nodeTiers, userNodes } from '../../db/schema.ts';
+import { nodeOrders, nodeTiers, userNodes } from './schema.ts';
+import { lockUserRow } from '../user/index.ts';
 
 export type TierRow = typeof nodeTiers.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function updateTier(db: Db | Tx, id: number, values: TierValues, no
  * checks take KEY SHARE) are not held up.
  */
 export async function lockBuyer(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+  await lockUserRow(tx, userId);
 }
 
 /** Per tier, the user's held nodes plus the unpaid wallet orders holding a unit for them. */
@@ -110,4 +111,15 @@ export async function takenByUser(db: Db | Tx, userId: number, tierIds: number[]
 export async function unpaidCount(db: Db | Tx, userId: number): Promise<number> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from node_orders where user_id = ${userId} and status = 'unpaid'`));
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The highest tier level among the user's nodes (the "high-level agent" badge), null without one. */
+export async function highestNodeLevel(db: Db, userId: number): Promise<number | null> {
+  const rows = await db
+    .select({ level: sql<number | null>`max(${nodeTiers.levelId})` })
+    .from(userNodes)
+    .innerJoin(nodeTiers, eq(nodeTiers.id, userNodes.tierId))
+    .where(eq(userNodes.userId, userId));
+  const level = rows[0]?.level;
+  return level == null ? null : Number(level);
 }

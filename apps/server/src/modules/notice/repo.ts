@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { NoticeStatus, NoticeTranslations } from '@nadi/api/notice';
 import type { Db, Tx } from '../../db/client.ts';
-import { notices } from '../../db/schema.ts';
+import { notices } from './schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 

@@ -6,7 +6,7 @@ import { BlockNotFoundError, TransactionReceiptNotFoundError, type Hash, type Lo
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { chainCursors } from '../../db/schema.ts';
+import { chainCursors } from './schema.ts';
 import type { ChainContext } from './chain.ts';
 
 export type CursorName = 'deposits' | 'payments';

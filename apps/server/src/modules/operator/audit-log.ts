@@ -3,8 +3,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditExportMax, type AuditItem } from '@nadi/api/operator';
 import type { AppDeps } from '../../deps.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Db } from '../../db/client.ts';
 import { auditJson } from '../../lib/audit.ts';
+import { addressesOf, findUserByAddress } from '../user/index.ts';
+import { auditCount, auditRows, type AuditRow } from './repo.ts';
 
 export interface AuditFilter {
   actor?: string | undefined;
@@ -15,23 +17,15 @@ export interface AuditFilter {
   to?: string | undefined;
 }
 
-interface AuditRow {
-  id: number;
-  created_at: Date;
-  actor_id: number;
-  actor_address: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  approval_id: number | null;
-}
+type AuditRowWithActor = AuditRow & { actor_address: string };
 
-function whereOf(f: AuditFilter): SQL {
+/** The filter's conditions on the audit_log (`a`); the actor is looked up by address (none: nothing matches). */
+async function whereOf(db: Db, f: AuditFilter): Promise<SQL> {
   const parts: SQL[] = [sql`true`];
-  if (f.actor) parts.push(sql`u.address = ${f.actor.toLowerCase()}`);
+  if (f.actor) {
+    const actor = await findUserByAddress(db, f.actor.toLowerCase());
+    parts.push(actor ? sql`a.actor_id = ${actor.id}` : sql`false`);
+  }
   // A prefix of whole dotted parts or of the text: 'withdraw' matches 'withdraw.approve'. LIKE's
   // wildcards in the filter are taken literally.
   if (f.action) parts.push(sql`starts_with(a.action, ${f.action})`);
@@ -42,22 +36,20 @@ function whereOf(f: AuditFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-async function readRows(deps: AppDeps, f: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
-  return rowsOf<AuditRow>(
-    await deps.db.execute(sql`
-      select a.id, a.created_at, a.actor_id, u.address as actor_address, a.action, a.target_type, a.target_id,
-             a.before, a.after, a.reason, a.approval_id
-      from audit_log a join users u on u.id = a.actor_id
-      where ${whereOf(f)}
-      order by a.created_at desc, a.id desc limit ${limit} offset ${offset}`),
+async function readRows(deps: AppDeps, where: SQL, limit: number, offset: number): Promise<AuditRowWithActor[]> {
+  const rows = await auditRows(deps.db, where, limit, offset);
+  const actors = await addressesOf(
+    deps.db,
+    rows.map((r) => Number(r.actor_id)),
   );
+  return rows.map((r) => ({ ...r, actor_address: actors.get(Number(r.actor_id)) ?? '' }));
 }
 
 function json(value: unknown): unknown {
   return typeof value === 'string' ? (JSON.parse(value) as unknown) : (value ?? null);
 }
 
-function itemOf(r: AuditRow): AuditItem {
+function itemOf(r: AuditRowWithActor): AuditItem {
   return {
     id: Number(r.id),
     at: new Date(r.created_at).toISOString(),
@@ -74,11 +66,9 @@ function itemOf(r: AuditRow): AuditItem {
 }
 
 export async function listAudit(deps: AppDeps, query: AuditFilter & { page: number; page_size: number }) {
-  const rows = await readRows(deps, query, query.page_size, (query.page - 1) * query.page_size);
-  const total = rowsOf<{ n: number }>(
-    await deps.db.execute(sql`select count(*)::int as n from audit_log a join users u on u.id = a.actor_id where ${whereOf(query)}`),
-  )[0]?.n;
-  return { list: rows.map(itemOf), total: Number(total ?? 0), page: query.page, page_size: query.page_size };
+  const where = await whereOf(deps.db, query);
+  const [rows, total] = await Promise.all([readRows(deps, where, query.page_size, (query.page - 1) * query.page_size), auditCount(deps.db, where)]);
+  return { list: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
 }
 
 /** One CSV field (RFC 4180): quoted, inner quotes doubled, when it holds a comma, quote or line break. */
@@ -90,7 +80,7 @@ export function csvField(value: string | number | null): string {
 export const auditCsvHeader = ['id', 'at', 'actor_id', 'actor_address', 'action', 'target_type', 'target_id', 'before', 'after', 'reason', 'approval_id'];
 
 export async function exportAudit(deps: AppDeps, filter: AuditFilter) {
-  const rows = await readRows(deps, filter, auditExportMax + 1, 0);
+  const rows = await readRows(deps, await whereOf(deps.db, filter), auditExportMax + 1, 0);
   const truncated = rows.length > auditExportMax;
   const items = rows.slice(0, auditExportMax).map(itemOf);
   const lines = [auditCsvHeader.join(',')];

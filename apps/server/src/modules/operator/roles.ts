@@ -1,27 +1,17 @@
 // Console roles (docs/operator.md "Roles"): who holds one, and an admin granting, changing or taking
 // one away. The configured admins (OPERATOR_ADDRESSES) are not in the table and cannot be changed here.
-import { sql } from 'drizzle-orm';
 import type { OperatorRole } from '@nadi/api/route';
 import type { OperatorRoleItem } from '@nadi/api/operator';
 import type { AppDeps } from '../../deps.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';
-import { findUserByAddress } from '../user/index.ts';
+import { addressesOf, findUserByAddress, usersByAddresses } from '../user/index.ts';
+import { lockRole, roleRows, writeRole } from './repo.ts';
 
 export async function listRoles(deps: AppDeps): Promise<OperatorRoleItem[]> {
   const configured = deps.settings.operatorAddresses;
-  const known = rowsOf<{ id: number; address: string }>(
-    configured.length === 0
-      ? { rows: [] }
-      : await deps.db.execute(
-          sql`select id, address from users where address in (${sql.join(
-            configured.map((a) => sql`${a}`),
-            sql`, `,
-          )})`,
-        ),
-  );
+  const known = await usersByAddresses(deps.db, configured);
   const admins: OperatorRoleItem[] = known.map((u) => ({
     user_id: Number(u.id),
     address: u.address,
@@ -30,11 +20,15 @@ export async function listRoles(deps: AppDeps): Promise<OperatorRoleItem[]> {
     granted_by: null,
     granted_at: null,
   }));
-  const rows = rowsOf<{ user_id: number; address: string; role: OperatorRole; granted_by: number | null; granted_at: Date }>(
-    await deps.db.execute(sql`
-      select r.user_id, u.address, r.role, r.granted_by, r.granted_at from operator_roles r join users u on u.id = r.user_id
-      order by r.granted_at, r.user_id`),
+  const roles = await roleRows(deps.db);
+  const addresses = await addressesOf(
+    deps.db,
+    roles.map((r) => Number(r.user_id)),
   );
+  const rows = roles.flatMap((r) => {
+    const address = addresses.get(Number(r.user_id));
+    return address === undefined ? [] : [{ ...r, address }];
+  });
   const listed = rows
     .filter((r) => !configured.includes(r.address))
     .map((r) => ({
@@ -56,12 +50,8 @@ export async function setRole(deps: AppDeps, session: SessionContext, address: s
   await deps.db.transaction(async (tx) => {
     const user = await findUserByAddress(tx, lower);
     if (!user) throw new AppError('NOT_FOUND');
-    const before = rowsOf<{ role: string }>(await tx.execute(sql`select role from operator_roles where user_id = ${user.id} for update`))[0]?.role ?? null;
-    if (role === null) await tx.execute(sql`delete from operator_roles where user_id = ${user.id}`);
-    else
-      await tx.execute(sql`
-        insert into operator_roles (user_id, role, granted_by, granted_at) values (${user.id}, ${role}, ${session.userId}, ${at})
-        on conflict (user_id) do update set role = excluded.role, granted_by = excluded.granted_by, granted_at = excluded.granted_at`);
+    const before = await lockRole(tx, user.id);
+    await writeRole(tx, user.id, role, session.userId, at);
     await recordAudit(tx, {
       actorId: session.userId,
       action: 'role.set',

@@ -1,2 +1,3 @@
 // The pledge module's public surface (docs/nodes-and-savings.md).
 export { pledgeModule } from './routes.ts';
+export { pledgeEpochsPaid, userPledgePositions } from './console-repo.ts';

@@ -7,9 +7,10 @@ import type { PledgePosition } from '@nadi/api/pledge';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { availableAfterFlow, readAvailable, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
-import { changePower } from '../mining/index.ts';
+import { changePower, insertPledgeMiner } from '../mining/index.ts';
 import { pledgePowerOf, productStatusOf } from './rates.ts';
-import { findPositionByFlow, findProduct, holdsNode, insertPledgeMiner, insertPosition, takeCap, type ProductRow } from './repo.ts';
+import { holdsNode } from '../node/index.ts';
+import { findPositionByFlow, findProduct, insertPosition, takeCap, type ProductRow } from './repo.ts';
 import { pledgeTime, type PledgeDeps } from './products.ts';
 import { positionView, type PledgeTime } from './views.ts';
 

@@ -12,7 +12,7 @@ import type { OperatorPledgeProduct, PledgeKind, pledgeProductBody } from '@nadi
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { pledgeProducts } from '../../db/schema.ts';
+import { pledgeProducts } from './schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { SessionContext } from '../../lib/register-route.ts';

@@ -6,10 +6,10 @@ import type { PageQuery } from '@nadi/api/common';
 import type { PledgePosition } from '@nadi/api/pledge';
 import { AppError } from '../../lib/app-error.ts';
 import { flowLegs, readAvailable, runFlow, transfer, userAccount } from '../ledger/index.ts';
-import { changePower } from '../mining/index.ts';
+import { changePower, endPledgeMiner } from '../mining/index.ts';
 import { pledgedAccount } from './join.ts';
 import { pledgeTime, type PledgeDeps } from './products.ts';
-import { endPledgeMiner, findOwnPosition, listPositions, listReleases, markRedeemed, releaseCap, type PositionRow } from './repo.ts';
+import { findOwnPosition, listPositions, listReleases, markRedeemed, releaseCap, type PositionRow } from './repo.ts';
 import { positionView, releaseView } from './views.ts';
 
 export async function getPositions(deps: PledgeDeps, userId: number, query: PageQuery & { status?: 'active' | 'redeemed' | undefined }) {

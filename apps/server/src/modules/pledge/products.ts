@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { epochClock, miningGenesis } from '../mining/index.ts';
-import { findProduct, holdsNode, listProducts } from './repo.ts';
+import { holdsNode } from '../node/index.ts';
+import { findProduct, listProducts } from './repo.ts';
 import { productView, type PledgeTime } from './views.ts';
 
 export type PledgeDeps = Pick<AppDeps, 'db' | 'settings' | 'now' | 'events'>;

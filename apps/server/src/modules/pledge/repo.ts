@@ -69,12 +69,6 @@ export async function findProduct(db: Db | Tx, id: number): Promise<ProductRow |
   return rows[0] ? toProduct(rows[0]) : null;
 }
 
-/** Whether the user holds a node (node savings are for node holders only). */
-export async function holdsNode(db: Db | Tx, userId: number): Promise<boolean> {
-  const rows = rowsOf<{ held: boolean }>(await db.execute(sql`select exists (select 1 from user_nodes where user_id = ${userId}) as held`));
-  return rows[0]?.held === true;
-}
-
 /**
  * Adds a pledge to its product's total when the cap still has room: one conditional update, so
  * parallel joins never take the pool beyond its cap. Answers false when it has not.
@@ -92,34 +86,6 @@ export async function takeCap(tx: Tx, productId: number, amount: bigint): Promis
 /** A redeemed principal leaves its product's total. */
 export async function releaseCap(tx: Tx, productId: number, amount: bigint): Promise<void> {
   await tx.execute(sql`update pledge_products set total = total - ${amount.toString()}::numeric where id = ${productId}`);
-}
-
-export interface NewPledgeMiner {
-  userId: number;
-  power: bigint;
-  flowId: number;
-  startsEpoch: number;
-  endsEpoch: number | null;
-  now: Date;
-}
-
-/** The miner carrying a pledge's power (kind 'pledge', running), so the mining settlement counts it. */
-export async function insertPledgeMiner(tx: Tx, m: NewPledgeMiner): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into miners (user_id, kind, status, base_power, gift_power, pay_method, flow_id, starts_epoch, ends_epoch, created_at)
-      values (${m.userId}, 'pledge', 3, ${m.power.toString()}::bigint, 0, 'balance', ${m.flowId}, ${m.startsEpoch}, ${m.endsEpoch}, ${m.now})
-      returning id::text as id`),
-  );
-  return Number(rows[0]?.id);
-}
-
-/** A pledge miner stops (status 2, paused) when its principal leaves; answers the power it carried. */
-export async function endPledgeMiner(tx: Tx, minerId: number): Promise<bigint> {
-  const rows = rowsOf<{ power: string }>(
-    await tx.execute(sql`update miners set status = 2 where id = ${minerId} and kind = 'pledge' and status = 3 returning base_power::text as power`),
-  );
-  return big(rows[0]?.power);
 }
 
 export interface NewPosition {

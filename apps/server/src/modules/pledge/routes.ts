@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pledgeRoutes } from '@nadi/api/pledge';
 import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
-import { optionalUserId } from '../../lib/optional-session.ts';
+import { optionalUserId } from '../auth/index.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { claimInterest, getReceiveInfo } from './interest.ts';
 import { joinPledge } from './join.ts';

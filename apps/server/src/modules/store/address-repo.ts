@@ -1,9 +1,10 @@
 // Delivery addresses in SQL. Every statement names the owner (`user_id`) beside the id, so a row of
 // another user is never read or written: it is simply not found.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { AddressFields } from '@nadi/api/store-address';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema.ts';
+import { addresses } from './schema.ts';
+import { lockUserRow } from '../user/index.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 type AddressText = Omit<AddressFields, 'is_default'>;
@@ -18,7 +19,7 @@ const listOrder = [desc(addresses.isDefault), desc(addresses.createdAt), desc(ad
  * checks take KEY SHARE) are not held up.
  */
 export async function lockUserAddresses(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+  await lockUserRow(tx, userId);
 }
 
 export async function listAddresses(db: Db | Tx, userId: number, limit: number): Promise<AddressRow[]> {

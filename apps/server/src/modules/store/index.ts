@@ -12,3 +12,4 @@ export async function storeModule(app: FastifyInstance) {
   await orderRoutes(app);
   await addressRoutes(app);
 }
+export { ordersToShipCount, userStoreOrders } from './console-repo.ts';

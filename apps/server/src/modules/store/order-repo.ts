@@ -1,10 +1,12 @@
 // Store orders, their items and shipped devices in SQL (docs/store.md, "Orders"). Every status
 // change is a conditional update or runs on a row locked first, so a user's receipt, the job's
 // auto-completion, an expiry and a late payment never both apply to one order.
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { addresses, deviceModels, devices, storeOrderDevices, storeOrderItems, storeOrders, users } from '../../db/schema.ts';
+import { addresses, storeOrderDevices, storeOrderItems, storeOrders } from './schema.ts';
+import { addressesOf, findUserById } from '../user/index.ts';
+import { devicesBySerialOrder, lockDevicesToShip, type DeviceToShip } from '../device/index.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
 export type ItemRow = typeof storeOrderItems.$inferSelect;
@@ -114,29 +116,26 @@ export async function listUserOrders(db: Db, userId: number, statuses: string[] 
 /** Everyone's orders for operators, oldest first (the shipping queue's order), with the buyer's wallet. */
 export async function listOrders(db: Db, status: string | null, offset: number, limit: number) {
   const where = status ? eq(storeOrders.status, status) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ order: storeOrders, walletAddress: users.address })
-      .from(storeOrders)
-      .innerJoin(users, eq(users.id, storeOrders.userId))
-      .where(where)
-      .orderBy(asc(storeOrders.id))
-      .offset(offset)
-      .limit(limit),
+  const [orders, totals] = await Promise.all([
+    db.select().from(storeOrders).where(where).orderBy(asc(storeOrders.id)).offset(offset).limit(limit),
     db.select({ n: count() }).from(storeOrders).where(where),
   ]);
+  const wallets = await addressesOf(
+    db,
+    orders.map((o) => o.userId),
+  );
+  const rows = orders.map((order) => ({ order, walletAddress: wallets.get(order.userId) ?? '' }));
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
 export async function walletOf(db: Db | Tx, userId: number): Promise<string> {
-  const rows = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!rows[0]) throw new Error(`user ${userId} missing`);
-  return rows[0].address;
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`user ${userId} missing`);
+  return user.address;
 }
 
 export async function referrerOf(db: Db | Tx, userId: number): Promise<number | null> {
-  const rows = await db.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.referrerId ?? null;
+  return (await findUserById(db, userId))?.referrerId ?? null;
 }
 
 /** The delivery address an order copies, if it is the user's. */
@@ -159,86 +158,61 @@ export interface ShippedDevice {
 /** The devices shipped in these orders; a device is activated once someone's code bound it. */
 export async function devicesOf(db: Db | Tx, orderIds: number[]): Promise<ShippedDevice[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .select({ orderId: storeOrderDevices.orderId, serial: devices.serial, model: deviceModels.name, owner: devices.ownerUserId })
-    .from(storeOrderDevices)
-    .innerJoin(devices, eq(devices.id, storeOrderDevices.deviceId))
-    .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-    .where(inArray(storeOrderDevices.orderId, orderIds))
-    .orderBy(asc(devices.serial));
-  return rows.map((r) => ({ orderId: r.orderId, serial: r.serial, model: r.model, isActivated: r.owner !== null }));
+  const shipped = await db.select().from(storeOrderDevices).where(inArray(storeOrderDevices.orderId, orderIds));
+  const orderOf = new Map(shipped.map((s) => [s.deviceId, s.orderId]));
+  const facts = await devicesBySerialOrder(
+    db,
+    shipped.map((s) => s.deviceId),
+  );
+  return facts.map((d) => ({ orderId: orderOf.get(d.id)!, serial: d.serial, model: d.model, isActivated: d.isActivated }));
 }
 
-/** Devices of the user's completed orders that nobody has bound yet, newest order first. */
+/** Devices of the user's completed orders that nobody has bound yet, newest order first (then by serial). */
 export async function awaitingDevices(db: Db, userId: number, offset: number, limit: number) {
-  const where = and(eq(storeOrders.userId, userId), eq(storeOrders.status, 'completed'), isNull(devices.ownerUserId));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ serial: devices.serial, model: deviceModels.name, orderId: storeOrders.id, orderNo: storeOrders.orderNo, receivedAt: storeOrders.confirmedAt })
-      .from(storeOrderDevices)
-      .innerJoin(storeOrders, eq(storeOrders.id, storeOrderDevices.orderId))
-      .innerJoin(devices, eq(devices.id, storeOrderDevices.deviceId))
-      .innerJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-      .where(where)
-      .orderBy(desc(storeOrders.id), asc(devices.serial))
-      .offset(offset)
-      .limit(limit),
-    db
-      .select({ n: count() })
-      .from(storeOrderDevices)
-      .innerJoin(storeOrders, eq(storeOrders.id, storeOrderDevices.orderId))
-      .innerJoin(devices, eq(devices.id, storeOrderDevices.deviceId))
-      .where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const shipped = await db
+    .select({ deviceId: storeOrderDevices.deviceId, orderId: storeOrders.id, orderNo: storeOrders.orderNo, receivedAt: storeOrders.confirmedAt })
+    .from(storeOrderDevices)
+    .innerJoin(storeOrders, eq(storeOrders.id, storeOrderDevices.orderId))
+    .where(and(eq(storeOrders.userId, userId), eq(storeOrders.status, 'completed')));
+  const orderOf = new Map(shipped.map((s) => [s.deviceId, s]));
+  // The device module answers in serial order; a stable sort by order keeps it within each order.
+  const unbound = (
+    await devicesBySerialOrder(
+      db,
+      shipped.map((s) => s.deviceId),
+    )
+  )
+    .filter((d) => !d.isActivated)
+    .map((d) => {
+      const order = orderOf.get(d.id)!;
+      return { serial: d.serial, model: d.model, orderId: order.orderId, orderNo: order.orderNo, receivedAt: order.receivedAt };
+    })
+    .sort((a, b) => b.orderId - a.orderId);
+  return { rows: unbound.slice(offset, offset + limit), total: unbound.length };
 }
 
 // ─── Shipping ────────────────────────────────────────────────────────────────────────────────
 
-export interface ShipCandidate {
-  id: number;
-  serial: string;
-  modelId: number;
-  modelName: string;
-  ownerUserId: number | null;
+export interface ShipCandidate extends DeviceToShip {
   /** The order it was shipped in already, if any. */
   shippedIn: number | null;
-  /** The SHA-256 of its issued (unused, unrevoked) activation code, if it has one. */
-  issuedCodeHash: string | null;
 }
 
 /** The devices with these serials, locked (an activation racing the shipment waits), with what shipping checks. */
 export async function lockShipCandidates(tx: Tx, serials: string[], now: Date): Promise<ShipCandidate[]> {
-  const rows = rowsOf<{
-    id: string;
-    serial: string;
-    model_id: number;
-    model_name: string;
-    owner_user_id: number | null;
-    shipped_in: string | null;
-    code_hash: string | null;
-  }>(
-    await tx.execute(sql`
-      select d.id::text as id, d.serial, d.model_id, m.name as model_name, d.owner_user_id, s.order_id::text as shipped_in,
-             (select c.code_hash from activation_codes c where c.device_id = d.id and c.state = 'issued'
-                 and (c.expires_at is null or c.expires_at > ${now})) as code_hash
-        from devices d join device_models m on m.id = d.model_id left join store_order_devices s on s.device_id = d.id
-       where d.serial in (${sql.join(
-         serials.map((s) => sql`${s}`),
-         sql`, `,
-       )})
-       order by d.id
-       for update of d`),
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    serial: r.serial,
-    modelId: Number(r.model_id),
-    modelName: r.model_name,
-    ownerUserId: r.owner_user_id,
-    shippedIn: r.shipped_in === null ? null : Number(r.shipped_in),
-    issuedCodeHash: r.code_hash,
-  }));
+  const candidates = await lockDevicesToShip(tx, serials, now);
+  if (candidates.length === 0) return [];
+  const shipped = await tx
+    .select()
+    .from(storeOrderDevices)
+    .where(
+      inArray(
+        storeOrderDevices.deviceId,
+        candidates.map((c) => c.id),
+      ),
+    );
+  const shippedIn = new Map(shipped.map((s) => [s.deviceId, s.orderId]));
+  return candidates.map((c) => ({ ...c, shippedIn: shippedIn.get(c.id) ?? null }));
 }
 
 export async function insertShippedDevices(tx: Tx, orderId: number, deviceIds: number[]): Promise<void> {

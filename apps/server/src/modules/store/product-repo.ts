@@ -4,7 +4,8 @@
 // always touched in id order so two orders never wait on each other in opposite orders.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { deviceModels, storeProducts } from '../../db/schema.ts';
+import { storeProducts } from './schema.ts';
+import { modelIdByCode, modelsByIds } from '../device/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export type ProductRow = typeof storeProducts.$inferSelect & { modelCode: string; basePower: bigint; giftPower: bigint };
@@ -24,13 +25,22 @@ const productColumns = {
   sort: storeProducts.sort,
   createdAt: storeProducts.createdAt,
   updatedAt: storeProducts.updatedAt,
-  modelCode: deviceModels.code,
-  basePower: deviceModels.basePower,
-  giftPower: deviceModels.giftPower,
 };
 
 function selectProducts(db: Db | Tx) {
-  return db.select(productColumns).from(storeProducts).innerJoin(deviceModels, eq(deviceModels.id, storeProducts.modelId));
+  return db.select(productColumns).from(storeProducts);
+}
+
+/** Products with their device model's code and power (device/index.ts); a product without its model is left out. */
+async function withModels(db: Db | Tx, products: (typeof storeProducts.$inferSelect)[]): Promise<ProductRow[]> {
+  const models = await modelsByIds(
+    db,
+    products.map((p) => p.modelId),
+  );
+  return products.flatMap((p) => {
+    const m = models.get(p.modelId);
+    return m ? [{ ...p, modelCode: m.code, basePower: m.basePower, giftPower: m.giftPower }] : [];
+  });
 }
 
 /** A page of products in the operator's order (sort, then id); `isOnSaleOnly` for shoppers. */
@@ -40,24 +50,24 @@ export async function listProducts(db: Db, isOnSaleOnly: boolean, offset: number
     selectProducts(db).where(where).orderBy(asc(storeProducts.sort), asc(storeProducts.id)).offset(offset).limit(limit),
     db.select({ n: count() }).from(storeProducts).where(where),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows: await withModels(db, rows), total: totals[0]?.n ?? 0 };
 }
 
 export async function findProduct(db: Db | Tx, id: number): Promise<ProductRow | null> {
-  const rows = await selectProducts(db).where(eq(storeProducts.id, id)).limit(1);
+  const rows = await withModels(db, await selectProducts(db).where(eq(storeProducts.id, id)).limit(1));
   return rows[0] ?? null;
 }
 
 export async function findProducts(db: Db | Tx, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return selectProducts(db).where(inArray(storeProducts.id, ids)).orderBy(asc(storeProducts.id));
+  return withModels(db, await selectProducts(db).where(inArray(storeProducts.id, ids)).orderBy(asc(storeProducts.id)));
 }
 
 /** The id of the device model with this code; DEVICE_MODEL_UNKNOWN when there is none. */
 export async function modelIdOf(db: Db | Tx, code: string): Promise<number> {
-  const rows = await db.select({ id: deviceModels.id }).from(deviceModels).where(eq(deviceModels.code, code)).limit(1);
-  if (!rows[0]) throw new AppError('DEVICE_MODEL_UNKNOWN');
-  return rows[0].id;
+  const id = await modelIdByCode(db, code);
+  if (id === null) throw new AppError('DEVICE_MODEL_UNKNOWN');
+  return id;
 }
 
 export interface ProductValues {

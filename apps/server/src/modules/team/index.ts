@@ -13,3 +13,4 @@ export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawba
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
 export { readRanking, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';
+export { performanceRow, teamEpochsPaid } from './console-repo.ts';

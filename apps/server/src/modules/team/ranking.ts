@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { addressesOf } from '../user/index.ts';
 
 export interface RankingRow {
   rank: number;
@@ -24,18 +25,21 @@ export interface Ranking {
 
 /** The top `limit` of `week` (only amounts above zero rank) and the user's own rank. */
 export async function readRanking(db: Db | Tx, week: number, userId: number, limit = 100): Promise<Ranking> {
-  const top = rowsOf<{ user_id: number; address: string; amount: string; me: string | null; team: string | null; active: number | null }>(
+  const top = rowsOf<{ user_id: number; amount: string; me: string | null; team: string | null; active: number | null }>(
     await db.execute(sql`
-      select w.user_id, u.address, w.amount::text as amount, p.me_performance::text as me, p.team_performance::text as team, p.active_directs as active
+      select w.user_id, w.amount::text as amount, p.me_performance::text as me, p.team_performance::text as team, p.active_directs as active
         from (select user_id, amount from team_week_performance where week = ${week} and amount > 0 order by amount desc nulls last, user_id limit ${limit}) w
-        join users u on u.id = w.user_id
         left join user_performance p on p.user_id = w.user_id
        order by w.amount desc nulls last, w.user_id`),
+  );
+  const addresses = await addressesOf(
+    db,
+    top.map((r) => Number(r.user_id)),
   );
   const list = top.map((r, i) => ({
     rank: i + 1,
     userId: Number(r.user_id),
-    address: r.address,
+    address: addresses.get(Number(r.user_id)) ?? '',
     amount: BigInt(r.amount),
     mePerformance: BigInt(r.me ?? '0'),
     teamPerformance: BigInt(r.team ?? '0'),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { TeamRewardKind } from '@nadi/api/team';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { addressesOf, directReferralPage, findInSubtree } from '../user/index.ts';
 
 const date = (value: Date | string): Date => new Date(value);
 
@@ -37,14 +38,7 @@ export interface TeamMemberRef {
  * ancestor), else null: whether the id exists elsewhere is not told apart from whether it exists at all.
  */
 export async function findOwnTeamMember(db: Db | Tx, viewerId: number, memberId: number): Promise<TeamMemberRef | null> {
-  const rows = rowsOf<{ id: number; address: string; depth: number }>(
-    await db.execute(sql`
-      select u.id, u.address, case when u.id = ${viewerId}::int then 0 else a.depth end as depth
-        from users u
-        left join user_ancestors a on a.ancestor_id = ${viewerId}::int and a.user_id = u.id
-       where u.id = ${memberId}::int and (u.id = ${viewerId}::int or a.depth is not null)`),
-  );
-  const row = rows[0];
+  const row = await findInSubtree(db, viewerId, memberId);
   return row ? { id: Number(row.id), address: row.address, depth: Number(row.depth) } : null;
 }
 
@@ -59,35 +53,37 @@ export interface DirectRow {
   teamSize: number;
 }
 
-/** One page of `ownerId`'s direct referrals, newest first, each with its figures (one query). */
+/** One page of `ownerId`'s direct referrals, newest first (from user/index.ts), each with its figures. */
 export async function listDirects(db: Db, ownerId: number, offset: number, limit: number): Promise<{ rows: DirectRow[]; total: number }> {
-  const [page, count] = await Promise.all([
-    db.execute(sql`
-      select u.id, u.address, u.created_at,
-             coalesce(p.me_performance, 0)::text as me, coalesce(p.team_performance, 0)::text as team,
-             coalesce(p.direct_count, 0) as directs, coalesce(p.active_directs, 0) as active, coalesce(p.team_size, 0) as size
-        from users u
-        left join user_performance p on p.user_id = u.id
-       where u.referrer_id = ${ownerId}::int
-       order by u.id desc
-       limit ${limit} offset ${offset}`),
-    db.execute(sql`select count(*)::int as total from users where referrer_id = ${ownerId}::int`),
-  ]);
-  const rows = rowsOf<{ id: number; address: string; created_at: Date | string; me: string; team: string; directs: number; active: number; size: number }>(
-    page,
-  );
+  const { rows: directs, total } = await directReferralPage(db, ownerId, offset, limit);
+  const figures =
+    directs.length === 0
+      ? []
+      : rowsOf<{ user_id: number; me: string; team: string; directs: number; active: number; size: number }>(
+          await db.execute(sql`
+            select user_id, me_performance::text as me, team_performance::text as team, direct_count as directs, active_directs as active, team_size as size
+              from user_performance
+             where user_id in (${sql.join(
+               directs.map((d) => sql`${Number(d.id)}::int`),
+               sql`, `,
+             )})`),
+        );
+  const figuresOf = new Map(figures.map((f) => [Number(f.user_id), f]));
   return {
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      address: r.address,
-      joinedAt: date(r.created_at),
-      mePerformance: BigInt(r.me),
-      teamPerformance: BigInt(r.team),
-      directs: Number(r.directs),
-      activeDirects: Number(r.active),
-      teamSize: Number(r.size),
-    })),
-    total: Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0),
+    rows: directs.map((d) => {
+      const f = figuresOf.get(Number(d.id));
+      return {
+        id: Number(d.id),
+        address: d.address,
+        joinedAt: date(d.created_at),
+        mePerformance: BigInt(f?.me ?? '0'),
+        teamPerformance: BigInt(f?.team ?? '0'),
+        directs: Number(f?.directs ?? 0),
+        activeDirects: Number(f?.active ?? 0),
+        teamSize: Number(f?.size ?? 0),
+      };
+    }),
+    total,
   };
 }
 
@@ -116,10 +112,9 @@ export async function listRewardLines(
   const where = kind ? sql`r.user_id = ${userId}::int and r.kind = ${kind}` : sql`r.user_id = ${userId}::int`;
   const [page, count] = await Promise.all([
     db.execute(sql`
-      select r.id::text as id, r.epoch, r.kind, s.address as source, r.source_depth, r.source_amount::text as source_amount, r.rate_bps,
+      select r.id::text as id, r.epoch, r.kind, r.source_user_id, r.source_depth, r.source_amount::text as source_amount, r.rate_bps,
              r.lower_numerator::text as lower_numerator, r.wanted::text as wanted, r.amount::text as amount, r.created_at
         from team_rewards r
-        join users s on s.id = r.source_user_id
        where ${where}
        order by r.epoch desc, r.id desc
        limit ${limit} offset ${offset}`),
@@ -129,7 +124,7 @@ export async function listRewardLines(
     id: string;
     epoch: number;
     kind: TeamRewardKind;
-    source: string;
+    source_user_id: number;
     source_depth: number;
     source_amount: string;
     rate_bps: number;
@@ -138,12 +133,16 @@ export async function listRewardLines(
     amount: string;
     created_at: Date | string;
   }>(page);
+  const sources = await addressesOf(
+    db,
+    rows.map((r) => Number(r.source_user_id)),
+  );
   return {
     rows: rows.map((r) => ({
       id: Number(r.id),
       epoch: Number(r.epoch),
       kind: r.kind,
-      sourceAddress: r.source,
+      sourceAddress: sources.get(Number(r.source_user_id)) ?? '',
       sourceDepth: Number(r.source_depth),
       sourceAmount: BigInt(r.source_amount),
       rateBps: Number(r.rate_bps),

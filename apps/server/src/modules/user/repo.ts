@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { nodeTiers, userAncestors, userNodes, users } from '../../db/schema.ts';
+import { userAncestors, users } from './schema.ts';
 import { addTeamMember } from '../team/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -79,13 +79,21 @@ export async function insertUserWithAncestors(tx: Tx, row: NewUser): Promise<Use
   return user;
 }
 
-/** The highest tier level among the user's nodes (the "high-level agent" badge), null without one. */
-export async function readNodeLevel(db: Db, userId: number): Promise<number | null> {
+/**
+ * Serialises one user's operations in other modules (purchases, address changes) in their
+ * transactions: a row lock on the user. FOR NO KEY UPDATE, not FOR UPDATE, so inserts elsewhere
+ * referencing the user (their foreign-key checks take KEY SHARE) are not held up.
+ */
+export async function lockUserRow(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+}
+
+/** The addresses of these users, by id. */
+export async function addressesOf(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ level: sql<number | null>`max(${nodeTiers.levelId})` })
-    .from(userNodes)
-    .innerJoin(nodeTiers, eq(nodeTiers.id, userNodes.tierId))
-    .where(eq(userNodes.userId, userId));
-  const level = rows[0]?.level;
-  return level == null ? null : Number(level);
+    .select({ id: users.id, address: users.address })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.address]));
 }

@@ -9,7 +9,8 @@ import { shortAddress } from '../../lib/short-address.ts';
 import { createUserAccounts } from '../ledger/index.ts';
 import { grantTrial, miningNow, type MiningDeps } from '../mining/index.ts';
 import { readTeamFigures } from '../team/index.ts';
-import { findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, readNodeLevel, type NewUser, type UserRow } from './repo.ts';
+import { highestNodeLevel } from '../node/index.ts';
+import { findUserByAddress, findUserById, findUserByInviteCode, insertUserWithAncestors, type NewUser, type UserRow } from './repo.ts';
 
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -77,7 +78,7 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db' | 'settings' | 'now'>
     readTeamFigures(db, user.id),
     miningNow(deps),
     user.referrerId === null ? Promise.resolve(null) : findUserById(db, user.referrerId),
-    readNodeLevel(db, user.id),
+    highestNodeLevel(db, user.id),
   ]);
   return {
     id: user.id,

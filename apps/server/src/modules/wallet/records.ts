@@ -2,7 +2,7 @@ import type { PageQuery } from '@nadi/api/common';
 import { incomeRecordTypes, type Asset, type FundRecord, type RecordType, type TransferData, type UserAccountKind } from '@nadi/api/wallet';
 import { toDecimalString } from '@nadi/money/money';
 import type { Db } from '../../db/client.ts';
-import { listRecords, listTransferFlows, recordTotals, type RecordRow } from './records-repo.ts';
+import { listRecords, listTransferFlows, recordTotals, type RecordRow } from '../ledger/index.ts';
 
 function toRecord(row: RecordRow): FundRecord {
   return {

@@ -4,10 +4,10 @@ import { feeOf, mulDiv, toDecimalString } from '@nadi/money/money';
 import type { Asset, AssetsData, ExchangeQuoteData, TransferData, UserAccountKind } from '@nadi/api/wallet';
 import type { AppDeps } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { exchangeQuotes } from '../../db/schema.ts';
+import { exchangeQuotes } from './schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fee, postFlow, runFlow, systemAccount, transfer, userAccount } from '../ledger/index.ts';
-import { readUserAccounts } from './records-repo.ts';
+import { readUserAccounts } from '../ledger/index.ts';
 import { exchangeFeeBps, nadiPrice } from './price.ts';
 
 const one = 10n ** 18n;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { depositAddresses, deposits } from '../../../db/schema.ts';
+import { depositAddresses, deposits } from '../schema.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type NewDeposit = Omit<typeof deposits.$inferInsert, 'id' | 'status' | 'flowId' | 'creditedAt' | 'createdAt' | 'updatedAt'>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { paymentOrders } from '../../../db/schema.ts';
+import { paymentOrders } from '../schema.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type NewPaymentOrder = Pick<typeof paymentOrders.$inferInsert, 'orderKey' | 'userId' | 'kind' | 'asset' | 'token' | 'amount' | 'chainId'>;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { senderNonces, users, withdrawals } from '../../../db/schema.ts';
+import { senderNonces, withdrawals } from '../schema.ts';
+import { addressesOf } from '../../user/index.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalWithUser = WithdrawalRow & { userAddress: string };
@@ -30,14 +31,10 @@ export async function findByRequestKey(db: Db, requestKey: string): Promise<With
 }
 
 export async function findWithUser(db: Db | Tx, id: number): Promise<WithdrawalWithUser | null> {
-  const rows = await db
-    .select({ w: withdrawals, userAddress: users.address })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.id, id))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row.w, userAddress: row.userAddress } : null;
+  const row = (await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1))[0];
+  if (!row) return null;
+  const address = (await addressesOf(db, [row.userId])).get(row.userId);
+  return address === undefined ? null : { ...row, userAddress: address };
 }
 
 export interface ListFilter {
@@ -56,16 +53,19 @@ export async function listWithdrawals(db: Db, filter: ListFilter): Promise<{ row
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
-      .select({ w: withdrawals, userAddress: users.address })
+      .select()
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(where)
       .orderBy(filter.order === 'newest' ? desc(withdrawals.id) : asc(withdrawals.id))
       .offset(filter.offset)
       .limit(filter.limit),
     db.select({ n: count() }).from(withdrawals).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.w, userAddress: r.userAddress })), total: totals[0]?.n ?? 0 };
+  const addresses = await addressesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return { rows: rows.map((r) => ({ ...r, userAddress: addresses.get(r.userId) ?? '' })), total: totals[0]?.n ?? 0 };
 }
 
 /**

@@ -7,7 +7,7 @@ import { localWalletClient } from '@nadi/chain/clients';
 import { demoUserAddresses } from '@nadi/chain/demo-accounts';
 import { mineBlocks, rpcRequest } from '@nadi/chain/local-chain';
 import { rowsOf } from '../../../db/rows.ts';
-import { withdrawals } from '../../../db/schema.ts';
+import { withdrawals } from '../schema.ts';
 import { demoWallet, revertTo, sendToken, snapshot, startChainTestBed, withClient, type ChainTestBed } from '../../../test/chain.ts';
 import { rootInviteCode } from '../../../test/harness.ts';
 import { balanceOf, fundUser, tokens } from '../../../test/money.ts';

@@ -8,7 +8,7 @@ import type { AppSettings } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { withdrawals } from '../../../db/schema.ts';
+import { withdrawals } from '../schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { pendingApprovalFor, requestApproval, requireReason } from '../../../lib/approvals.ts';
 import { recordAudit } from '../../../lib/audit.ts';

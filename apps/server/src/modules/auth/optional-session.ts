@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { authHeader } from '@nadi/api/common';
-import type { AppDeps } from '../deps.ts';
-import { authenticate } from '../modules/auth/index.ts';
-import { AppError } from './app-error.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authenticate } from './service.ts';
 
 /**
  * The signed-in user of a public route that answers more to a signed-in caller (whether they may

@@ -1,3 +1,5 @@
+// A user's wallet records read from the journal (docs/ledger.md): the wallet module's records and
+// balances screens call these through ledger/index.ts.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Asset, RecordType, UserAccountKind } from '@nadi/api/wallet';
 import type { Db } from '../../db/client.ts';
