@@ -1,6 +1,6 @@
 // The mining module's public surface (docs/economy.md): parameters in force, the epoch clock,
 // power changes, the reference price, the trial miner, the user API's plugin, the fulfilment of
-// destroy orders paid on chain (the payment watcher's), the settlement job and the device API.
+// destroy orders paid on chain (the payment watcher's), and the settlement job.
 export {
   paramsAt,
   isTunableParam,
