@@ -41,14 +41,19 @@ function vitest(label: string, extra: string[], reportName: string, env: NodeJS.
   addVitestReport(file);
 }
 
-/** Debian's Chromium drives the browser suite; install it when missing and we may (root with apt). */
+/**
+ * Debian's Chromium drives the browser suite, with the CJK and Thai fonts (without them those
+ * languages render narrower and the a11y suite's touch-target sizes differ); install what is
+ * missing when we may (root with apt).
+ */
 function ensureChromium(): void {
-  if (existsSync('/usr/bin/chromium')) return;
+  const hasFonts = spawnSync('dpkg', ['-s', 'fonts-noto-cjk', 'fonts-thai-tlwg'], { stdio: 'ignore' }).status === 0;
+  if (existsSync('/usr/bin/chromium') && (hasFonts || !existsSync('/usr/bin/dpkg'))) return;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
     console.error('Chromium is missing: install it with `apt-get install -y chromium` (Debian) and run again.');
     return;
   }
-  console.info('› installing Chromium from Debian packages');
+  console.info('› installing Chromium and its fonts from Debian packages');
   spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null'], {
     stdio: 'inherit',
   });
