@@ -417,7 +417,7 @@ describe('web build', () => {
 
       await page.goto('/security-check');
       await screenCode;
-      await page.locator('.state-view[role=status]').waitFor();
+      await page.locator('[data-state-view=loading]').waitFor();
       await expect.poll(rest.requests).toBeGreaterThan(0);
       // The screen's code is in; its texts are not, so it waits behind the loading view.
       expect(await page.getByText(tw.security.title).count()).toBe(0);

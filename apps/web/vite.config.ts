@@ -134,6 +134,16 @@ export default defineConfig({
       },
     }),
   ],
+  css: {
+    modules: {
+      // Every stylesheet but src/app/app.css (the design tokens and primitives) is a CSS module:
+      // its classes are renamed per file, so no feature's class can reach another's screen.
+      // `styles.tierCard` in code; `styles[`tier-card--${state}`]` for a modifier chosen at run time.
+      localsConvention: 'camelCase',
+      // Readable in the browser's inspector (file, class, hash); the hash keeps two files apart.
+      generateScopedName: '[name]__[local]__[hash:base64:5]',
+    },
+  },
   resolve: {
     // React 19 lives in apps/web/node_modules while the hoisted libraries at the root would
     // otherwise resolve the root's older copy; two Reacts break hooks, so force one.
