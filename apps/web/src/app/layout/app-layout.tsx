@@ -9,7 +9,7 @@ import { FooterTabs } from './footer-tabs.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { TopBar } from './top-bar.tsx';
 import { cx } from '../../lib/cx.ts';
-import styles from './layout.module.css';
+import styles from './app-layout.module.css';
 
 const keptRoutes = appRoutes.filter((route) => route.isKeptAlive === true);
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icon.tsx';
-import styles from './layout.module.css';
+import styles from './boot-screen.module.css';
 
 /** Shown when a screen failed; reloading from home fetches the current code. */
 export function ScreenCrash() {

@@ -6,7 +6,7 @@ import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { footerTabs } from '../features.ts';
 import { cx } from '../../lib/cx.ts';
-import styles from './layout.module.css';
+import styles from './footer-tabs.module.css';
 
 export function FooterTabs() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { sideMenuEntries } from '../features.ts';
 import { cx } from '../../lib/cx.ts';
-import styles from './layout.module.css';
+import styles from './side-menu.module.css';
 
 interface Props {
   isOpen: boolean;
@@ -65,7 +65,7 @@ export default function SideMenu({ isOpen, onClose, returnFocusTo }: Props) {
         onKeyDown={(event) => trapTab(event, dialogRef.current)}
       >
         <div className={styles.sideMenuHead}>
-          <span className={styles.topBarLogo} aria-hidden="true">
+          <span className={styles.sideMenuLogo} aria-hidden="true">
             N
           </span>
           <div className={styles.sideMenuBrand}>

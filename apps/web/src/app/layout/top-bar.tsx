@@ -7,7 +7,7 @@ import { shortAddress } from '../../lib/format.ts';
 import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { cx } from '../../lib/cx.ts';
-import styles from './layout.module.css';
+import styles from './top-bar.module.css';
 
 interface Props {
   route: FeatureRoute | undefined;

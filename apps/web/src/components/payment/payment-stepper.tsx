@@ -7,8 +7,8 @@ import { Icon } from '../icon.tsx';
 import { TxHash } from '../tx-hash.tsx';
 import { usePayment } from './use-payment.ts';
 import { cx } from '../../lib/cx.ts';
-import styles from './payment-stepper.module.css';
 import moneyStyles from '../money.module.css';
+import styles from './payment-stepper.module.css';
 
 interface Props {
   order: PaymentOrder;

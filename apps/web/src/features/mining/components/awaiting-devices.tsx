@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { useAwaitingDevices } from '../api/get-awaiting-devices.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /**
  * Devices from received store orders that wait for their activation code (docs/store.md "Shipping

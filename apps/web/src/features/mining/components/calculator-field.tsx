@@ -1,6 +1,6 @@
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 /** A calculator's input on /grow: a number with its unit beside it, and the problem with it, if any. */
 export function CalculatorField({
   id,

@@ -9,8 +9,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { formatCountdown, formatDuration, msUntil } from '../mining-format.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /**
  * The current epoch and a live countdown to its settlement (`ends_at`), on this phone's clock. When

@@ -16,9 +16,9 @@ import { formatBps } from '../mining-format.ts';
 import { checkNadiText, soldWeight, tierBonus, tierDividend, type NadiCheck } from '../reward-calculator.ts';
 import { CalculatorField } from './calculator-field.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
 import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './mining.module.css';
 
 // /grow's sections on what nodes and savings earn (docs/nodes-and-savings.md), each with the
 // numbers in force and a small calculator running the settlement's formulas.

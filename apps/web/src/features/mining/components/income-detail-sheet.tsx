@@ -7,8 +7,8 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { recomputeIncome } from '../calculator.ts';
 import { formatBps, formatPower, formatPowerUnits, formatShare, parsePower } from '../mining-format.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /** An epoch's formula inputs and the income recomputed from them step by step, so a user can check it by hand. */
 export function IncomeDetailSheet({ item, onClose }: { item: IncomeEpochItem | null; onClose: () => void }) {

@@ -8,8 +8,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { formatBps, formatPower } from '../mining-format.ts';
 import { budgetView, minerKindKey, minerStatusView, payMethodKey } from '../miner-view.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './mining.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 const kindIcons: Record<MinerItem['kind'], IconName> = { device: 'cpu', destroy: 'flame', trial: 'spark', node: 'network', pledge: 'coins' };
 

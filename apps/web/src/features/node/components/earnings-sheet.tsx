@@ -6,8 +6,8 @@ import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useNodeEarnings } from '../api/get-node-earnings.ts';
 import { LevelBadge, showAmount } from './node-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './node.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** One node's earnings epoch by epoch (node/earnings): its mining income bonus and its dividend in each asset. */
 export function EarningsSheet({ holding, onClose }: { holding: NodeHolding | null; onClose: () => void }) {

@@ -13,8 +13,8 @@ import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, Sal
 import { PurchaseSection } from './purchase-section.tsx';
 import { WalletNodePayment } from './wallet-node-payment.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './node.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** /node/:id: a tier's facts, the return estimate with its basis, and buying one (a signed-out buyer is asked to sign in). */
 export default function NodeDetailPage() {

@@ -6,8 +6,8 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { formatCount, levelLabel, quotaView, returnEstimate, saleStateKeys } from '../node-view.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './node.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** T1–T5, each in its own colour, so a tier is recognised at a glance. */
 export function LevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {

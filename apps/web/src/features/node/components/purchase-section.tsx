@@ -31,8 +31,8 @@ import {
 } from '../purchase.ts';
 import { showAmount } from './node-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './node.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 interface SectionProps {
   tier: NodeTier;

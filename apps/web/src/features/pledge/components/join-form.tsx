@@ -19,8 +19,8 @@ import { pledgeKeys } from '../api/keys.ts';
 import { classifyJoinRefusal, joinLimits, joinProblem, joinProblemText } from '../pledge-form.ts';
 import { termText, useSavingsName } from './product-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './pledge.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 interface Props {
   product: PledgeProduct;

@@ -10,8 +10,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { savingsName } from '../../../lib/savings-name.ts';
 import { poolFill, statusTone } from '../pledge-view.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './pledge.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 // The pieces the list and the detail both show of a product: its translated name, status, rates,
 // pool and dates.

@@ -22,8 +22,8 @@ import {
   type AddressFormValues,
 } from '../address-form-state.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './address.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 interface Props {
   /** The address being edited; absent for a new one. */

@@ -7,8 +7,8 @@ import { useAddressList } from '../api/address-list.ts';
 import { addressFailureKeys } from '../address-failure.ts';
 import { AddressForm } from './address-form.tsx';
 import { AddressSummary } from './address-summary.tsx';
-import styles from './address.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 /** Which sheet the order confirmation shows: choose among the addresses, or add one. */
 export type AddressSheet = 'choose' | 'add' | null;

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { AddressItem } from '@nadi/api/store-address';
 import { formatPhone } from '../address-form-state.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './address.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 /** Receiver, phone and the address itself, as the list, the picker and the order confirmation show them (phrasing content only: it may sit in a button). */
 export function AddressSummary({ address }: { address: AddressItem }) {

@@ -7,8 +7,8 @@ import { payAssetOptions, payMethodOptions, quoteFacts } from '../confirm-order.
 import { clampQuantity, quantityBounds } from '../product-view.ts';
 import { ProductImage } from './product-image.tsx';
 import { cx } from '../../../lib/cx.ts';
-import confirmStyles from './confirm.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import confirmStyles from './confirm.module.css';
 import storeStyles from './store.module.css';
 import addressStyles from './address.module.css';
 

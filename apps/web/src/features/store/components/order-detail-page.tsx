@@ -25,8 +25,8 @@ import { assetAmountText, autoConfirmAt, orderActions, orderStatusView, priceBas
 import { orderIdMax, parseRouteId } from '../../../lib/route-id.ts';
 import { ProductImage } from './product-image.tsx';
 import { cx } from '../../../lib/cx.ts';
-import storeStyles from './store.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import storeStyles from './store.module.css';
 import confirmStyles from './confirm.module.css';
 
 /** The payment window is checked against this clock; a minute is fine enough for it. */

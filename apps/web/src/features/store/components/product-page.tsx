@@ -13,8 +13,8 @@ import { parseRouteId, productIdMax } from '../../../lib/route-id.ts';
 import { startTempOrder } from '../temp-order.ts';
 import { ProductImage } from './product-image.tsx';
 import { cx } from '../../../lib/cx.ts';
-import storeStyles from './store.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import storeStyles from './store.module.css';
 import confirmStyles from './confirm.module.css';
 
 const confirmPath = '/store/confirm';

@@ -8,8 +8,8 @@ import { teamLevelLabel, type ConditionView, type LevelView, type NextLevelView 
 import { LevelGuideSheet } from './level-guide.tsx';
 import { Amount, showAmount, TeamLevelBadge } from './team-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './team.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** The level, its community rate and, below V5, the next level's two conditions as bars with what is missing. */
 export function LevelCard({ info, level }: { info: TeamInfo; level: LevelView }) {

@@ -5,8 +5,8 @@ import { Icon } from '../../../components/icon.tsx';
 import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel } from '../team-view.ts';
 import { showAmount, TeamLevelBadge } from './team-parts.tsx';
-import styles from './team.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** "How levels work": the level table in force and every reward's rule, all from team/info's numbers. */
 export function LevelGuideSheet({ info, isOpen, onClose }: { info: TeamInfo; isOpen: boolean; onClose: () => void }) {

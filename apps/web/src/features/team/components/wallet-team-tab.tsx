@@ -5,8 +5,8 @@ import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel } from '../team-view.ts';
 import { Amount, TeamInfoGate, TeamLevelBadge } from './team-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
-import styles from './team.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** The wallet's "team" tab: the level, team performance and size, today's and all-time team rewards, and the way to the team and invite screens. */
 export default function WalletTeamTab() {

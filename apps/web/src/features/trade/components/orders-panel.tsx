@@ -12,8 +12,8 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useFills } from '../api/get-fills.ts';
 import { useOrders, type OrdersTab } from '../api/get-orders.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './trade.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './trade.module.css';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -8,8 +8,8 @@ import { walletActions } from '../../../lib/wallet-actions.ts';
 import { assetTotals, findAccount, type MoneyAccountKind } from '../balances.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
 import { cx } from '../../../lib/cx.ts';
-import styles from './wallet.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './wallet.module.css';
 
 /** USDT values are estimates at the current price: two decimals are enough. */
 const valueDigitsShown = 2;

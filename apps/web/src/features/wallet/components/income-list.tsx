@@ -10,8 +10,8 @@ import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
 import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
-import styles from './wallet.module.css';
 import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './wallet.module.css';
 
 /** Income records (spec "income record") with the total earned per asset for the chosen type. */
 export function IncomeList() {

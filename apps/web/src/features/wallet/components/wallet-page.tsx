@@ -9,8 +9,8 @@ import { AssetsGate } from './assets-gate.tsx';
 import { AssetsTab } from './assets-tab.tsx';
 import { IncomeList } from './income-list.tsx';
 import { MoneyLogList } from './money-log-list.tsx';
-import styles from './wallet.module.css';
 import moneyStyles from '../../../components/money.module.css';
+import styles from './wallet.module.css';
 
 // Spec section 2 lists the wallet tabs as assets, team, account, income record and money record;
 // the team tab belongs to the team feature, which registers it (lib/wallet-actions.ts).
