@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { camelKey } from '../lib/cx.ts';
 
 // Styles are scoped per component (issue 29): a class collision once broke /trade (the store's
 // .order-item reached trade's order card). Every stylesheet is a CSS module (`*.module.css`, its
@@ -130,12 +131,6 @@ export function declaredClasses(css: string): string[] {
   return [...names].sort();
 }
 
-/** A class's key in a module's `styles` (vite.config.ts `localsConvention: 'camelCase'`, lodash's camelCase for ASCII names). */
-export function camelKey(name: string): string {
-  const words = name.split(/[^a-zA-Z0-9]+/).filter(Boolean);
-  return words.map((word, index) => (index === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('');
-}
-
 /**
  * The keys a component reads from its imported modules that no module declares: TypeScript types
  * a module as any string key, so a misspelt `styles.x` would silently render no class.
@@ -144,10 +139,10 @@ export function unknownKeys(code: string, classesOf: (specifier: string) => stri
   const unknown: string[] = [];
   for (const [, name, specifier] of code.matchAll(/^import (\w+) from '([^']+\.module\.css)';$/gm)) {
     const classes = classesOf(specifier!);
-    const keys = new Set(classes.flatMap((cls) => [cls, camelKey(cls)]));
+    const keys = new Set(classes.map(camelKey));
     for (const [, key] of code.matchAll(new RegExp(String.raw`\b${name}\.(\w+)`, 'g'))) if (!keys.has(key!)) unknown.push(`${name}.${key}`);
-    for (const [, prefix] of code.matchAll(new RegExp(String.raw`\b${name}\[\`([^\`$]*)\$\{`, 'g')))
-      if (!classes.some((cls) => cls.startsWith(prefix!))) unknown.push(`${name}[\`${prefix}…\`]`);
+    for (const [, prefix] of code.matchAll(new RegExp(String.raw`\bvariant\(${name}, \`([^\`$]*)\$\{`, 'g')))
+      if (!classes.some((cls) => cls.startsWith(prefix!))) unknown.push(`variant(${name}, \`${prefix}…\`)`);
   }
   return unknown;
 }
@@ -209,11 +204,12 @@ describe('scoped styles', () => {
 
   it('catches a bad sample', () => {
     const classes = () => ['order-item', 'order-item--open'];
-    expect(unknownKeys("import styles from './a.module.css';\nstyles.orderItem; styles['order-item']; styles[`order-item--${s}`];", classes)).toEqual([]);
-    expect(unknownKeys("import styles from './a.module.css';\nstyles.orderCard; styles[`order-card--${s}`];", classes)).toEqual([
+    expect(unknownKeys("import styles from './a.module.css';\nstyles.orderItem; variant(styles, `order-item--${s}`);", classes)).toEqual([]);
+    expect(unknownKeys("import styles from './a.module.css';\nstyles.orderCard; variant(styles, `order-card--${s}`);", classes)).toEqual([
       'styles.orderCard',
-      'styles[`order-card--…`]',
+      'variant(styles, `order-card--…`)',
     ]);
+    expect(['level-badge--t1', 'order-item__status--sold_out', 'x--2fa'].map(camelKey)).toEqual(['levelBadgeT1', 'orderItemStatusSoldOut', 'x2Fa']);
     expect(moduleProblems('.order-item { color: red; }')).toEqual([]);
     expect(moduleProblems('.trade :global(.adm-tabs) .tab, .trade:global(.card) { color: red; }')).toEqual([]);
     expect(moduleProblems('@media (width > 1px) { .trade { color: red; } }')).toEqual([]);

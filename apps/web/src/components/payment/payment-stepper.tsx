@@ -6,7 +6,7 @@ import { canRetry, outcomeMessage, stepKey, stepStatus, type StepperState, type 
 import { Icon } from '../icon.tsx';
 import { TxHash } from '../tx-hash.tsx';
 import { usePayment } from './use-payment.ts';
-import { cx } from '../../lib/cx.ts';
+import { cx, variant } from '../../lib/cx.ts';
 import moneyStyles from '../money.module.css';
 import styles from './payment-stepper.module.css';
 
@@ -66,7 +66,7 @@ function StepRow({ step, status, state, network }: { step: PaymentStep; status: 
   const hint = stepHint(step, status, state);
   return (
     <li
-      className={cx(styles.stepperStep, styles[`stepper__step--${status}`])}
+      className={cx(styles.stepperStep, variant(styles, `stepper__step--${status}`))}
       data-testid={`payment-step-${step}`}
       data-status={status}
       aria-current={status === 'active' ? 'step' : undefined}
@@ -104,7 +104,7 @@ function OutcomePanel({ outcome, order }: { outcome: PaymentOutcome; order: Paym
   const txHash = outcome.kind === 'success' || outcome.kind === 'pending' ? outcome.txHash : null;
   return (
     <div
-      className={cx(styles.paymentOutcome, styles[`payment-outcome--${message.tone}`])}
+      className={cx(styles.paymentOutcome, variant(styles, `payment-outcome--${message.tone}`))}
       role={message.tone === 'success' ? 'status' : 'alert'}
       data-testid="payment-outcome"
       data-outcome={outcome.kind}

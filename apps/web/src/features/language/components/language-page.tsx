@@ -40,7 +40,7 @@ export default function LanguagePage() {
               type="button"
               role="radio"
               aria-checked={isCurrent}
-              className={cx('list-row', styles[`language-row${isCurrent ? ' language-row--current' : ''}`])}
+              className={cx('list-row', 'language-row', isCurrent && styles.languageRowCurrent)}
               onClick={() => void choose(lang)}
               lang={langTags[lang]}
             >

@@ -13,7 +13,7 @@ import { useActivations } from '../api/get-activations.ts';
 import { activationProblemMessage, checkActivationCode } from '../activation-form.ts';
 import { activationStatusView } from '../miner-view.ts';
 import { refusalText } from '../mining-errors.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './mining.module.css';
 
@@ -130,7 +130,7 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
         : t('mining.activate.pendingDetail');
   return (
     <section
-      className={cx(styles.activateOutcome, styles[`activate-outcome--${status.tone}`])}
+      className={cx(styles.activateOutcome, variant(styles, `activate-outcome--${status.tone}`))}
       role={outcome.kind === 'failed' ? 'alert' : 'status'}
       data-testid="activation-outcome"
     >
@@ -157,7 +157,7 @@ function ActivationRow({ item }: { item: ActivationItem }) {
         </time>
       </div>
       <div className={moneyStyles.recordSide}>
-        <span className={cx(moneyStyles.statusChip, moneyStyles[`status-chip--${status.tone}`])}>{t(status.key)}</span>
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))}>{t(status.key)}</span>
         {item.succeeded_at ? (
           <span className={moneyStyles.recordBalance}>{t('mining.activate.succeededAt', { time: formatDateTime(item.succeeded_at, tag) })}</span>
         ) : null}

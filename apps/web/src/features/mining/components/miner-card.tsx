@@ -7,7 +7,7 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { formatBps, formatPower } from '../mining-format.ts';
 import { budgetView, minerKindKey, minerStatusView, payMethodKey } from '../miner-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './mining.module.css';
 
@@ -21,14 +21,14 @@ export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMin
   return (
     <article className={cx(styles.miner, 'card')} data-testid="miner-card">
       <header className={styles.minerHead}>
-        <span className={cx(styles.minerBadge, styles[`miner__badge--${miner.kind}`])} aria-hidden="true">
+        <span className={cx(styles.minerBadge, variant(styles, `miner__badge--${miner.kind}`))} aria-hidden="true">
           <Icon name={kindIcons[miner.kind]} size={20} />
         </span>
         <div className={styles.minerTitle}>
           <h3>{t(minerKindKey(miner.kind))}</h3>
           <p className={cx(styles.minerSub, 'mono')}>{miner.device ? miner.device.serial : `#${miner.id}`}</p>
         </div>
-        <span className={cx(moneyStyles.statusChip, styles[`miner-status--${status.tone}`])} data-testid="miner-status">
+        <span className={cx(moneyStyles.statusChip, variant(styles, `miner-status--${status.tone}`))} data-testid="miner-status">
           {t(status.key)}
         </span>
       </header>

@@ -9,7 +9,7 @@ import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { usePowerLog } from '../api/get-power-log.ts';
 import { formatPower, signedPowerView } from '../mining-format.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import filterSelectStyles from '../../../components/filter-select.module.css';
 import styles from './mining.module.css';
@@ -65,7 +65,7 @@ function PowerLogRow({ item }: { item: PowerLogItem }) {
         </time>
       </div>
       <div className={moneyStyles.recordSide}>
-        <p className={cx(moneyStyles.recordAmount, moneyStyles[`record__amount--${change.tone}`], 'mono')}>
+        <p className={cx(moneyStyles.recordAmount, variant(moneyStyles, `record__amount--${change.tone}`), 'mono')}>
           {change.text}
           <span className={moneyStyles.recordAsset}>P</span>
         </p>

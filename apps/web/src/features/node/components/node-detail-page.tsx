@@ -12,7 +12,7 @@ import { buyBlock, formatCount, parseTierId, saleStateAt } from '../node-view.ts
 import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { WalletNodePayment } from './wallet-node-payment.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './node.module.css';
 
@@ -54,7 +54,7 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
   const state = saleStateAt(tier, now);
   return (
     <div className={cx(moneyStyles.moneyScreen, 'node-detail')} data-testid="node-detail">
-      <section className={cx(styles.nodeHead, 'card', styles[`tier-card--${state}`])}>
+      <section className={cx(styles.nodeHead, 'card', variant(styles, `tier-card--${state}`))}>
         <div className={styles.nodeHeadRow}>
           <LevelBadge level={tier.level_id} size="large" />
           <div className={styles.nodeHeadTitle}>

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useNodeList } from '../api/get-node-list.ts';
 import { saleStateAt, sortTiers } from '../node-view.ts';
 import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './node.module.css';
 
@@ -89,7 +89,12 @@ function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
   const { t } = useTranslation();
   const state = saleStateAt(tier, nowMs);
   return (
-    <Link to={`/node/${tier.id}`} className={cx(styles.tierCard, 'card', styles[`tier-card--${state}`])} data-testid="node-tier" data-level={tier.level_id}>
+    <Link
+      to={`/node/${tier.id}`}
+      className={cx(styles.tierCard, 'card', variant(styles, `tier-card--${state}`))}
+      data-testid="node-tier"
+      data-level={tier.level_id}
+    >
       <span className={styles.tierCardHead}>
         <LevelBadge level={tier.level_id} />
         <span className={styles.tierCardName}>{tier.name}</span>

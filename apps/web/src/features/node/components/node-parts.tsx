@@ -5,7 +5,7 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { formatCount, levelLabel, quotaView, returnEstimate, saleStateKeys } from '../node-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './node.module.css';
 
@@ -13,7 +13,7 @@ import styles from './node.module.css';
 export function LevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {
   const tone = Math.min(5, Math.max(1, level));
   return (
-    <span className={cx(styles.levelBadge, styles[`level-badge--t${tone}`], size === 'large' && styles.levelBadgeLarge)} data-testid="node-level">
+    <span className={cx(styles.levelBadge, variant(styles, `level-badge--t${tone}`), size === 'large' && styles.levelBadgeLarge)} data-testid="node-level">
       {levelLabel(level)}
     </span>
   );
@@ -22,7 +22,7 @@ export function LevelBadge({ level, size = 'normal' }: { level: number; size?: '
 export function SaleStateChip({ state }: { state: NodeSaleState }) {
   const { t } = useTranslation();
   return (
-    <span className={cx(styles.saleChip, styles[`sale-chip--${state}`])} data-testid="node-sale-state" data-state={state}>
+    <span className={cx(styles.saleChip, variant(styles, `sale-chip--${state}`))} data-testid="node-sale-state" data-state={state}>
       {t(saleStateKeys[state])}
     </span>
   );
@@ -33,7 +33,7 @@ export function QuotaBar({ tier }: { tier: Pick<NodeTier, 'limited_quota_num' | 
   const { t } = useTranslation();
   const quota = quotaView(tier);
   return (
-    <div className={cx(styles.quota, styles[`quota--${quota.tone}`])} data-testid="node-quota">
+    <div className={cx(styles.quota, variant(styles, `quota--${quota.tone}`))} data-testid="node-quota">
       <div className={styles.quotaHead}>
         <span className={styles.quotaLabel}>{t('node.quota.left')}</span>
         <span className={cx(styles.quotaValue, 'mono')}>{t('node.quota.value', { left: formatCount(quota.left), total: formatCount(quota.total) })}</span>

@@ -19,7 +19,7 @@ import { useRedeem } from '../api/redeem.ts';
 import { positionFilterFromParam, positionFilterOptions, positionView, type PositionFilter } from '../position-view.ts';
 import { positionTerm } from '../pledge-view.ts';
 import { useSavingsName } from './product-parts.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './pledge.module.css';
 
@@ -113,7 +113,7 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
     <article className={cx(styles.pledgePosition, 'card')} data-testid="pledge-position">
       <header className={styles.pledgeCardHead}>
         <h3 className={styles.pledgeCardName}>{name(position.kind, view.term)}</h3>
-        <span className={cx(styles.statusChip, moneyStyles.statusChip, styles[`pledge-status--${view.tone}`])} data-testid="position-status">
+        <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${view.tone}`))} data-testid="position-status">
           {t(view.statusKey)}
         </span>
       </header>

@@ -7,7 +7,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { savingsName } from '../../../lib/savings-name.ts';
 import { useReleases, type ReleaseRecord } from '../api/get-releases.ts';
 import { releaseView } from '../position-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './pledge.module.css';
 
@@ -47,7 +47,7 @@ function ReleaseCard({ record, name }: { record: ReleaseRecord; name: string }) 
     <article className={cx(styles.pledgePosition, 'card')} data-testid="release-record">
       <header className={styles.pledgeCardHead}>
         <h3 className={styles.pledgeCardName}>{name}</h3>
-        <span className={cx(styles.statusChip, moneyStyles.statusChip, styles[`pledge-status--${view.tone}`])} data-testid="release-status">
+        <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${view.tone}`))} data-testid="release-status">
           {t(view.statusKey)}
         </span>
       </header>

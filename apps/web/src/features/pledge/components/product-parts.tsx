@@ -9,7 +9,7 @@ import { formatPower } from '../../../lib/power-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { savingsName } from '../../../lib/savings-name.ts';
 import { poolFill, statusTone } from '../pledge-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './pledge.module.css';
 
@@ -27,7 +27,7 @@ export function useSavingsName() {
 export function StatusChip({ status }: { status: PledgeProductStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={cx(styles.statusChip, moneyStyles.statusChip, styles[`pledge-status--${statusTone(status)}`])} data-testid="pledge-status">
+    <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${statusTone(status)}`))} data-testid="pledge-status">
       {t(`pledge.status.${status}`)}
     </span>
   );

@@ -8,7 +8,7 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useRechargeList } from '../api/get-recharge-list.ts';
 import { depositStatusView } from '../deposit-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 
 /** /recharge/list: deposits seen on chain, pending ones with their confirmations, newest first. */
@@ -46,7 +46,7 @@ function DepositItem({ deposit }: { deposit: RechargeRecord }) {
           +{formatMoney(deposit.amount, amountDigitsShown)}
           <span className={moneyStyles.recordAsset}>{deposit.asset}</span>
         </p>
-        <span className={cx(moneyStyles.statusChip, moneyStyles[`status-chip--${status.tone}`])} data-testid="recharge-status">
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))} data-testid="recharge-status">
           {t(status.key, status.params)}
         </span>
       </div>

@@ -1,12 +1,12 @@
 import { Icon, type IconName } from '../../../components/icon.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import styles from './security-check.module.css';
 
 export type CheckState = 'running' | 'ok' | 'warn' | 'fail';
 
 export function CheckRow({ icon, label, state, detail }: { icon: IconName; label: string; state: CheckState; detail: string }) {
   return (
-    <li className={cx(styles.checkRow, styles[`check-row--${state}`])}>
+    <li className={cx(styles.checkRow, variant(styles, `check-row--${state}`))}>
       <span className={styles.checkRowIcon}>
         <Icon name={icon} size={20} />
       </span>

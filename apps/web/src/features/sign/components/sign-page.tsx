@@ -17,7 +17,7 @@ import { useSignList, type SignRecord } from '../api/get-list.ts';
 import { signKeys } from '../api/keys.ts';
 import { useOperateSign } from '../api/operate.ts';
 import { calendarView, dayCountdown, isAlreadySigned, shouldReadNextDay, signSuccessKey, todayView } from '../sign-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './sign.module.css';
 
@@ -155,7 +155,12 @@ function SignCalendar({ config }: { config: SignConfig }) {
       <ol className={styles.signCalendarGrid} data-testid="sign-calendar">
         {cells.map((cell) => {
           const award = formatMoney(cell.award, amountDigitsShown);
-          const className = cx(styles.signDay, styles[`sign-day--${cell.tone}`], cell.isToday && styles.signDayToday, cell.isFinal && styles.signDayFinal);
+          const className = cx(
+            styles.signDay,
+            variant(styles, `sign-day--${cell.tone}`),
+            cell.isToday && styles.signDayToday,
+            cell.isFinal && styles.signDayFinal,
+          );
           return (
             <li
               key={cell.cycleDay}

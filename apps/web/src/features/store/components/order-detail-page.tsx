@@ -24,7 +24,7 @@ import { useCancelAction, useReceiptAction } from '../hooks/use-order-actions.ts
 import { assetAmountText, autoConfirmAt, orderActions, orderStatusView, priceBasis } from '../order-view.ts';
 import { orderIdMax, parseRouteId } from '../../../lib/route-id.ts';
 import { ProductImage } from './product-image.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import storeStyles from './store.module.css';
 import confirmStyles from './confirm.module.css';
@@ -136,7 +136,7 @@ function StatusCard({ order }: { order: StoreOrderDetail }) {
   const { t } = useTranslation();
   const status = orderStatusView(order.status);
   return (
-    <section className={cx(storeStyles.orderStatusCard, 'card', storeStyles[`order-status-card--${status.tone}`])} aria-live="polite">
+    <section className={cx(storeStyles.orderStatusCard, 'card', variant(storeStyles, `order-status-card--${status.tone}`))} aria-live="polite">
       <p className={storeStyles.orderStatusCardTitle} data-testid="order-status">
         {t(status.key)}
       </p>

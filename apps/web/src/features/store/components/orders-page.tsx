@@ -10,7 +10,7 @@ import { useOrders } from '../api/get-orders.ts';
 import { useReceiptAction } from '../hooks/use-order-actions.ts';
 import { assetAmountText, itemsSummary, orderStatusView, orderTabOptions, tabFromParam, tabStatus, type OrderTabOption } from '../order-view.ts';
 import { ProductImage } from './product-image.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './store.module.css';
 
@@ -70,7 +70,7 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
       <Link to={`/store/orders/${order.id}`} className={styles.orderCardLink}>
         <header className={styles.orderCardHead}>
           <span className={cx(styles.orderCardNo, 'mono')}>{order.order_no}</span>
-          <span className={cx(styles.statusChip, moneyStyles.statusChip, styles[`order-status--${status.tone}`])} data-testid="order-status">
+          <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `order-status--${status.tone}`))} data-testid="order-status">
             {t(status.key)}
           </span>
         </header>

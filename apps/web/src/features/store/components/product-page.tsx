@@ -12,7 +12,7 @@ import { clampQuantity, powerFor, quantityBounds, stockView, totalFor, type Quan
 import { parseRouteId, productIdMax } from '../../../lib/route-id.ts';
 import { startTempOrder } from '../temp-order.ts';
 import { ProductImage } from './product-image.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import storeStyles from './store.module.css';
 import confirmStyles from './confirm.module.css';
@@ -80,7 +80,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             {totalFor(product.price_usdt, 1)}
             <span className={storeStyles.productPageAsset}>USDT</span>
           </p>
-          <span className={cx(storeStyles.productCardStock, storeStyles[`product-card__stock--${stock.tone}`])}>{t(stock.key, { stock: product.stock })}</span>
+          <span className={cx(storeStyles.productCardStock, variant(storeStyles, `product-card__stock--${stock.tone}`))}>
+            {t(stock.key, { stock: product.stock })}
+          </span>
         </div>
       </header>
       <PowerCard product={product} />

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useProducts } from '../api/get-products.ts';
 import { powerFor, stockView, totalFor } from '../product-view.ts';
 import { ProductImage } from './product-image.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './store.module.css';
 
@@ -95,7 +95,7 @@ function ProductCard({ product }: { product: ProductItem }) {
             {totalFor(product.price_usdt, 1)}
             <span className={styles.productCardAsset}>USDT</span>
           </span>
-          <span className={cx(styles.productCardStock, styles[`product-card__stock--${stock.tone}`])}>{t(stock.key, { stock: product.stock })}</span>
+          <span className={cx(styles.productCardStock, variant(styles, `product-card__stock--${stock.tone}`))}>{t(stock.key, { stock: product.stock })}</span>
         </span>
       </span>
     </Link>

@@ -12,7 +12,7 @@ import { useRanking } from '../api/get-ranking.ts';
 import { teamKeys } from '../api/keys.ts';
 import { medalOf, myRankView, rankText, weekCountdown } from '../ranking-view.ts';
 import { Amount, TeamLevelBadge } from './team-parts.tsx';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './team.module.css';
 
@@ -48,7 +48,7 @@ function MyRankCard({ ranking }: { ranking: RankingData }) {
       <div>
         <p className={styles.teamMyRankLabel}>{t('team.ranking.mine')}</p>
         {me.kind === 'ranked' ? (
-          <p className={cx(styles.teamMyRankRank, 'mono', me.medal && styles[`team-medal--${me.medal}`])}>
+          <p className={cx(styles.teamMyRankRank, 'mono', me.medal && variant(styles, `team-medal--${me.medal}`))}>
             {me.medal ? <Icon name="trophy" size={22} /> : null}
             {me.text}
           </p>
@@ -101,7 +101,7 @@ function RankRow({ entry, isMe }: { entry: RankingEntry; isMe: boolean }) {
   const medal = medalOf(entry.rank);
   return (
     <li className={cx(styles.teamRank, isMe && styles.teamRankMe)} data-testid="team-rank">
-      <span className={cx(styles.teamRankPlace, 'mono', medal && styles[`team-medal--${medal}`])}>
+      <span className={cx(styles.teamRankPlace, 'mono', medal && variant(styles, `team-medal--${medal}`))}>
         {medal ? <Icon name="trophy" size={18} /> : null}
         <span aria-hidden="true">{medal ? entry.rank : rankText(entry.rank)}</span>
         <span className="visually-hidden">{t('team.ranking.place', { rank: entry.rank })}</span>

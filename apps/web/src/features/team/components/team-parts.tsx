@@ -5,14 +5,14 @@ import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useTeamInfo } from '../api/get-team-info.ts';
 import { levelView, rewardSums, teamLevelLabel, type LevelView } from '../team-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import styles from './team.module.css';
 
 /** V0–V5, each in its own colour, so a level is recognised at a glance. */
 export function TeamLevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {
   const tone = Math.min(5, Math.max(0, level));
   return (
-    <span className={cx(styles.teamLevel, styles[`team-level--v${tone}`], size === 'large' && styles.teamLevelLarge)} data-testid="team-level">
+    <span className={cx(styles.teamLevel, variant(styles, `team-level--v${tone}`), size === 'large' && styles.teamLevelLarge)} data-testid="team-level">
       {teamLevelLabel(level)}
     </span>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { unitsOrZero } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import styles from './trade.module.css';
 
 export const bookLevelsShown = 7;
@@ -16,7 +16,12 @@ function Level({ level, side, max, onPick }: { level: BookLevel; side: 'ask' | '
   const [price, size] = level;
   return (
     <li>
-      <button type="button" className={cx(styles.bookLevel, styles[`book__level--${side}`])} onClick={() => onPick(price)} data-testid={`book-${side}`}>
+      <button
+        type="button"
+        className={cx(styles.bookLevel, variant(styles, `book__level--${side}`))}
+        onClick={() => onPick(price)}
+        data-testid={`book-${side}`}
+      >
         <span className={styles.bookBar} style={{ width: `${barPercent(size, max)}%` }} aria-hidden="true" />
         <span className={cx(styles.bookPrice, 'mono')} data-testid="book-price">
           {formatPrice(price)}

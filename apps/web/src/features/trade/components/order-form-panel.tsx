@@ -10,7 +10,7 @@ import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { amountAsset, checkOrder, orderTotalUnits, percentAmount, percentChoices, type OrderProblem, type TradeBalances } from '../order-form.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import styles from './trade.module.css';
 
 /** Server reasons about the order itself, shown under the field they concern rather than in a toast. */
@@ -94,7 +94,7 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
             type="button"
             role="radio"
             aria-checked={side === value}
-            className={cx(styles.orderFormSide, styles[`order-form__side--${value}`], side === value && styles.isActive)}
+            className={cx(styles.orderFormSide, variant(styles, `order-form__side--${value}`), side === value && styles.isActive)}
             onClick={() => edit(() => setSide(value))}
           >
             {t(`trade.side.${value}`)}
@@ -168,7 +168,7 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
       </dl>
       <button
         type="submit"
-        className={cx('btn btn--block', styles.orderFormSubmit, styles[`order-form__submit--${side}`])}
+        className={cx('btn btn--block', styles.orderFormSubmit, variant(styles, `order-form__submit--${side}`))}
         data-testid="order-submit"
         disabled={place.isPending}
       >

@@ -11,7 +11,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useFills } from '../api/get-fills.ts';
 import { useOrders, type OrdersTab } from '../api/get-orders.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './trade.module.css';
 
@@ -46,7 +46,9 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
         <span className={cx(styles.orderItemSide, order.side === 'buy' ? styles.isUp : styles.isDown)}>
           {t(`trade.side.${order.side}`)} · {t(`trade.type.${order.type}`)}
         </span>
-        <span className={cx(moneyStyles.chip, 'order-item__status', styles[`order-item__status--${order.status}`])}>{t(`trade.status.${order.status}`)}</span>
+        <span className={cx(moneyStyles.chip, 'order-item__status', variant(styles, `order-item__status--${order.status}`))}>
+          {t(`trade.status.${order.status}`)}
+        </span>
       </header>
       <dl className={styles.orderItemFacts}>
         <Fact label={t('trade.orders.price')} value={order.type === 'market' ? t('trade.type.market') : showPrice(order.price)} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TickerData } from '@nadi/api/market';
 import type { SocketState } from '../../../lib/socket/socket-manager.ts';
 import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import styles from './trade.module.css';
 
 /** Spec section 4: the live connection's state, always visible (polling says the screen is still fresh). */
@@ -10,7 +10,7 @@ export function SocketBadge({ state }: { state: SocketState }) {
   const { t } = useTranslation();
   return (
     <span
-      className={cx(styles.socketBadge, styles[`socket-badge--${state}`])}
+      className={cx(styles.socketBadge, variant(styles, `socket-badge--${state}`))}
       data-testid="socket-state"
       data-state={state}
       title={state === 'connected' ? undefined : t('trade.socket.polling')}

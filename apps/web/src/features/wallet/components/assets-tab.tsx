@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/money-format.ts';
 import { walletActions } from '../../../lib/wallet-actions.ts';
 import { assetTotals, findAccount, type MoneyAccountKind } from '../balances.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './wallet.module.css';
 
@@ -52,7 +52,7 @@ function AssetCard({ data, asset }: { data: AssetsData; asset: Asset }) {
   return (
     <section className={cx(styles.assetCard, 'card')} aria-labelledby={`asset-${asset}`}>
       <header className={styles.assetCardHead}>
-        <span className={cx(moneyStyles.assetBadge, moneyStyles[`asset-badge--${asset.toLowerCase()}`])} aria-hidden="true">
+        <span className={cx(moneyStyles.assetBadge, variant(moneyStyles, `asset-badge--${asset.toLowerCase()}`))} aria-hidden="true">
           {asset.slice(0, 1)}
         </span>
         <h2 id={`asset-${asset}`} className={styles.assetCardName}>

@@ -6,7 +6,7 @@ import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
 import { recordTypeKey, signedAmountView } from '../record-format.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 
 /** One fund or income record: what it was, where, when, the signed amount and the balance after it. */
@@ -26,7 +26,7 @@ export function RecordItem({ record }: { record: FundRecord }) {
         </time>
       </div>
       <div className={moneyStyles.recordSide}>
-        <p className={cx(moneyStyles.recordAmount, moneyStyles[`record__amount--${amount.tone}`], 'mono')} data-testid="record-amount">
+        <p className={cx(moneyStyles.recordAmount, variant(moneyStyles, `record__amount--${amount.tone}`), 'mono')} data-testid="record-amount">
           {amount.text}
           <span className={moneyStyles.recordAsset}>{record.asset}</span>
         </p>

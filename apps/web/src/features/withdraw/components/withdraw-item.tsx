@@ -6,7 +6,7 @@ import { langTags } from '../../../lib/langs.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { returnReason, withdrawStatusView } from '../withdraw-view.ts';
-import { cx } from '../../../lib/cx.ts';
+import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './withdraw.module.css';
 
@@ -34,7 +34,7 @@ export function WithdrawItem({ record }: { record: WithdrawRecord }) {
           {formatMoney(record.amount, amountDigitsShown)}
           <span className={moneyStyles.recordAsset}>{record.asset}</span>
         </p>
-        <span className={cx(moneyStyles.statusChip, moneyStyles[`status-chip--${status.tone}`])} data-testid="withdraw-status">
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))} data-testid="withdraw-status">
           {t(status.key)}
         </span>
         {isConfirming ? (
