@@ -68,7 +68,7 @@ function signedOutScreens(ids: Pick<Ids, 'product' | 'node'>): Screen[] {
     // An auth route without a session goes home (docs/product.md section 2's guard); checked once per language.
     { path: '/wallet', expectPath: '/' },
     // The sign-in sheet (last: it stays open over the page).
-    { path: '/', clickKey: 'home.ctaConnect', region: '.sign-sheet' },
+    { path: '/', clickKey: 'home.ctaConnect', region: '[data-testid="sign-sheet"] .adm-popup-body' },
   ];
 }
 
@@ -203,7 +203,7 @@ async function enter(page: Page, path: string): Promise<void> {
  * quiet. A screen that never settles fails here rather than being scanned half drawn.
  */
 async function settle(page: Page): Promise<void> {
-  const loading = '.state-view[role=status], .skeleton, .adm-skeleton, [aria-busy=true], .adm-spin-loading';
+  const loading = '[data-state-view=loading], .skeleton, .adm-skeleton, [aria-busy=true], .adm-spin-loading';
   await expect.poll(() => page.locator(loading).filter({ visible: true }).count(), { timeout: settleTimeoutMs, interval: 100 }).toBe(0);
   await page.waitForLoadState('networkidle');
   // Entrance animations and transitions (fades, sheets) jump to their end before colours are

@@ -196,7 +196,7 @@ describe('the operator console at 1440×900', () => {
     await expectToast(phone.page, filled('EN', 'notice.pushed', { title: notice.title }), () =>
       expectNotification(page, 'Notice published', () => page.getByRole('button', { name: 'Publish', exact: true }).click()),
     );
-    await expect.poll(() => phone.page.locator('.notice-list li').first().textContent(), { timeout: 15_000 }).toContain(notice.title);
+    await expect.poll(() => phone.page.locator('[data-testid="notice-list"] li').first().textContent(), { timeout: 15_000 }).toContain(notice.title);
     expect(await phone.page.evaluate(() => 'e2eBeforePush' in window)).toBe(true);
     await screenshot(phone.page, '51-console-notice-on-phone');
     const row = page.getByRole('row').filter({ hasText: notice.title });

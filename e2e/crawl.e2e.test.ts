@@ -165,7 +165,7 @@ const skippedSelector = [
   'button[type=submit]',
   '[data-testid="sign-submit"]',
   '[data-testid="address-set-default"]',
-  '.list-row--danger',
+  '[data-testid="user-sign-out"]',
   '[disabled]',
   '[aria-disabled="true"]',
 ].join(', ');
@@ -213,7 +213,7 @@ async function collectControls(page: Page, insideDialogOnly: boolean, isStart: b
         const isInDialog = element.closest(dialogSelector) !== null;
         if (!insideDialogOnly && isInDialog) continue;
         if (isInDialog && element.tagName !== 'A') continue;
-        if (!isStart && element.closest('.top-bar')) continue;
+        if (!isStart && element.closest('[data-testid="top-bar"]')) continue;
         const href = element instanceof HTMLAnchorElement ? new URL(element.href).pathname + new URL(element.href).search : null;
         const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').replaceAll(/\s+/g, ' ').trim().slice(0, 60);
         const signature = [element.tagName, element.getAttribute('role') ?? '', element.dataset.testid ?? '', href ?? label].join('|');

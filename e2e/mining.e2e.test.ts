@@ -128,7 +128,9 @@ describe('mining', () => {
     const amount = page.getByTestId('destroy-amount');
     await amount.fill('2');
     await page.getByTestId('destroy-submit').click();
-    await expect.poll(() => page.locator('.field-error').textContent(), { timeout: 10_000 }).toBe(filled('EN', 'errors.DESTROY_BELOW_MIN', { amount: '10' }));
+    await expect
+      .poll(() => page.getByTestId('destroy-amount-error').textContent(), { timeout: 10_000 })
+      .toBe(filled('EN', 'errors.DESTROY_BELOW_MIN', { amount: '10' }));
     await amount.fill('100');
     await expect.poll(() => page.getByTestId('destroy-power').textContent(), { timeout: 15_000 }).toContain('100');
     await expect.poll(() => page.getByTestId('destroy-value').textContent(), { timeout: 15_000 }).toContain('50');

@@ -66,7 +66,7 @@ describe('notices', () => {
       shotWhenShown(chinese.page, messages.TW, '61-notice-pushed-TW'),
     ]);
     await chinese.page.goto('/notice');
-    await expect.poll(() => chinese.page.locator('.notice-list li').first().textContent(), { timeout: 15_000 }).toContain(translations.TW.title);
+    await expect.poll(() => chinese.page.locator('[data-testid="notice-list"] li').first().textContent(), { timeout: 15_000 }).toContain(translations.TW.title);
     await screenshot(chinese.page, '62-notice-list-TW');
   });
 });

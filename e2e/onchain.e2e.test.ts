@@ -103,7 +103,7 @@ describe('recharge, withdraw and the payment stepper (EN)', () => {
       await mine(2);
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe(text('EN', 'recharge.status.credited'));
     });
-    expect(await page.getByTestId('recharge-item').first().locator('.record__amount').textContent()).toBe('+12.5NADI');
+    expect(await page.getByTestId('recharge-item').first().getByTestId('record-amount').textContent()).toBe('+12.5NADI');
 
     // Withdraw: below the minimum is refused in the form with the message of docs/product.md section 5; nothing is frozen.
     await page.goto('/withdraw');

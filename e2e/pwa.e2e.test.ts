@@ -38,7 +38,7 @@ async function installedPhone(lang: string): Promise<{ context: BrowserContext; 
     if (new URL(response.url()).pathname.startsWith('/api/') && response.fromServiceWorker()) apiFromWorker.push(response.url());
   });
   await page.goto('/node');
-  await page.locator('.tier-list').waitFor({ timeout: 20_000 });
+  await page.getByTestId('node-tier-list').waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
   // Loaded before the worker took over, the screen's chunk (and a chosen language's) reach its cache.
   const wanted = lang === 'TW' ? /\/assets\/node-list-page-/ : new RegExp(`/assets/${lang}-`);
@@ -53,7 +53,7 @@ async function expectOfflineShell(page: Page, lang: string): Promise<void> {
   await page.getByText(text(lang, 'pwa.offline')).waitFor({ timeout: 15_000 });
   // The screen shows its error state with a retry, not data from a cache.
   await page.getByText(text(lang, 'node.list.loadFailed')).waitFor({ timeout: 15_000 });
-  await expect(page.locator('.tier-list').count()).resolves.toBe(0);
+  await expect(page.getByTestId('node-tier-list').count()).resolves.toBe(0);
   await expect(page.getByRole('button', { name: text(lang, 'common.retry') }).count()).resolves.toBeGreaterThan(0);
 }
 
@@ -92,7 +92,7 @@ describe('installable phone app', () => {
 
     // Back online: the banner goes and the screen reads its data again without a tap.
     await context.setOffline(false);
-    await page.locator('.tier-list').waitFor({ timeout: 20_000 });
+    await page.getByTestId('node-tier-list').waitFor({ timeout: 20_000 });
     await page.getByText(text('TW', 'pwa.offline')).waitFor({ state: 'detached', timeout: 10_000 });
     expect(apiFromWorker).toEqual([]);
 
@@ -115,7 +115,7 @@ describe('installable phone app', () => {
         const registration = await navigator.serviceWorker.getRegistration();
         return navigator.serviceWorker.controller !== null && registration?.waiting === null && registration.active?.state === 'activated';
       });
-      await page.locator('.tier-list').waitFor({ timeout: 20_000 });
+      await page.getByTestId('node-tier-list').waitFor({ timeout: 20_000 });
       await expect(page.getByText(text('TW', 'pwa.updateAvailable')).count()).resolves.toBe(0);
     } finally {
       writeFileSync(swPath, original);

@@ -106,7 +106,11 @@ async function levels(page: Page, side: 'ask' | 'bid'): Promise<[string, string]
     .getByTestId(`book-${side}`)
     .evaluateAll((buttons) =>
       buttons.map(
-        (button) => [button.querySelector('.book__price')?.textContent ?? '', button.querySelector('.book__size')?.textContent ?? ''] as [string, string],
+        (button) =>
+          [button.querySelector('[data-testid="book-price"]')?.textContent ?? '', button.querySelector('[data-testid="book-size"]')?.textContent ?? ''] as [
+            string,
+            string,
+          ],
       ),
     );
 }

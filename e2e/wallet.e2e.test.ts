@@ -17,7 +17,7 @@ const phones = phoneBrowser(baseUrl);
 
 /** The available amount a wallet row shows, e.g. "10,000" (the frozen line is a separate span). */
 async function rowAmount(page: Page, kind: 'fund' | 'trade', asset: 'NADI' | 'USDT'): Promise<string> {
-  return (await page.getByTestId(`asset-${kind}-${asset}`).locator('.asset-row__amount').textContent()) ?? '';
+  return (await page.getByTestId(`asset-${kind}-${asset}`).getByTestId('asset-amount').textContent()) ?? '';
 }
 
 async function expectRow(page: Page, kind: 'fund' | 'trade', asset: 'NADI' | 'USDT', shown: string): Promise<void> {
@@ -103,11 +103,11 @@ describe('wallet screens', () => {
     await page.goto('/wallet/moneyLog');
     const records = page.getByTestId('record-item');
     await expect.poll(() => records.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
-    const types = await records.locator('.record__type').allTextContents();
+    const types = await records.getByTestId('record-type').allTextContents();
     expect(types).toContain(text('EN', 'records.type.exchange'));
     expect(types).toContain(text('EN', 'records.type.balance_transfer'));
     expect(types).toContain(text('EN', 'records.type.data_adjustment'));
-    const amounts = await records.locator('.record__amount').allTextContents();
+    const amounts = await records.getByTestId('record-amount').allTextContents();
     expect(amounts).toContain('\u2212100NADI');
     expect(amounts).toContain('\u22122,500.5NADI');
     expect(amounts).toContain('+2,500.5NADI');
@@ -150,7 +150,7 @@ describe('wallet screens', () => {
     await page.goto('/wallet/moneyLog');
     const records = page.getByTestId('record-item');
     await expect.poll(() => records.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
-    const types = new Set(await records.locator('.record__type').allTextContents());
+    const types = new Set(await records.getByTestId('record-type').allTextContents());
     expect(types).toEqual(new Set([text('TW', 'records.type.balance_transfer'), text('TW', 'records.type.data_adjustment')]));
     await screenshot(page, '16-money-log-TW');
     await context.close();

@@ -68,6 +68,20 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The scoped names of the CSS modules' classes: readable in a development build (file, class,
+ * hash, for the browser's inspector), a short hash in a staging or production build, where every
+ * name is JavaScript a route downloads (build.test.ts budgets).
+ */
+function cssModuleNames(): Plugin {
+  return {
+    name: 'nadi-css-module-names',
+    config: (_config, { mode }) => ({
+      css: { modules: { generateScopedName: mode === 'development' ? '[name]__[local]__[hash:base64:5]' : '_[hash:base64:6]' } },
+    }),
+  };
+}
+
 const shellModules = new RegExp(
   [
     String.raw`apps[\/]web[\/]src[\/]lib[\/](query-client|use-session|session|api-client|langs|storage|invite-code|sign-in-request|sign-out|app-config|when-idle|format|countdown|feature|i18n|user-info|first-visit|notify|app-navigation|wallet-actions|use-lang|use-now)\.tsx?$`,
@@ -84,6 +98,7 @@ export default defineConfig({
     react(),
     shell.plugin,
     precompress(),
+    cssModuleNames(),
     VitePWA({
       // A new version waits until the user accepts the prompt (src/app/pwa/): reloading under them
       // could drop a form half filled in.
@@ -134,6 +149,15 @@ export default defineConfig({
       },
     }),
   ],
+  css: {
+    modules: {
+      // Every stylesheet but src/app/app.css (the design tokens and primitives) is a CSS module:
+      // its classes are renamed per file, so no feature's class can reach another's screen.
+      // `styles.tierCard` in code (camelCase keys only: each key is JavaScript a route downloads);
+      // `variant(styles, `tier-card--${state}`)` (src/lib/cx.ts) for a modifier chosen at run time.
+      localsConvention: 'camelCaseOnly',
+    },
+  },
   resolve: {
     // React 19 lives in apps/web/node_modules while the hoisted libraries at the root would
     // otherwise resolve the root's older copy; two Reacts break hooks, so force one.

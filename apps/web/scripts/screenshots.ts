@@ -59,7 +59,9 @@ async function shoot(phone: Phone, screen: Screen, seeded: Seeded, lang: string)
       await phone.page
         .locator(screen.scrollTo)
         .first()
-        .evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (document.querySelector('.top-bar')?.getBoundingClientRect().height ?? 0)));
+        .evaluate((el) =>
+          window.scrollBy(0, el.getBoundingClientRect().top - (document.querySelector('[data-testid="top-bar"]')?.getBoundingClientRect().height ?? 0)),
+        );
       shot.late = await settle(phone);
     }
     shot.overflows = await findOverflows(phone.page);

@@ -68,7 +68,7 @@ export async function openPhone(
 }
 
 /** Loading states, toasts and what moves while a popup opens: none of them belongs in a shot. */
-const busySelector = '.adm-skeleton, .state-view[role=status], .adm-toast-mask';
+const busySelector = '.adm-skeleton, [data-state-view=loading], .adm-toast-mask';
 const movingSelector = '.adm-popup-body, .adm-mask, .adm-center-popup-body, .adm-tabs-tab-line';
 /** Two quiet checks this far apart: a screen that is about to fetch (a guard, a lazy chunk) shows it by then. */
 const quietGapMs = 150;

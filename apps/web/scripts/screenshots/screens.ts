@@ -78,7 +78,7 @@ async function clickTradeTab(page: Page, tab: string): Promise<void> {
 }
 
 const signedOut: Screen[] = [
-  after(at('security-check', '/security-check', false), '.security__shield:not(.security__shield--scanning)'),
+  after(at('security-check', '/security-check', false), '[data-testid="security-shield"][data-scanning="false"]'),
   at('home-signed-out', '/', false),
   acting({
     id: 'sign-in-sheet',
@@ -86,7 +86,7 @@ const signedOut: Screen[] = [
     isSignedIn: false,
     async open(page) {
       await visit(page, '/');
-      await page.locator('.top-bar__connect').click({ timeout: waitMs });
+      await page.getByTestId('top-bar-connect').click({ timeout: waitMs });
       await page.getByText('E2E Wallet').waitFor({ timeout: waitMs });
     },
   }),
@@ -101,8 +101,8 @@ const homeAndMenu: Screen[] = [
     isSignedIn: true,
     async open(page) {
       await visit(page, '/index');
-      await page.locator('.top-bar .icon-btn').first().click({ timeout: waitMs });
-      await page.locator('.side-menu').waitFor({ timeout: waitMs });
+      await page.locator('[data-testid="top-bar"] .icon-btn').first().click({ timeout: waitMs });
+      await page.locator('[data-testid="side-menu"] .adm-popup-body').waitFor({ timeout: waitMs });
     },
   }),
   at('user', '/user'),
@@ -175,7 +175,10 @@ const store: Screen[] = [
 ];
 
 const teamAndTrade: Screen[] = [
-  ...['directs', 'ranking', 'rewards'].map((tab) => ({ ...at(`team-${tab}`, tab === 'directs' ? '/team' : `/team?tab=${tab}`), scrollTo: '.team-lists' })),
+  ...['directs', 'ranking', 'rewards'].map((tab) => ({
+    ...at(`team-${tab}`, tab === 'directs' ? '/team' : `/team?tab=${tab}`),
+    scrollTo: '[data-testid="team-lists"]',
+  })),
   at('trade', '/trade'),
   ...['current', 'history', 'fills'].map((tab) => ({
     id: `trade-${tab}`,

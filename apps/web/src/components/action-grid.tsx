@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon, type IconName } from './icon.tsx';
-import './action-grid.css';
+import styles from './action-grid.module.css';
 
 export interface GridAction {
   to: string;
@@ -17,13 +17,13 @@ export function actionColumns(count: number): number {
 /** Shortcuts as round icons with a label, in rows that fill evenly. */
 export function ActionGrid({ actions, label }: { actions: GridAction[]; label?: string }) {
   return (
-    <nav className="action-grid" aria-label={label} style={{ gridTemplateColumns: `repeat(${actionColumns(actions.length)}, 1fr)` }}>
+    <nav className={styles.actionGrid} aria-label={label} style={{ gridTemplateColumns: `repeat(${actionColumns(actions.length)}, 1fr)` }}>
       {actions.map((action) => (
-        <Link key={action.to} to={action.to} className="action-grid__item">
-          <span className="action-grid__icon">
+        <Link key={action.to} to={action.to} className={styles.actionGridItem}>
+          <span className={styles.actionGridIcon}>
             <Icon name={action.icon} size={22} />
           </span>
-          <span className="action-grid__label">{action.label}</span>
+          <span className={styles.actionGridLabel}>{action.label}</span>
         </Link>
       ))}
     </nav>

@@ -1,5 +1,6 @@
 import { addressGroups, checksummed } from '../lib/address.ts';
-import './address-text.css';
+import { cx } from '../lib/cx.ts';
+import styles from './address-text.module.css';
 
 interface Props {
   address: string;
@@ -14,7 +15,7 @@ interface Props {
 export function AddressText({ address, className, testId }: Props) {
   const shown = checksummed(address);
   return (
-    <p className={`address-text mono${className ? ` ${className}` : ''}`} data-testid={testId} aria-label={shown}>
+    <p className={cx(styles.addressText, 'mono', className)} data-testid={testId} aria-label={shown}>
       {addressGroups(shown).map((group, index) => (
         <span key={index}>{group}</span>
       ))}

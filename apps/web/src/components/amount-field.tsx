@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, toDecimalString } from '@nadi/money/money';
 import { normaliseAmountInput } from '../lib/amount/amount-check.ts';
 import { amountDigitsShown } from '../lib/money-format.ts';
-import './money.css';
+import { cx } from '../lib/cx.ts';
+import styles from './money.module.css';
 
 interface Props {
   id: string;
@@ -25,21 +26,21 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
   const errorId = `${id}-error`;
   return (
     <div className="amount-field">
-      <div className="amount-field__head">
-        <label htmlFor={id} className="field-label">
+      <div className={styles.amountFieldHead}>
+        <label htmlFor={id} className={styles.fieldLabel}>
           {t('amount.label')}
         </label>
         {availableUnits === null ? null : (
-          <span className="amount-field__available">
+          <span className={styles.amountFieldAvailable}>
             {t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}
           </span>
         )}
       </div>
-      <div className={`amount-field__box${error ? ' amount-field__box--error' : ''}`}>
+      <div className={cx(styles.amountFieldBox, error && styles.amountFieldBoxError)}>
         <input
           id={id}
           data-testid={testId}
-          className="amount-field__input mono"
+          className={cx(styles.amountFieldInput, 'mono')}
           inputMode="decimal"
           autoComplete="off"
           enterKeyHint="done"
@@ -50,12 +51,12 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <span className="amount-field__asset">{asset}</span>
+        <span className={styles.amountFieldAsset}>{asset}</span>
         {/* The exact balance, every decimal, so "all" leaves nothing behind. */}
         {availableUnits === null ? null : (
           <button
             type="button"
-            className="amount-field__all"
+            className={styles.amountFieldAll}
             onClick={() => onChange(toDecimalString(availableUnits))}
             disabled={isDisabled || availableUnits === 0n}
           >
@@ -64,7 +65,7 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         )}
       </div>
       {error ? (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className={styles.fieldError} role="alert" data-testid={`${testId}-error`}>
           {error}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { Icon } from './icon.tsx';
-import './filter-select.css';
+import styles from './filter-select.module.css';
 
 interface Props<V extends string> {
   label: string;
@@ -16,8 +16,8 @@ interface Props<V extends string> {
  */
 export function FilterSelect<V extends string>({ label, value, allLabel, options, onChange }: Props<V>) {
   return (
-    <label className="filter-select">
-      <span className="filter-select__label">{label}</span>
+    <label className={styles.filterSelect}>
+      <span className={styles.filterSelectLabel}>{label}</span>
       <select value={value ?? ''} onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value)}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
@@ -26,7 +26,7 @@ export function FilterSelect<V extends string>({ label, value, allLabel, options
           </option>
         ))}
       </select>
-      <Icon name="chevron" size={16} className="filter-select__chevron" />
+      <Icon name="chevron" size={16} className={styles.filterSelectChevron} />
     </label>
   );
 }

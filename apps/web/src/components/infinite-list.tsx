@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { EmptyView, ErrorView, LoadingView } from './state-view.tsx';
 import type { IconName } from './icon.tsx';
-import './infinite-list.css';
+import styles from './infinite-list.module.css';
 
 /** The parts of a TanStack infinite query over paged lists ({list, total, page, page_size}) the list reads. */
 export interface InfiniteListQuery<T> {
@@ -36,13 +36,13 @@ export function InfiniteList<T>({ query, getKey, renderItem, errorTitle, empty }
 
   return (
     <>
-      <ul className="infinite-list">
+      <ul className={styles.infiniteList}>
         {items.map((item) => (
           <li key={getKey(item)}>{renderItem(item)}</li>
         ))}
       </ul>
       <InfiniteScroll
-        className="infinite-list__more"
+        className={styles.infiniteListMore}
         hasMore={query.hasNextPage}
         loadMore={async () => {
           // Thrown so InfiniteScroll switches to its retry state instead of asking again at once.
@@ -55,7 +55,7 @@ export function InfiniteList<T>({ query, getKey, renderItem, errorTitle, empty }
               {t('common.retry')}
             </button>
           ) : (
-            <span className="infinite-list__status">
+            <span className={styles.infiniteListStatus}>
               {hasMore ? <span className="spinner spinner--small" /> : null}
               {hasMore ? t('common.loading') : t('common.noMore')}
             </span>

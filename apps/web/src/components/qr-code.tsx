@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import './qr-code.css';
+import { cx } from '../lib/cx.ts';
+import styles from './qr-code.module.css';
 
 /** The QR library loads with this component's first render, never with the home route. */
 async function drawQr(text: string): Promise<string> {
@@ -20,7 +21,7 @@ interface Props {
 /** A QR code of `text` (an invite link, a deposit address), drawn in the browser. */
 export function QrCode({ text, alt, failedText, testId }: Props) {
   const qr = useQuery({ queryKey: ['qr', text], queryFn: () => drawQr(text), staleTime: Infinity });
-  if (qr.isPending) return <div className="qr-code skeleton" aria-busy="true" />;
-  if (qr.isError) return <p className="qr-code qr-code--error">{failedText}</p>;
-  return <img className="qr-code" src={qr.data} alt={alt} width={180} height={180} data-testid={testId} />;
+  if (qr.isPending) return <div className={cx(styles.qrCode, 'skeleton')} aria-busy="true" />;
+  if (qr.isError) return <p className={cx(styles.qrCode, styles.qrCodeError)}>{failedText}</p>;
+  return <img className={styles.qrCode} src={qr.data} alt={alt} width={180} height={180} data-testid={testId} />;
 }

@@ -1,3 +1,5 @@
+import { cx } from '../lib/cx.ts';
+import styles from './money.module.css';
 export interface SegmentOption<V extends string> {
   value: V;
   label: string;
@@ -9,14 +11,17 @@ export function Segmented<V extends string>({
   value,
   options,
   onChange,
+  itemClassName,
 }: {
   label: string;
   value: V;
   options: SegmentOption<V>[];
   onChange: (value: V) => void;
+  /** A screen's own class for each choice (its module's classes cannot reach this component's). */
+  itemClassName?: string;
 }) {
   return (
-    <div className="segmented" role="radiogroup" aria-label={label}>
+    <div className={styles.segmented} role="radiogroup" aria-label={label}>
       {options.map((option) => {
         const isActive = option.value === value;
         return (
@@ -25,7 +30,7 @@ export function Segmented<V extends string>({
             type="button"
             role="radio"
             aria-checked={isActive}
-            className={`segmented__item${isActive ? ' segmented__item--active' : ''}`}
+            className={cx(styles.segmentedItem, isActive && styles.segmentedItemActive, itemClassName)}
             onClick={() => onChange(option.value)}
           >
             {option.label}

@@ -2,27 +2,31 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client.ts';
 import { Icon, type IconName } from './icon.tsx';
-import './state-view.css';
+import { cx } from '../lib/cx.ts';
+import styles from './state-view.module.css';
 
-/** The loading, empty and error states every screen shows, in one look. */
+/**
+ * The loading, empty and error states every screen shows, in one look. `data-state-view` names the
+ * state for a screen's own stylesheet and for the browser tests (the class is scoped).
+ */
 export function LoadingView({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="state-view" role="status" aria-live="polite">
+    <div className={styles.stateView} role="status" aria-live="polite" data-state-view="loading">
       <span className="spinner" aria-hidden="true" />
-      <p className="state-view__text">{label ?? t('common.loading')}</p>
+      <p className={styles.stateViewText}>{label ?? t('common.loading')}</p>
     </div>
   );
 }
 
 export function EmptyView({ title, hint, icon = 'inbox' }: { title: string; hint?: string; icon?: IconName }) {
   return (
-    <div className="state-view">
-      <span className="state-view__icon">
+    <div className={styles.stateView} data-state-view="empty">
+      <span className={styles.stateViewIcon}>
         <Icon name={icon} size={28} />
       </span>
-      <p className="state-view__title">{title}</p>
-      {hint ? <p className="state-view__text">{hint}</p> : null}
+      <p className={styles.stateViewTitle}>{title}</p>
+      {hint ? <p className={styles.stateViewText}>{hint}</p> : null}
     </div>
   );
 }
@@ -32,12 +36,12 @@ export function ErrorView({ title, error, onRetry, action }: { title: string; er
   const { t } = useTranslation();
   const detail = isApiError(error) ? error.displayMessage : t('common.loadFailed');
   return (
-    <div className="state-view state-view--error" role="alert">
-      <span className="state-view__icon">
+    <div className={cx(styles.stateView, styles.stateViewError)} role="alert" data-state-view="error">
+      <span className={styles.stateViewIcon}>
         <Icon name="alert" size={28} />
       </span>
-      <p className="state-view__title">{title}</p>
-      <p className="state-view__text">{detail}</p>
+      <p className={styles.stateViewTitle}>{title}</p>
+      <p className={styles.stateViewText}>{detail}</p>
       {onRetry ? (
         <button type="button" className="btn btn--ghost btn--small" onClick={onRetry}>
           <Icon name="refresh" size={16} />

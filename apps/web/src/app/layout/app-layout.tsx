@@ -8,7 +8,8 @@ import { routeHandle, routeTable } from '../route-table.tsx';
 import { FooterTabs } from './footer-tabs.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { TopBar } from './top-bar.tsx';
-import './layout.css';
+import { cx } from '../../lib/cx.ts';
+import styles from './app-layout.module.css';
 
 const keptRoutes = appRoutes.filter((route) => route.isKeptAlive === true);
 
@@ -51,7 +52,7 @@ export function AppLayout() {
   useEffect(() => void captureInviteCode(location.search), [location.search]);
 
   return (
-    <div className={`shell${isBare ? ' shell--bare' : ''}${hasTabs ? ' shell--tabs' : ''}`}>
+    <div className={cx(styles.shell, isBare && styles.shellBare, hasTabs && styles.shellTabs)}>
       {isBare ? null : <TopBar route={route} onOpenMenu={() => setMenu('open')} menuButtonRef={menuButtonRef} />}
       <main className="shell__main">
         <KeepAliveOutlet activeRoute={isKeptAlive && route ? route : null} keptRoutes={keptRoutes} outlet={outlet} pathname={location.pathname} />

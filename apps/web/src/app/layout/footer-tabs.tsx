@@ -5,13 +5,15 @@ import { resolveTo } from '../../lib/feature.ts';
 import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { footerTabs } from '../features.ts';
+import { cx } from '../../lib/cx.ts';
+import styles from './footer-tabs.module.css';
 
 export function FooterTabs() {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();
 
   return (
-    <nav className="tab-bar" aria-label={t('nav.tabs')}>
+    <nav className={styles.tabBar} aria-label={t('nav.tabs')}>
       {footerTabs.map((tab) => {
         const to = resolveTo(tab, isSignedIn);
         return (
@@ -19,7 +21,7 @@ export function FooterTabs() {
             key={tab.id}
             to={to}
             end
-            className={({ isActive }) => `tab-bar__item${isActive ? ' tab-bar__item--active' : ''}`}
+            className={({ isActive }) => cx(styles.tabBarItem, isActive && styles.tabBarItemActive)}
             onClick={(event) => {
               if (!tab.isAuth || isSignedIn) return;
               // A tab that needs a session asks for a signature first, then opens.

@@ -8,6 +8,8 @@ import { shortAddress } from '../../lib/format.ts';
 import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { sideMenuEntries } from '../features.ts';
+import { cx } from '../../lib/cx.ts';
+import styles from './side-menu.module.css';
 
 interface Props {
   isOpen: boolean;
@@ -53,29 +55,29 @@ export default function SideMenu({ isOpen, onClose, returnFocusTo }: Props) {
   }
 
   return (
-    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="left" bodyClassName="side-menu">
+    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="left" bodyClassName={styles.sideMenu} data-testid="side-menu">
       <div
         ref={dialogRef}
-        className="side-menu__dialog"
+        className={styles.sideMenuDialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby="side-menu-title"
         onKeyDown={(event) => trapTab(event, dialogRef.current)}
       >
-        <div className="side-menu__head">
-          <span className="top-bar__logo" aria-hidden="true">
+        <div className={styles.sideMenuHead}>
+          <span className={styles.sideMenuLogo} aria-hidden="true">
             N
           </span>
-          <div className="side-menu__brand">
+          <div className={styles.sideMenuBrand}>
             <strong id="side-menu-title">{t('app.name')}</strong>
             <span>{isSignedIn ? shortAddress(walletAddress ?? '') : t('app.tagline')}</span>
           </div>
-          <button ref={closeRef} type="button" className="icon-btn side-menu__close" aria-label={t('nav.closeMenu')} onClick={onClose}>
+          <button ref={closeRef} type="button" className={cx('icon-btn', styles.sideMenuClose)} aria-label={t('nav.closeMenu')} onClick={onClose}>
             <Icon name="close" />
           </button>
         </div>
         <nav aria-label={t('nav.menu')} className="side-menu__nav">
-          <ul className="side-menu__list">
+          <ul className={styles.sideMenuList}>
             {sideMenuEntries.map((entry) => {
               const to = resolveTo(entry, isSignedIn);
               const isActive = location.pathname === to;
@@ -83,7 +85,7 @@ export default function SideMenu({ isOpen, onClose, returnFocusTo }: Props) {
                 <li key={entry.id}>
                   <Link
                     to={to}
-                    className={`side-menu__item${isActive ? ' side-menu__item--active' : ''}`}
+                    className={cx(styles.sideMenuItem, isActive && styles.sideMenuItemActive)}
                     onClick={(event) => open(event, entry, to)}
                     aria-current={isActive ? 'page' : undefined}
                   >
@@ -98,7 +100,7 @@ export default function SideMenu({ isOpen, onClose, returnFocusTo }: Props) {
         {isSignedIn ? null : (
           <button
             type="button"
-            className="btn btn--block side-menu__connect"
+            className={cx('btn btn--block', styles.sideMenuConnect)}
             onClick={() => {
               onClose();
               requestSignIn();

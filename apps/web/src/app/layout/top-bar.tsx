@@ -6,6 +6,8 @@ import type { FeatureRoute } from '../../lib/feature.ts';
 import { shortAddress } from '../../lib/format.ts';
 import { requestSignIn } from '../../lib/sign-in-request.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { cx } from '../../lib/cx.ts';
+import styles from './top-bar.module.css';
 
 interface Props {
   route: FeatureRoute | undefined;
@@ -28,7 +30,7 @@ export function TopBar({ route, onOpenMenu, menuButtonRef }: Props) {
   }
 
   return (
-    <header className="top-bar">
+    <header className={styles.topBar} data-testid="top-bar">
       {backTo ? (
         <button type="button" className="icon-btn" aria-label={t('common.back')} onClick={goBack}>
           <Icon name="back" />
@@ -39,22 +41,22 @@ export function TopBar({ route, onOpenMenu, menuButtonRef }: Props) {
         </button>
       )}
       {route?.titleKey ? (
-        <h1 className="top-bar__title">{t(route.titleKey)}</h1>
+        <h1 className={styles.topBarTitle}>{t(route.titleKey)}</h1>
       ) : (
-        <Link to={isSignedIn ? '/index' : '/'} className="top-bar__brand">
-          <span className="top-bar__logo" aria-hidden="true">
+        <Link to={isSignedIn ? '/index' : '/'} className={styles.topBarBrand}>
+          <span className={styles.topBarLogo} aria-hidden="true">
             N
           </span>
           {t('app.name')}
         </Link>
       )}
       {isSignedIn ? (
-        <Link to="/user" className="top-bar__account mono">
-          <span className="top-bar__online" aria-hidden="true" />
+        <Link to="/user" className={cx(styles.topBarAccount, 'mono')}>
+          <span className={styles.topBarOnline} aria-hidden="true" />
           {shortAddress(walletAddress ?? '', 4, 4)}
         </Link>
       ) : (
-        <button type="button" className="btn btn--small top-bar__connect" onClick={() => requestSignIn()}>
+        <button type="button" className={cx('btn btn--small', styles.topBarConnect)} onClick={() => requestSignIn()} data-testid="top-bar-connect">
           {t('auth.connect')}
         </button>
       )}

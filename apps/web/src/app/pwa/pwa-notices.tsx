@@ -2,6 +2,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../lib/connection.ts';
 import type { UpdateState } from './update-state.ts';
+import { cx } from '../../lib/cx.ts';
+import styles from './pwa.module.css';
 
 /** How long "back online" stays after the connection returns. */
 const backOnlineNoticeMs = 3_000;
@@ -30,18 +32,18 @@ export function PwaNotices({ connection, updates }: { connection: Connection; up
 
   return (
     <>
-      <div className="pwa-connection" role="status" aria-live="polite">
-        {notice === 'offline' ? <p className="pwa-connection__banner pwa-connection__banner--offline">{t('pwa.offline')}</p> : null}
-        {notice === 'back-online' ? <p className="pwa-connection__banner pwa-connection__banner--online">{t('pwa.backOnline')}</p> : null}
+      <div className={styles.pwaConnection} role="status" aria-live="polite">
+        {notice === 'offline' ? <p className={cx(styles.pwaConnectionBanner, styles.pwaConnectionBannerOffline)}>{t('pwa.offline')}</p> : null}
+        {notice === 'back-online' ? <p className={cx(styles.pwaConnectionBanner, styles.pwaConnectionBannerOnline)}>{t('pwa.backOnline')}</p> : null}
       </div>
       {reload && !isUpdateDismissed ? (
-        <div className="pwa-update" role="alert">
-          <p className="pwa-update__text">{t('pwa.updateAvailable')}</p>
-          <div className="pwa-update__actions">
-            <button type="button" className="pwa-update__later" onClick={() => setUpdateDismissed(true)}>
+        <div className={styles.pwaUpdate} role="alert">
+          <p className={styles.pwaUpdateText}>{t('pwa.updateAvailable')}</p>
+          <div className={styles.pwaUpdateActions}>
+            <button type="button" className={styles.pwaUpdateLater} onClick={() => setUpdateDismissed(true)}>
               {t('pwa.later')}
             </button>
-            <button type="button" className="pwa-update__reload" onClick={reload}>
+            <button type="button" className={styles.pwaUpdateReload} onClick={reload}>
               {t('common.reload')}
             </button>
           </div>

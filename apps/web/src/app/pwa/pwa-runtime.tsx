@@ -10,7 +10,6 @@ import { createConnection, reportingFetch, type Connection } from '../../lib/con
 import { queryClient } from '../../lib/query-client.ts';
 import { PwaNotices } from './pwa-notices.tsx';
 import { createUpdateState, type UpdateState } from './update-state.ts';
-import './pwa.css';
 
 /** A phone may keep the app open for days: it asks for a new version this often, besides every load. */
 const updateCheckIntervalMs = 60 * 60 * 1000;

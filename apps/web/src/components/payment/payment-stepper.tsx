@@ -6,7 +6,9 @@ import { canRetry, outcomeMessage, stepKey, stepStatus, type StepperState, type 
 import { Icon } from '../icon.tsx';
 import { TxHash } from '../tx-hash.tsx';
 import { usePayment } from './use-payment.ts';
-import './payment-stepper.css';
+import { cx, variant } from '../../lib/cx.ts';
+import moneyStyles from '../money.module.css';
+import styles from './payment-stepper.module.css';
 
 interface Props {
   order: PaymentOrder;
@@ -24,18 +26,18 @@ export default function PaymentStepper({ order, onOutcome }: Props) {
   const amount = formatMoney(order.amount, amountDigitsShown);
   const hasStarted = state.current !== null || state.isRunning;
   return (
-    <section className="payment card" aria-labelledby="payment-title" data-testid="payment-stepper">
-      <header className="payment__head">
-        <h2 id="payment-title" className="payment__title">
+    <section className={cx(styles.payment, 'card')} aria-labelledby="payment-title" data-testid="payment-stepper">
+      <header className={styles.paymentHead}>
+        <h2 id="payment-title" className={styles.paymentTitle}>
           {t('payment.title')}
         </h2>
-        <p className="payment__amount mono">
+        <p className={cx(styles.paymentAmount, 'mono')}>
           {amount}
-          <span className="payment__asset">{order.asset}</span>
+          <span className={styles.paymentAsset}>{order.asset}</span>
         </p>
-        <span className="chip">{order.chain_name}</span>
+        <span className={moneyStyles.chip}>{order.chain_name}</span>
       </header>
-      <ol className="stepper">
+      <ol className={styles.stepper}>
         {paymentSteps.map((step) => (
           <StepRow key={step} step={step} status={stepStatus(state, step)} state={state} network={order.chain_name} />
         ))}
@@ -64,17 +66,17 @@ function StepRow({ step, status, state, network }: { step: PaymentStep; status: 
   const hint = stepHint(step, status, state);
   return (
     <li
-      className={`stepper__step stepper__step--${status}`}
+      className={cx(styles.stepperStep, variant(styles, `stepper__step--${status}`))}
       data-testid={`payment-step-${step}`}
       data-status={status}
       aria-current={status === 'active' ? 'step' : undefined}
     >
-      <span className="stepper__marker" aria-hidden="true">
+      <span className={styles.stepperMarker} aria-hidden="true">
         {status === 'active' ? <span className="spinner spinner--small" /> : icon ? <Icon name={icon} size={14} /> : paymentSteps.indexOf(step) + 1}
       </span>
-      <div className="stepper__body">
-        <span className="stepper__label">{t(stepKey(step), { network })}</span>
-        {hint ? <span className="stepper__hint">{t(hint.key, hint.params ?? {})}</span> : null}
+      <div className={styles.stepperBody}>
+        <span className={styles.stepperLabel}>{t(stepKey(step), { network })}</span>
+        {hint ? <span className={styles.stepperHint}>{t(hint.key, hint.params ?? {})}</span> : null}
         <span className="visually-hidden">{t(`payment.status.${status}`)}</span>
       </div>
     </li>
@@ -102,15 +104,15 @@ function OutcomePanel({ outcome, order }: { outcome: PaymentOutcome; order: Paym
   const txHash = outcome.kind === 'success' || outcome.kind === 'pending' ? outcome.txHash : null;
   return (
     <div
-      className={`payment-outcome payment-outcome--${message.tone}`}
+      className={cx(styles.paymentOutcome, variant(styles, `payment-outcome--${message.tone}`))}
       role={message.tone === 'success' ? 'status' : 'alert'}
       data-testid="payment-outcome"
       data-outcome={outcome.kind}
     >
       <Icon name={message.tone === 'success' ? 'check' : 'alert'} size={22} />
-      <div className="payment-outcome__body">
-        <p className="payment-outcome__title">{t(message.titleKey)}</p>
-        {message.detailKey ? <p className="payment-outcome__detail">{t(message.detailKey, params)}</p> : null}
+      <div className={styles.paymentOutcomeBody}>
+        <p className={styles.paymentOutcomeTitle}>{t(message.titleKey)}</p>
+        {message.detailKey ? <p className={styles.paymentOutcomeDetail}>{t(message.detailKey, params)}</p> : null}
         {txHash ? <TxHash hash={txHash} /> : null}
       </div>
     </div>

@@ -4,6 +4,8 @@ import { EmptyView, ErrorView, LoadingView } from '../../../components/state-vie
 import { Icon } from '../../../components/icon.tsx';
 import { shortAddress } from '../../../lib/format.ts';
 import type { DemoWallet, WalletOption } from '../../../lib/wallet/wallet-types.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './sign-in-sheet.module.css';
 
 // Development only: loaded behind `import.meta.env.MODE === 'development'` in sign-in-sheet.tsx.
 
@@ -30,16 +32,16 @@ export default function DemoAccounts({ demo, options, onPick, onBack }: Props) {
   if (accounts.data.length === 0) return <EmptyView title={t('wallet.demoNoAccounts')} />;
   return (
     <div className="wallet-list">
-      <p className="sign-sheet__lead">{t('wallet.demoWalletHint')}</p>
-      <ul className="wallet-list__items">
+      <p className={styles.signSheetLead}>{t('wallet.demoWalletHint')}</p>
+      <ul className={styles.walletListItems}>
         {accounts.data.map((address, index) => (
           <li key={address}>
-            <button type="button" className="wallet-option" onClick={() => pick(address)}>
-              <span className="wallet-option__icon mono">#{index}</span>
-              <span className="wallet-option__text">
-                <span className="wallet-option__name mono">{shortAddress(address, 10, 8)}</span>
+            <button type="button" className={styles.walletOption} onClick={() => pick(address)}>
+              <span className={cx(styles.walletOptionIcon, 'mono')}>#{index}</span>
+              <span className={styles.walletOptionText}>
+                <span className={cx(styles.walletOptionName, 'mono')}>{shortAddress(address, 10, 8)}</span>
               </span>
-              <Icon name="chevron" size={18} className="wallet-option__chevron" />
+              <Icon name="chevron" size={18} className={styles.walletOptionChevron} />
             </button>
           </li>
         ))}

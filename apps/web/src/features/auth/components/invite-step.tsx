@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import Input from 'antd-mobile/es/components/input';
 import { normaliseInviteCode, readInviteCode } from '../../../lib/invite-code.ts';
 import { inviteCodeError } from '../invite-validation.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './sign-in-sheet.module.css';
 
 export function InviteStep({ isRefused, refusedCode, onSubmit }: { isRefused: boolean; refusedCode?: string; onSubmit: (code: string) => void }) {
   const { t } = useTranslation();
@@ -18,12 +20,12 @@ export function InviteStep({ isRefused, refusedCode, onSubmit }: { isRefused: bo
   }
 
   return (
-    <form className="invite-step" onSubmit={submit} noValidate>
-      <p className="sign-sheet__lead">{t('auth.inviteHint')}</p>
-      <label className="invite-step__label" htmlFor="invite-code">
+    <form className={styles.inviteStep} onSubmit={submit} noValidate>
+      <p className={styles.signSheetLead}>{t('auth.inviteHint')}</p>
+      <label className={styles.inviteStepLabel} htmlFor="invite-code">
         {t('auth.inviteLabel')}
       </label>
-      <div className={`invite-step__field${errorKey ? ' invite-step__field--error' : ''}`}>
+      <div className={cx(styles.inviteStepField, errorKey && styles.inviteStepFieldError)}>
         <Input
           id="invite-code"
           name="invite-code"
@@ -43,7 +45,7 @@ export function InviteStep({ isRefused, refusedCode, onSubmit }: { isRefused: bo
         />
       </div>
       {errorKey ? (
-        <p id="invite-code-error" className="invite-step__error" role="alert">
+        <p id="invite-code-error" className={styles.inviteStepError} role="alert">
           {t(errorKey)}
         </p>
       ) : null}

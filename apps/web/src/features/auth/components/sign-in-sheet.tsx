@@ -10,7 +10,7 @@ import { useSignIn, type SheetView } from '../hooks/use-sign-in.ts';
 import { InviteStep } from './invite-step.tsx';
 import { SignStatus } from './sign-status.tsx';
 import { WalletList } from './wallet-list.tsx';
-import './sign-in-sheet.css';
+import styles from './sign-in-sheet.module.css';
 
 // Compile-time: staging and production builds drop this import and the demo picker with it.
 const DemoAccounts = import.meta.env.MODE === 'development' ? lazy(() => import('./demo-accounts.tsx')) : null;
@@ -40,16 +40,16 @@ export default function SignInSheet({ request, isOpen, onClose }: Props) {
   });
 
   return (
-    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="sign-sheet" destroyOnClose>
-      <div className="sign-sheet__grip" aria-hidden="true" />
-      <header className="sign-sheet__header">
-        <h2 className="sign-sheet__title">{titleFor(flow.view, t)}</h2>
+    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName={styles.signSheet} destroyOnClose data-testid="sign-sheet">
+      <div className={styles.signSheetGrip} aria-hidden="true" />
+      <header className={styles.signSheetHeader}>
+        <h2 className={styles.signSheetTitle}>{titleFor(flow.view, t)}</h2>
         <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
           <Icon name="close" size={20} />
         </button>
       </header>
-      {isAccountChange ? <p className="sign-sheet__banner">{t('auth.accountChanged')}</p> : null}
-      <div className="sign-sheet__body">
+      {isAccountChange ? <p className={styles.signSheetBanner}>{t('auth.accountChanged')}</p> : null}
+      <div className={styles.signSheetBody}>
         <SheetBody flow={flow} />
       </div>
     </Popup>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import type { SheetView } from '../hooks/use-sign-in.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './sign-in-sheet.module.css';
 
 interface Props {
   view: SheetView;
@@ -42,14 +44,14 @@ export function SignStatus({ view, onRetry, onChooseAnother }: Props) {
   const { t } = useTranslation();
   const text = statusText(view, t);
   return (
-    <div className={`sign-status${text.isProblem ? ' sign-status--problem' : ''}`} role={text.isProblem ? 'alert' : 'status'} aria-live="polite">
-      <div className={`sign-status__badge${text.isBusy ? ' sign-status__badge--busy' : ''}`}>
+    <div className={cx(styles.signStatus, text.isProblem && styles.signStatusProblem)} role={text.isProblem ? 'alert' : 'status'} aria-live="polite">
+      <div className={cx(styles.signStatusBadge, text.isBusy && styles.signStatusBadgeBusy)}>
         <Icon name={text.icon} size={30} />
       </div>
-      <p className="sign-status__title">{text.title}</p>
-      {text.hint ? <p className="sign-status__hint">{text.hint}</p> : null}
+      <p className={styles.signStatusTitle}>{text.title}</p>
+      {text.hint ? <p className={styles.signStatusHint}>{text.hint}</p> : null}
       {text.isProblem ? (
-        <div className="sign-status__actions">
+        <div className={styles.signStatusActions}>
           <button type="button" className="btn btn--block" onClick={onRetry}>
             {t('auth.signAgain')}
           </button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import type { WalletMessageKey } from '../../../lib/wallet/wallet-errors.ts';
 import type { WalletClient, WalletOption } from '../../../lib/wallet/wallet-types.ts';
+import styles from './sign-in-sheet.module.css';
 
 const metaMaskDownloadUrl = 'https://metamask.io/download/';
 
@@ -39,45 +40,45 @@ export function WalletList({ wallet, errorKey, onChoose }: Props) {
 
   return (
     <div className="wallet-list">
-      <p className="sign-sheet__lead">{t('wallet.sheetSubtitle')}</p>
+      <p className={styles.signSheetLead}>{t('wallet.sheetSubtitle')}</p>
       {errorKey ? (
-        <p className="sign-sheet__error" role="alert">
+        <p className={styles.signSheetError} role="alert">
           <Icon name="alert" size={16} />
           {t(errorKey)}
         </p>
       ) : null}
-      <ul className="wallet-list__items">
+      <ul className={styles.walletListItems}>
         {options.map((option) => {
           const name = optionName(option, t);
           return (
             <li key={option.id}>
-              <button type="button" className="wallet-option" onClick={() => onChoose(option, name)}>
-                <span className="wallet-option__icon">
+              <button type="button" className={styles.walletOption} onClick={() => onChoose(option, name)}>
+                <span className={styles.walletOptionIcon}>
                   {option.icon ? (
                     <img src={option.icon} alt="" width={28} height={28} />
                   ) : (
                     <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />
                   )}
                 </span>
-                <span className="wallet-option__text">
-                  <span className="wallet-option__name">{name}</span>
-                  <span className="wallet-option__hint">{optionHint(option, t)}</span>
+                <span className={styles.walletOptionText}>
+                  <span className={styles.walletOptionName}>{name}</span>
+                  <span className={styles.walletOptionHint}>{optionHint(option, t)}</span>
                 </span>
-                <Icon name="chevron" size={18} className="wallet-option__chevron" />
+                <Icon name="chevron" size={18} className={styles.walletOptionChevron} />
               </button>
             </li>
           );
         })}
       </ul>
       {hasBrowserWallet ? null : (
-        <div className="wallet-list__missing">
+        <div className={styles.walletListMissing}>
           <p>{t('wallet.installMetaMask')}</p>
           <a className="btn btn--ghost btn--small" href={metaMaskDownloadUrl} target="_blank" rel="noreferrer">
             {t('wallet.installLink')}
           </a>
         </div>
       )}
-      <p className="sign-sheet__fineprint">
+      <p className={styles.signSheetFineprint}>
         <Icon name="lock" size={14} />
         {t('wallet.safetyNote')}
       </p>

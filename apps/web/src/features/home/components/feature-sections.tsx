@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/icon.tsx';
+import { cx } from '../../../lib/cx.ts';
+import styles from './home.module.css';
 
 interface Item {
   id: string;
@@ -26,19 +28,19 @@ const partners = ['BNB Chain', 'MetaMask', 'WalletConnect', 'Trust Wallet', 'OKX
 function EcosystemSection() {
   const { t } = useTranslation();
   return (
-    <section className="home-section" aria-labelledby="ecosystem-title">
+    <section className={styles.homeSection} aria-labelledby="ecosystem-title">
       <h2 id="ecosystem-title" className="section-title">
         {t('home.ecosystemTitle')}
       </h2>
       <p className="section-subtitle">{t('home.ecosystemSubtitle')}</p>
-      <div className="eco-grid">
+      <div className={styles.ecoGrid}>
         {ecosystem.map((item) => (
-          <article key={item.id} className="eco-card card">
-            <span className="eco-card__icon">
+          <article key={item.id} className={cx(styles.ecoCard, 'card')}>
+            <span className={styles.ecoCardIcon}>
               <Icon name={item.icon} size={22} />
             </span>
-            <h3 className="eco-card__title">{t(`home.eco.${item.id}.title`)}</h3>
-            <p className="eco-card__text">{t(`home.eco.${item.id}.text`)}</p>
+            <h3 className={styles.ecoCardTitle}>{t(`home.eco.${item.id}.title`)}</h3>
+            <p className={styles.ecoCardText}>{t(`home.eco.${item.id}.text`)}</p>
           </article>
         ))}
       </div>
@@ -49,20 +51,20 @@ function EcosystemSection() {
 function AdvantagesSection() {
   const { t } = useTranslation();
   return (
-    <section className="home-section" aria-labelledby="advantages-title">
+    <section className={styles.homeSection} aria-labelledby="advantages-title">
       <h2 id="advantages-title" className="section-title">
         {t('home.advantagesTitle')}
       </h2>
-      <ol className="advantages">
+      <ol className={styles.advantages}>
         {advantages.map((item, index) => (
-          <li key={item.id} className="advantage">
-            <span className="advantage__index mono">{String(index + 1).padStart(2, '0')}</span>
+          <li key={item.id} className={styles.advantage}>
+            <span className={cx(styles.advantageIndex, 'mono')}>{String(index + 1).padStart(2, '0')}</span>
             <div>
-              <h3 className="advantage__title">
+              <h3 className={styles.advantageTitle}>
                 <Icon name={item.icon} size={18} />
                 {t(`home.adv.${item.id}.title`)}
               </h3>
-              <p className="advantage__text">{t(`home.adv.${item.id}.text`)}</p>
+              <p className={styles.advantageText}>{t(`home.adv.${item.id}.text`)}</p>
             </div>
           </li>
         ))}
@@ -74,15 +76,15 @@ function AdvantagesSection() {
 function PartnersSection() {
   const { t } = useTranslation();
   return (
-    <section className="home-section" aria-labelledby="partners-title">
+    <section className={styles.homeSection} aria-labelledby="partners-title">
       <h2 id="partners-title" className="section-title">
         {t('home.partnersTitle')}
       </h2>
       <p className="section-subtitle">{t('home.partnersSubtitle')}</p>
-      <ul className="partners">
+      <ul className={styles.partners}>
         {partners.map((name) => (
-          <li key={name} className="partner">
-            <span className="partner__mark" aria-hidden="true">
+          <li key={name} className={styles.partner}>
+            <span className={styles.partnerMark} aria-hidden="true">
               {name.slice(0, 1)}
             </span>
             {name}

@@ -4,23 +4,24 @@ import { Icon } from '../../../components/icon.tsx';
 import { shortAddress } from '../../../lib/format.ts';
 import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import styles from './home.module.css';
 
 export function Hero() {
   const { t } = useTranslation();
   const { isSignedIn, walletAddress } = useSession();
   return (
-    <section className="hero">
-      <div className="hero__glow" aria-hidden="true" />
-      <div className="hero__grid" aria-hidden="true" />
-      <span className="hero__badge">
-        <span className="hero__dot" />
+    <section className={styles.hero}>
+      <div className={styles.heroGlow} aria-hidden="true" />
+      <div className={styles.heroGrid} aria-hidden="true" />
+      <span className={styles.heroBadge}>
+        <span className={styles.heroDot} />
         {t('home.badge')}
       </span>
-      <h1 className="hero__title">{t('home.heroTitle')}</h1>
-      <p className="hero__subtitle">{t('home.heroSubtitle')}</p>
+      <h1 className={styles.heroTitle}>{t('home.heroTitle')}</h1>
+      <p className={styles.heroSubtitle}>{t('home.heroSubtitle')}</p>
       {isSignedIn ? (
-        <div className="hero__actions">
-          <p className="hero__signed">
+        <div className={styles.heroActions}>
+          <p className={styles.heroSigned}>
             <Icon name="check" size={16} />
             {t('home.signedInAs', { address: shortAddress(walletAddress ?? '') })}
           </p>
@@ -30,12 +31,12 @@ export function Hero() {
           </Link>
         </div>
       ) : (
-        <div className="hero__actions">
+        <div className={styles.heroActions}>
           <button type="button" className="btn btn--block" onClick={() => requestSignIn()}>
             <Icon name="wallet" size={20} />
             {t('home.ctaConnect')}
           </button>
-          <p className="hero__note">{t('home.ctaNote')}</p>
+          <p className={styles.heroNote}>{t('home.ctaNote')}</p>
         </div>
       )}
     </section>

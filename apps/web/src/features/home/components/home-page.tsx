@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Hero } from './hero.tsx';
 import { NodeCountdown } from './node-countdown.tsx';
 import { QuickEntries } from './quick-entries.tsx';
-import './home.css';
+import styles from './home.module.css';
 
 // Below the fold on a phone (hero, shortcuts and countdown fill the first screen), so their code
 // leaves the home route's first download (build.test.ts budget) and loads right after it.
@@ -13,14 +13,14 @@ const FeatureSections = lazy(() => import('./feature-sections.tsx'));
 export function HomePage() {
   const { t } = useTranslation();
   return (
-    <div className="home">
+    <div className={styles.home}>
       <Hero />
       <QuickEntries />
       <NodeCountdown />
       <Suspense fallback={null}>
         <FeatureSections />
       </Suspense>
-      <p className="home__footnote">{t('home.footnote')}</p>
+      <p className={styles.homeFootnote}>{t('home.footnote')}</p>
     </div>
   );
 }

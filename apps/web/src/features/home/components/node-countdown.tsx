@@ -4,6 +4,8 @@ import { useAppConfig } from '../../../lib/app-config.ts';
 import { ErrorView } from '../../../components/state-view.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { pad2, parseDeadline, remainingUntil } from '../../../lib/countdown.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './home.module.css';
 
 /** Checked four times a second so the display turns over close to each whole second. */
 const clockPollMs = 250;
@@ -35,9 +37,9 @@ export function NodeCountdown() {
 
   if (config.isPending) {
     return (
-      <section className="countdown card" aria-busy="true">
+      <section className={cx(styles.countdown, 'card')} aria-busy="true">
         <div className="skeleton" style={{ height: 18, width: '55%' }} />
-        <div className="countdown__grid">
+        <div className={styles.countdownGrid}>
           {[0, 1, 2, 3].map((index) => (
             <div key={index} className="skeleton" style={{ height: 64 }} />
           ))}
@@ -47,7 +49,7 @@ export function NodeCountdown() {
   }
   if (config.isError || deadlineMs === null) {
     return (
-      <section className="countdown card">
+      <section className={cx(styles.countdown, 'card')}>
         <ErrorView title={t('home.countdownError')} error={config.error} onRetry={() => void config.refetch()} />
       </section>
     );
@@ -60,26 +62,26 @@ export function NodeCountdown() {
     { key: 'seconds', value: pad2(left.seconds) },
   ];
   return (
-    <section className="countdown card" aria-labelledby="countdown-title">
-      <div className="countdown__head">
+    <section className={cx(styles.countdown, 'card')} aria-labelledby="countdown-title">
+      <div className={styles.countdownHead}>
         <Icon name="bolt" size={18} />
-        <h2 id="countdown-title" className="countdown__title">
+        <h2 id="countdown-title" className={styles.countdownTitle}>
           {left.isEnded ? t('home.countdownEnded') : t('home.countdownTitle')}
         </h2>
       </div>
       {left.isEnded ? (
-        <p className="countdown__hint">{t('home.countdownEndedHint')}</p>
+        <p className={styles.countdownHint}>{t('home.countdownEndedHint')}</p>
       ) : (
         <>
-          <div className="countdown__grid" role="timer" aria-live="off">
+          <div className={styles.countdownGrid} role="timer" aria-live="off">
             {units.map((unit) => (
-              <div key={unit.key} className="countdown__cell">
-                <span className="countdown__value">{unit.value}</span>
-                <span className="countdown__unit">{t(`home.${unit.key}`)}</span>
+              <div key={unit.key} className={styles.countdownCell}>
+                <span className={styles.countdownValue}>{unit.value}</span>
+                <span className={styles.countdownUnit}>{t(`home.${unit.key}`)}</span>
               </div>
             ))}
           </div>
-          <p className="countdown__hint">{t('home.countdownHint')}</p>
+          <p className={styles.countdownHint}>{t('home.countdownHint')}</p>
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { quickEntries } from '../../../lib/app-navigation.ts';
 import { resolveTo } from '../../../lib/feature.ts';
 import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import styles from './home.module.css';
 
 /**
  * The quick-entry grid: the screens that are neither a footer tab nor one tap from one (notices,
@@ -16,15 +17,15 @@ export function QuickEntries() {
   const { t } = useTranslation();
   const { isSignedIn } = useSession();
   return (
-    <nav className="quick-entries" aria-label={t('nav.quickEntries')}>
-      <ul className="quick-entries__grid">
+    <nav className={styles.quickEntries} aria-label={t('nav.quickEntries')}>
+      <ul className={styles.quickEntriesGrid}>
         {quickEntries().map((entry) => {
           const to = resolveTo(entry, isSignedIn);
           return (
             <li key={entry.id}>
               <Link
                 to={to}
-                className="quick-entry"
+                className={styles.quickEntry}
                 data-testid={`quick-entry-${entry.id}`}
                 onClick={(event) => {
                   if (!entry.isAuth || isSignedIn) return;
@@ -32,10 +33,10 @@ export function QuickEntries() {
                   requestSignIn({ redirectTo: to });
                 }}
               >
-                <span className="quick-entry__icon" aria-hidden="true">
+                <span className={styles.quickEntryIcon} aria-hidden="true">
                   <Icon name={entry.icon} size={20} />
                 </span>
-                <span className="quick-entry__label">{t(entry.labelKey)}</span>
+                <span className={styles.quickEntryLabel}>{t(entry.labelKey)}</span>
               </Link>
             </li>
           );

@@ -5,7 +5,8 @@ import { setLang } from '../../../lib/i18n.ts';
 import { langNativeNames, langs, langTags, type Lang } from '../../../lib/langs.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import './language.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './language.module.css';
 
 export default function LanguagePage() {
   const { t } = useTranslation();
@@ -27,10 +28,10 @@ export default function LanguagePage() {
   }
 
   return (
-    <div className="language-page">
-      <p className="language-page__subtitle">{t('language.subtitle')}</p>
+    <div className={styles.languagePage}>
+      <p className={styles.languagePageSubtitle}>{t('language.subtitle')}</p>
       {/* A radio group holds its radios directly: list items inside it would be list items of no list. */}
-      <div className="language-list card" role="radiogroup" aria-label={t('language.title')}>
+      <div className={cx(styles.languageList, 'card')} role="radiogroup" aria-label={t('language.title')}>
         {langs.map((lang) => {
           const isCurrent = lang === currentLang;
           return (
@@ -39,16 +40,16 @@ export default function LanguagePage() {
               type="button"
               role="radio"
               aria-checked={isCurrent}
-              className={`list-row language-row${isCurrent ? ' language-row--current' : ''}`}
+              className={cx('list-row', 'language-row', isCurrent && styles.languageRowCurrent)}
               onClick={() => void choose(lang)}
               lang={langTags[lang]}
             >
-              <span className="language-row__code mono">{lang}</span>
+              <span className={cx(styles.languageRowCode, 'mono')}>{lang}</span>
               <span className="list-row__label">{langNativeNames[lang]}</span>
               {pending === lang ? (
                 <span className="spinner spinner--small" />
               ) : isCurrent ? (
-                <Icon name="check" size={20} className="language-row__check" />
+                <Icon name="check" size={20} className={styles.languageRowCheck} />
               ) : null}
             </button>
           );

@@ -13,8 +13,9 @@ import { useActivations } from '../api/get-activations.ts';
 import { activationProblemMessage, checkActivationCode } from '../activation-form.ts';
 import { activationStatusView } from '../miner-view.ts';
 import { refusalText } from '../mining-errors.ts';
-import '../../../components/money.css';
-import './mining.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /** The outcome of the last submit: the activation the server made, or why it refused the code. */
 type Outcome = { kind: 'made'; item: ActivationItem } | { kind: 'failed'; reason: string };
@@ -49,22 +50,22 @@ export default function ActivatePage() {
   }
 
   return (
-    <div className="money-screen">
-      <form className="activate-form card" onSubmit={submit} noValidate>
-        <label htmlFor="activation-code" className="field-label">
+    <div className={moneyStyles.moneyScreen}>
+      <form className={cx(styles.activateForm, 'card')} onSubmit={submit} noValidate>
+        <label htmlFor="activation-code" className={cx(styles.fieldLabel, moneyStyles.fieldLabel)}>
           {t('mining.activate.label')}
         </label>
-        <p className="form-hint">{t('mining.activate.hint')}</p>
+        <p className={moneyStyles.formHint}>{t('mining.activate.hint')}</p>
         {serial ? (
-          <p className="form-hint" data-testid="activation-serial">
+          <p className={moneyStyles.formHint} data-testid="activation-serial">
             {t('mining.activate.forDevice', { serial })}
           </p>
         ) : null}
-        <div className={`amount-field__box${problem ? ' amount-field__box--error' : ''}`}>
+        <div className={cx(moneyStyles.amountFieldBox, problem && moneyStyles.amountFieldBoxError)}>
           <input
             id="activation-code"
             data-testid="activation-code"
-            className="amount-field__input mono"
+            className={cx(moneyStyles.amountFieldInput, 'mono')}
             value={code}
             onChange={(event) => {
               setCode(event.target.value);
@@ -81,7 +82,7 @@ export default function ActivatePage() {
           />
         </div>
         {problem ? (
-          <p id="activation-code-error" className="field-error" role="alert">
+          <p id="activation-code-error" className={cx(styles.fieldError, moneyStyles.fieldError)} role="alert">
             {t(problem.key, problem.params)}
           </p>
         ) : null}
@@ -90,9 +91,9 @@ export default function ActivatePage() {
         </button>
       </form>
       {outcome ? <OutcomeCard outcome={outcome} /> : null}
-      <section className="records" aria-labelledby="activations-title">
-        <div className="mining-section-head">
-          <h2 id="activations-title" className="mining-section-title">
+      <section className={moneyStyles.records} aria-labelledby="activations-title">
+        <div className={styles.miningSectionHead}>
+          <h2 id="activations-title" className={styles.miningSectionTitle}>
             {t('mining.activate.listTitle')}
           </h2>
           <button
@@ -102,7 +103,7 @@ export default function ActivatePage() {
             aria-label={t('mining.refresh')}
             disabled={activations.isFetching}
           >
-            <Icon name="refresh" size={18} className={activations.isFetching ? 'is-spinning' : undefined} />
+            <Icon name="refresh" size={18} className={activations.isFetching ? styles.isSpinning : undefined} />
           </button>
         </div>
         <InfiniteList
@@ -129,13 +130,13 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
         : t('mining.activate.pendingDetail');
   return (
     <section
-      className={`activate-outcome activate-outcome--${status.tone}`}
+      className={cx(styles.activateOutcome, variant(styles, `activate-outcome--${status.tone}`))}
       role={outcome.kind === 'failed' ? 'alert' : 'status'}
       data-testid="activation-outcome"
     >
       <Icon name={outcome.kind === 'failed' ? 'alert' : outcome.item.status === 'success' ? 'check' : 'clock'} size={20} />
       <div>
-        <p className="activate-outcome__title">{t(status.key)}</p>
+        <p className={styles.activateOutcomeTitle}>{t(status.key)}</p>
         <p>{text}</p>
       </div>
     </section>
@@ -147,18 +148,18 @@ function ActivationRow({ item }: { item: ActivationItem }) {
   const tag = langTags[useLang()];
   const status = activationStatusView(item.status);
   return (
-    <article className="record card" data-testid="activation-item">
-      <div className="record__main">
-        <h3 className="record__type mono">{item.serial}</h3>
-        <p className="record__meta">{item.model}</p>
-        <time className="record__date" dateTime={item.created_at}>
+    <article className={cx(styles.record, moneyStyles.record, 'card')} data-testid="activation-item">
+      <div className={moneyStyles.recordMain}>
+        <h3 className={cx(moneyStyles.recordType, 'mono')}>{item.serial}</h3>
+        <p className={moneyStyles.recordMeta}>{item.model}</p>
+        <time className={moneyStyles.recordDate} dateTime={item.created_at}>
           {formatDateTime(item.created_at, tag)}
         </time>
       </div>
-      <div className="record__side">
-        <span className={`status-chip status-chip--${status.tone}`}>{t(status.key)}</span>
+      <div className={moneyStyles.recordSide}>
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))}>{t(status.key)}</span>
         {item.succeeded_at ? (
-          <span className="record__balance">{t('mining.activate.succeededAt', { time: formatDateTime(item.succeeded_at, tag) })}</span>
+          <span className={moneyStyles.recordBalance}>{t('mining.activate.succeededAt', { time: formatDateTime(item.succeeded_at, tag) })}</span>
         ) : null}
       </div>
     </article>

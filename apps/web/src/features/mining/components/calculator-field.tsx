@@ -1,3 +1,6 @@
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 /** A calculator's input on /grow: a number with its unit beside it, and the problem with it, if any. */
 export function CalculatorField({
   id,
@@ -16,15 +19,15 @@ export function CalculatorField({
 }) {
   const errorId = `${id}-error`;
   return (
-    <div className="calculator__field">
-      <label htmlFor={id} className="field-label">
+    <div className={styles.calculatorField}>
+      <label htmlFor={id} className={cx(styles.fieldLabel, moneyStyles.fieldLabel)}>
         {label}
       </label>
-      <div className={`amount-field__box${error ? ' amount-field__box--error' : ''}`}>
+      <div className={cx(moneyStyles.amountFieldBox, error && moneyStyles.amountFieldBoxError)}>
         <input
           id={id}
           data-testid={id}
-          className="amount-field__input mono"
+          className={cx(moneyStyles.amountFieldInput, 'mono')}
           inputMode="decimal"
           autoComplete="off"
           value={value}
@@ -32,10 +35,10 @@ export function CalculatorField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <span className="amount-field__asset">{unit}</span>
+        <span className={moneyStyles.amountFieldAsset}>{unit}</span>
       </div>
       {error ? (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className={cx(styles.fieldError, moneyStyles.fieldError)} role="alert">
           {error}
         </p>
       ) : null}

@@ -12,8 +12,9 @@ import { useVesting } from '../api/get-vesting.ts';
 import { refusalText } from '../mining-errors.ts';
 import { nextRelease } from '../vesting-chart.ts';
 import { SavingsClaim } from './savings-claim.tsx';
-import '../../../components/money.css';
-import './mining.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /**
  * /receive: released mining income waiting to be claimed into the fund account, and what is still
@@ -55,40 +56,40 @@ function ClaimView({ data }: { data: VestingData }) {
   }
 
   return (
-    <div className="money-screen">
-      <section className="claim-card card" aria-labelledby="claim-title">
-        <h2 id="claim-title" className="claim-card__label">
+    <div className={moneyStyles.moneyScreen}>
+      <section className={cx(styles.claimCard, 'card')} aria-labelledby="claim-title">
+        <h2 id="claim-title" className={styles.claimCardLabel}>
           {t('mining.claim.claimable')}
         </h2>
-        <p className="claim-card__value mono" data-testid="claim-claimable">
+        <p className={cx(styles.claimCardValue, 'mono')} data-testid="claim-claimable">
           {formatMoney(data.claimable, amountDigitsShown)}
-          <span className="mining-figure__unit">NADI</span>
+          <span className={styles.miningFigureUnit}>NADI</span>
         </p>
-        <p className="claim-card__hint">{hasClaimable ? t('mining.claim.hint') : t('mining.claim.nothingYet')}</p>
+        <p className={styles.claimCardHint}>{hasClaimable ? t('mining.claim.hint') : t('mining.claim.nothingYet')}</p>
         <button type="button" className="btn btn--block" data-testid="claim-submit" onClick={submit} disabled={!hasClaimable || claim.isPending}>
           {claim.isPending ? t('mining.claim.claiming') : t('mining.claim.submit')}
         </button>
       </section>
-      <dl className="facts card">
-        <div className="facts__row">
+      <dl className={cx(styles.facts, moneyStyles.facts, 'card')}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.vesting.locked')}</dt>
           <dd className="mono" data-testid="claim-locked">
             {formatMoney(data.locked, amountDigitsShown)} NADI
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.claim.nextRelease')}</dt>
           <dd className="mono">
             {next ? t('mining.claim.nextReleaseValue', { amount: formatMoney(next.amount, amountDigitsShown), epoch: next.epoch }) : '—'}
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.claim.claimed')}</dt>
           <dd className="mono">{formatMoney(data.claimed, amountDigitsShown)} NADI</dd>
         </div>
       </dl>
-      <p className="form-hint">{t('mining.claim.explain')}</p>
-      <Link to="/profit" className="text-link">
+      <p className={moneyStyles.formHint}>{t('mining.claim.explain')}</p>
+      <Link to="/profit" className={moneyStyles.textLink}>
         {t('mining.claim.schedule')}
         <Icon name="chevron" size={16} />
       </Link>

@@ -28,8 +28,9 @@ import { refusalText } from '../mining-errors.ts';
 import { formatPower } from '../mining-format.ts';
 import { MinerCard } from './miner-card.tsx';
 import { OverviewGate } from './overview-gate.tsx';
-import '../../../components/money.css';
-import './mining.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /** Refusals about the amount itself, shown under the field rather than in a toast. */
 const amountReasons = new Set(['DESTROY_BELOW_MIN', 'INSUFFICIENT_BALANCE', 'AMOUNT_TOO_SMALL']);
@@ -134,10 +135,10 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
   }
 
   return (
-    <form className="money-screen" onSubmit={(event) => void submit(event)} noValidate>
+    <form className={moneyStyles.moneyScreen} onSubmit={(event) => void submit(event)} noValidate>
       {latest ? (
-        <section className="records" aria-label={t('mining.destroy.latest')}>
-          <h2 className="mining-section-title">{t('mining.destroy.latest')}</h2>
+        <section className={moneyStyles.records} aria-label={t('mining.destroy.latest')}>
+          <h2 className={styles.miningSectionTitle}>{t('mining.destroy.latest')}</h2>
           <MinerCard miner={latest} uptimeMinBps={null} />
         </section>
       ) : null}
@@ -151,16 +152,18 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
         }}
       />
       {method === 'chain' ? (
-        <p className="form-hint" data-testid="destroy-wallet-hint">
+        <p className={moneyStyles.formHint} data-testid="destroy-wallet-hint">
           {t('mining.destroy.walletHint')}
         </p>
       ) : null}
-      <section className="destroy-price card">
+      <section className={cx(styles.destroyPrice, 'card')}>
         <div>
-          <p className="destroy-price__label">{t('mining.destroy.price')}</p>
-          <p className="destroy-price__value mono">{t('mining.destroy.priceValue', { price: formatMoney(overview.reference_price, 6) })}</p>
+          <p className={styles.destroyPriceLabel}>{t('mining.destroy.price')}</p>
+          <p className={cx(styles.destroyPriceValue, 'mono')}>{t('mining.destroy.priceValue', { price: formatMoney(overview.reference_price, 6) })}</p>
         </div>
-        <span className={`chip${overview.price_source === 'market' ? ' chip--accent' : ''}`}>{t(`mining.priceSource.${overview.price_source}`)}</span>
+        <span className={cx(moneyStyles.chip, overview.price_source === 'market' && moneyStyles.chipAccent)}>
+          {t(`mining.priceSource.${overview.price_source}`)}
+        </span>
       </section>
       <AmountField
         id="destroy-amount"
@@ -175,10 +178,10 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
       />
       {/* The minimum, unless the field already says it. */}
       {amount.problem === 'BELOW_MIN' ? null : (
-        <p className="form-hint" data-testid="destroy-minimum">
+        <p className={moneyStyles.formHint} data-testid="destroy-minimum">
           {t('errors.DESTROY_BELOW_MIN', { amount: minText })}
           {limits.minUnits === null ? null : (
-            <span className="destroy-minimum__nadi">
+            <span className={styles.destroyMinimumNadi}>
               {t('mining.destroy.minimumNadi', { amount: formatAmount(limits.minUnits, { fractionDigitsMax: 4 }) })}
             </span>
           )}
@@ -190,14 +193,14 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
         isLoading={preview.isFetching}
         error={preview.error}
       />
-      <button type="submit" className="btn btn--block btn--burn" data-testid="destroy-submit" disabled={isBusy}>
+      <button type="submit" className={cx('btn btn--block', styles.btnBurn)} data-testid="destroy-submit" disabled={isBusy}>
         <Icon name="flame" size={18} />
         {isBusy ? t('mining.destroy.submitting') : t(method === 'chain' ? 'mining.destroy.submitWallet' : 'mining.destroy.submit')}
       </button>
-      <div className="warning-box">
+      <div className={moneyStyles.warningBox}>
         <Icon name="alert" size={18} />
         <div>
-          <p className="warning-box__title">{t('mining.destroy.warningTitle')}</p>
+          <p className={moneyStyles.warningBoxTitle}>{t('mining.destroy.warningTitle')}</p>
           <p>
             {t('mining.destroy.warning', {
               power: formatPower(overview.params.destroy_power_per_usdt),
@@ -206,7 +209,7 @@ function DestroyForm({ overview, available }: { overview: MiningOverview; availa
           </p>
         </div>
       </div>
-      <Link to="/grow" className="text-link">
+      <Link to="/grow" className={moneyStyles.textLink}>
         {t('nav.grow')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -226,12 +229,12 @@ function WalletDestroy({ order, quote, onDone }: { order: PaymentOrder; quote: D
     }
   }
   return (
-    <div className="money-screen" data-testid="destroy-wallet">
+    <div className={moneyStyles.moneyScreen} data-testid="destroy-wallet">
       <PaymentStepper key={order.id} order={order} onOutcome={onOutcome} />
       <button type="button" className="btn btn--ghost btn--block" data-testid="destroy-wallet-done" onClick={onDone}>
         {t('mining.destroy.backToForm')}
       </button>
-      <Link to="/mining" className="text-link">
+      <Link to="/mining" className={moneyStyles.textLink}>
         {t('mining.destroy.seeMiners')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -244,19 +247,19 @@ function PreviewCard({ preview, isCurrent, isLoading, error }: { preview: Destro
   const { t } = useTranslation();
   if (!preview) {
     return (
-      <section className="destroy-preview card destroy-preview--empty" aria-live="polite">
-        <p className="form-hint">{error && !isLoading ? refusalText(error, t) : t('mining.destroy.previewEmpty')}</p>
+      <section className={cx(styles.destroyPreview, 'card', styles.destroyPreviewEmpty)} aria-live="polite">
+        <p className={moneyStyles.formHint}>{error && !isLoading ? refusalText(error, t) : t('mining.destroy.previewEmpty')}</p>
       </section>
     );
   }
   return (
     <section
-      className={`destroy-preview card${isCurrent ? '' : ' destroy-preview--stale'}`}
+      className={cx(styles.destroyPreview, 'card', !isCurrent && styles.destroyPreviewStale)}
       aria-live="polite"
       aria-busy={isLoading}
       data-testid="destroy-preview"
     >
-      <h2 className="destroy-preview__title">{t('mining.destroy.previewTitle')}</h2>
+      <h2 className={styles.destroyPreviewTitle}>{t('mining.destroy.previewTitle')}</h2>
       <PreviewFacts preview={preview} />
     </section>
   );
@@ -267,28 +270,28 @@ function PreviewFacts({ preview }: { preview: DestroyPreview }) {
   const { t } = useTranslation();
   const show = (text: string) => formatMoney(text, 4);
   return (
-    <dl className="facts destroy-facts">
-      <div className="facts__row">
+    <dl className={cx(styles.facts, moneyStyles.facts, styles.destroyFacts)}>
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('mining.destroy.amount')}</dt>
         <dd className="mono">{formatMoney(preview.amount, amountDigitsShown)} NADI</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('mining.destroy.value')}</dt>
         <dd className="mono" data-testid="destroy-value">
           {show(preview.value_usdt)} USDT
         </dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('mining.destroy.priceUsed')}</dt>
         <dd className="mono">{formatMoney(preview.price, 6)} USDT</dd>
       </div>
-      <div className="facts__row facts__row--receive">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow, styles.factsRowReceive)}>
         <dt>{t('mining.destroy.power')}</dt>
         <dd className="mono" data-testid="destroy-power">
           +{formatPower(preview.power)} P
         </dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('mining.destroy.budget')}</dt>
         <dd className="mono">{show(preview.budget_usdt)} USDT</dd>
       </div>

@@ -8,6 +8,9 @@ import { formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { formatCountdown, formatDuration, msUntil } from '../mining-format.ts';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /**
  * The current epoch and a live countdown to its settlement (`ends_at`), on this phone's clock. When
@@ -31,21 +34,23 @@ export function EpochCard({ overview }: { overview: MiningOverview }) {
   }, [isOver, epoch.epoch]);
 
   return (
-    <section className="epoch-card card" aria-labelledby="epoch-title">
-      <div className="epoch-card__head">
-        <h2 id="epoch-title" className="epoch-card__title">
+    <section className={cx(styles.epochCard, 'card')} aria-labelledby="epoch-title">
+      <div className={styles.epochCardHead}>
+        <h2 id="epoch-title" className={styles.epochCardTitle}>
           {t('mining.epoch.title', { epoch: epoch.epoch })}
         </h2>
-        <span className="chip chip--accent">{t('mining.epoch.length', { duration: formatDuration(overview.params.epoch_seconds, tag) })}</span>
+        <span className={cx(moneyStyles.chip, moneyStyles.chipAccent)}>
+          {t('mining.epoch.length', { duration: formatDuration(overview.params.epoch_seconds, tag) })}
+        </span>
       </div>
-      <p className="epoch-card__label">{isOver ? t('mining.epoch.settling') : t('mining.epoch.settlesIn')}</p>
-      <p className="epoch-card__countdown mono" data-testid="epoch-countdown" role="timer" aria-live="off">
+      <p className={styles.epochCardLabel}>{isOver ? t('mining.epoch.settling') : t('mining.epoch.settlesIn')}</p>
+      <p className={cx(styles.epochCardCountdown, 'mono')} data-testid="epoch-countdown" role="timer" aria-live="off">
         {formatCountdown(leftMs)}
       </p>
-      <span className="epoch-card__bar" aria-hidden="true">
+      <span className={styles.epochCardBar} aria-hidden="true">
         <span style={{ transform: `scaleX(${Math.min(1, Math.max(0, elapsedShare))})` }} />
       </span>
-      <p className="epoch-card__meta">
+      <p className={styles.epochCardMeta}>
         <span>{t('mining.epoch.emission', { amount: formatMoney(epoch.emission, 4) })}</span>
         <span>{t('mining.epoch.endsAt', { time: formatDateTime(epoch.ends_at, tag) })}</span>
         <span>

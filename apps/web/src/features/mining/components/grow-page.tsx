@@ -10,9 +10,10 @@ import { checkCalculator, estimateIncome, powerProblemKey, type PowerCheck } fro
 import { economyParams, formatBps, formatDuration, formatPower } from '../mining-format.ts';
 import { NodeRewardSections, SavingsSection } from './grow-rewards.tsx';
 import { OverviewGate } from './overview-gate.tsx';
-import '../../../components/money.css';
-import './mining.css';
 import { CalculatorField } from './calculator-field.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /** /grow: how mining, node and savings income is computed, with the numbers in force, and calculators. */
 export default function GrowPage() {
@@ -27,7 +28,7 @@ function GrowView({ overview }: { overview: MiningOverview }) {
   const nextHalving = (Math.floor(n / p.halving_epochs) + 1) * p.halving_epochs;
   const show = (text: string) => formatMoney(text, 4);
   return (
-    <div className="money-screen grow-page">
+    <div className={cx(moneyStyles.moneyScreen, 'grow-page')}>
       <Calculator overview={overview} />
       <Formula title={t('mining.grow.epochTitle')} lines={[t('mining.grow.epochText', { duration: formatDuration(p.epoch_seconds, tag), epoch: n })]} />
       <Formula
@@ -68,18 +69,18 @@ function GrowView({ overview }: { overview: MiningOverview }) {
       />
       <NodeRewardSections incomeEstimate={overview.estimate_today} />
       <SavingsSection />
-      <p className="form-hint">{t('mining.grow.paramsNote')}</p>
+      <p className={moneyStyles.formHint}>{t('mining.grow.paramsNote')}</p>
     </div>
   );
 }
 
 function Formula({ title, formula, lines }: { title: string; formula?: string; lines: string[] }) {
   return (
-    <section className="formula card">
-      <h2 className="formula__title">{title}</h2>
-      {formula ? <p className="formula__math mono">{formula}</p> : null}
+    <section className={cx(styles.formula, 'card')}>
+      <h2 className={styles.formulaTitle}>{title}</h2>
+      {formula ? <p className={cx(styles.formulaMath, 'mono')}>{formula}</p> : null}
       {lines.map((line) => (
-        <p key={line} className="formula__text">
+        <p key={line} className={styles.formulaText}>
           {line}
         </p>
       ))}
@@ -99,48 +100,48 @@ function Calculator({ overview }: { overview: MiningOverview }) {
   const units = (value: bigint) => formatAmount(value, { fractionDigitsMax: amountDigitsShown });
   const price = unitsOrZero(overview.reference_price);
   return (
-    <section className="calculator card" aria-labelledby="calculator-title">
-      <h2 id="calculator-title" className="formula__title">
+    <section className={cx(styles.calculator, 'card')} aria-labelledby="calculator-title">
+      <h2 id="calculator-title" className={styles.formulaTitle}>
         {t('mining.grow.calculator')}
       </h2>
-      <div className="calculator__fields">
+      <div className={styles.calculatorFields}>
         <PowerField id="calc-mine" label={t('mining.grow.myPower')} value={mineText} onChange={setMineText} check={checks.mine} />
         <PowerField id="calc-network" label={t('mining.grow.networkPower')} value={networkText} onChange={setNetworkText} check={checks.network} />
       </div>
-      <p className="form-hint">{t('mining.grow.emissionUsed', { epoch: overview.epoch.epoch, amount: formatMoney(overview.epoch.emission, 4) })}</p>
-      <dl className="facts calculator__result" data-testid="calculator-result">
-        <div className="facts__row facts__row--receive">
+      <p className={moneyStyles.formHint}>{t('mining.grow.emissionUsed', { epoch: overview.epoch.epoch, amount: formatMoney(overview.epoch.emission, 4) })}</p>
+      <dl className={cx(styles.facts, moneyStyles.facts, styles.calculatorResult)} data-testid="calculator-result">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow, styles.factsRowReceive)}>
           <dt>{t('mining.grow.income')}</dt>
           <dd className="mono" data-testid="calc-income">
             {estimate ? `${units(estimate.income)} NADI` : '—'}
           </dd>
         </div>
         {price > 0n ? (
-          <div className="facts__row">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('mining.grow.value')}</dt>
             <dd className="mono">{estimate ? `≈ ${formatAmount(usdtValueOf(estimate.income, price), { fractionDigitsMax: 2 })} USDT` : '—'}</dd>
           </div>
         ) : null}
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.grow.immediate', { percent: formatBps(overview.params.immediate_bps) })}</dt>
           <dd className="mono" data-testid="calc-immediate">
             {estimate ? units(estimate.immediate) : '—'}
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.grow.locked', { percent: formatBps(10_000 - overview.params.immediate_bps) })}</dt>
           <dd className="mono" data-testid="calc-locked">
             {estimate ? units(estimate.locked) : '—'}
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.grow.release', { epochs: overview.params.vesting_epochs })}</dt>
           <dd className="mono" data-testid="calc-release">
             {estimate ? units(estimate.releasePerEpoch) : '—'}
           </dd>
         </div>
       </dl>
-      <p className="form-hint">{t('mining.grow.calculatorNote', { epochs: overview.params.vesting_epochs })}</p>
+      <p className={moneyStyles.formHint}>{t('mining.grow.calculatorNote', { epochs: overview.params.vesting_epochs })}</p>
     </section>
   );
 }

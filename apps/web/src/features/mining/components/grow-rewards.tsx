@@ -14,8 +14,11 @@ import { useNodeTiers } from '../api/get-node-tiers.ts';
 import { useSavingsProducts } from '../api/get-savings-products.ts';
 import { formatBps } from '../mining-format.ts';
 import { checkNadiText, soldWeight, tierBonus, tierDividend, type NadiCheck } from '../reward-calculator.ts';
-import '../../../components/filter-select.css';
 import { CalculatorField } from './calculator-field.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './mining.module.css';
 
 // /grow's sections on what nodes and savings earn (docs/nodes-and-savings.md), each with the
 // numbers in force and a small calculator running the settlement's formulas.
@@ -77,16 +80,16 @@ function NodeBonus({ tiers, incomeEstimate }: { tiers: NodeTier[]; incomeEstimat
   const income = checkNadiText(incomeText);
   const bonus = income.ok && tier ? tierBonus(income.units, tier) : null;
   return (
-    <section className="formula card" data-testid="grow-node-bonus">
-      <h2 className="formula__title">{t('mining.savings.grow.bonusTitle')}</h2>
-      <p className="formula__math mono">{t('mining.savings.grow.bonusFormula')}</p>
-      <p className="formula__text">{tiers.map((item) => `T${item.level_id} +${item.machine_rate}%`).join(' · ')}</p>
-      <p className="formula__text">{t('mining.savings.grow.bonusText')}</p>
-      <div className="grow-calc">
+    <section className={cx(styles.formula, 'card')} data-testid="grow-node-bonus">
+      <h2 className={styles.formulaTitle}>{t('mining.savings.grow.bonusTitle')}</h2>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.bonusFormula')}</p>
+      <p className={styles.formulaText}>{tiers.map((item) => `T${item.level_id} +${item.machine_rate}%`).join(' · ')}</p>
+      <p className={styles.formulaText}>{t('mining.savings.grow.bonusText')}</p>
+      <div className={styles.growCalc}>
         <NadiField id="calc-node-income" label={t('mining.savings.grow.income')} value={incomeText} onChange={setIncomeText} check={income} />
         <TierPicker tiers={tiers} value={level} onChange={setLevel} />
-        <dl className="facts calculator__result">
-          <div className="facts__row facts__row--receive">
+        <dl className={cx(styles.facts, moneyStyles.facts, styles.calculatorResult)}>
+          <div className={cx(styles.factsRow, moneyStyles.factsRow, styles.factsRowReceive)}>
             <dt>{t('mining.savings.grow.bonus', { rate: tier?.machine_rate ?? '—' })}</dt>
             <dd className="mono" data-testid="calc-node-bonus">
               {bonus === null ? '—' : nadi(bonus)}
@@ -108,20 +111,20 @@ function NodeDividend({ tiers }: { tiers: NodeTier[] }) {
   const share = formatBps(Number(nodeDividendBpsDefault));
   const estimate = fees.ok && tier ? tierDividend(fees.units, tier, sold) : null;
   return (
-    <section className="formula card" data-testid="grow-node-dividend">
-      <h2 className="formula__title">{t('mining.savings.grow.dividendTitle')}</h2>
-      <p className="formula__math mono">{t('mining.savings.grow.dividendFormula', { share })}</p>
-      <p className="formula__text">{tiers.map((item) => `T${item.level_id} × ${item.withdraw_rate}`).join(' · ')}</p>
-      <p className="formula__text">{t('mining.savings.grow.dividendText', { share, weight: sold.toString() })}</p>
-      <div className="grow-calc">
+    <section className={cx(styles.formula, 'card')} data-testid="grow-node-dividend">
+      <h2 className={styles.formulaTitle}>{t('mining.savings.grow.dividendTitle')}</h2>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.dividendFormula', { share })}</p>
+      <p className={styles.formulaText}>{tiers.map((item) => `T${item.level_id} × ${item.withdraw_rate}`).join(' · ')}</p>
+      <p className={styles.formulaText}>{t('mining.savings.grow.dividendText', { share, weight: sold.toString() })}</p>
+      <div className={styles.growCalc}>
         <NadiField id="calc-node-fees" label={t('mining.savings.grow.fees')} value={feesText} onChange={setFeesText} check={fees} />
         <TierPicker tiers={tiers} value={level} onChange={setLevel} />
-        <dl className="facts calculator__result">
-          <div className="facts__row">
+        <dl className={cx(styles.facts, moneyStyles.facts, styles.calculatorResult)}>
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('mining.savings.grow.shared', { share })}</dt>
             <dd className="mono">{estimate ? nadi(estimate.shared) : '—'}</dd>
           </div>
-          <div className="facts__row facts__row--receive">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow, styles.factsRowReceive)}>
             <dt>{t('mining.savings.grow.perNode', { weight: tier?.withdraw_rate ?? 0, total: estimate?.totalWeight.toString() ?? '—' })}</dt>
             <dd className="mono" data-testid="calc-node-dividend">
               {estimate ? nadi(estimate.perNode) : '—'}
@@ -156,16 +159,16 @@ function SavingsCalculator({ products }: { products: PledgeProduct[] }) {
     return t(name.key, name.params);
   };
   return (
-    <section className="formula card" data-testid="grow-savings">
-      <h2 className="formula__title">{t('mining.savings.grow.savingsTitle')}</h2>
-      <p className="formula__math mono">{t('mining.savings.grow.interestFormula')}</p>
-      <p className="formula__math mono">{t('mining.savings.grow.rateFormula')}</p>
-      <p className="formula__math mono">{t('mining.savings.grow.jointFormula')}</p>
-      <p className="formula__math mono">{t('mining.savings.grow.powerFormula')}</p>
-      <p className="formula__text">{t('mining.savings.grow.savingsText')}</p>
-      <div className="grow-calc">
-        <label className="filter-select grow-calc__select">
-          <span className="filter-select__label">{t('mining.savings.grow.product')}</span>
+    <section className={cx(styles.formula, 'card')} data-testid="grow-savings">
+      <h2 className={styles.formulaTitle}>{t('mining.savings.grow.savingsTitle')}</h2>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.interestFormula')}</p>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.rateFormula')}</p>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.jointFormula')}</p>
+      <p className={cx(styles.formulaMath, 'mono')}>{t('mining.savings.grow.powerFormula')}</p>
+      <p className={styles.formulaText}>{t('mining.savings.grow.savingsText')}</p>
+      <div className={styles.growCalc}>
+        <label className={cx(filterSelectStyles.filterSelect, 'grow-calc__select')}>
+          <span className={filterSelectStyles.filterSelectLabel}>{t('mining.savings.grow.product')}</span>
           <select value={product?.id ?? ''} onChange={(event) => setProductId(Number(event.target.value))} data-testid="calc-savings-product">
             {products.map((item) => (
               <option key={item.id} value={item.id}>
@@ -176,7 +179,7 @@ function SavingsCalculator({ products }: { products: PledgeProduct[] }) {
         </label>
         {product ? <RateLine product={product} /> : null}
         <NadiField id="calc-savings-amount" label={t('mining.savings.grow.amount')} value={amountText} onChange={setAmountText} check={amount} />
-        <dl className="facts calculator__result" data-testid="calc-savings-result">
+        <dl className={cx(styles.facts, moneyStyles.facts, styles.calculatorResult)} data-testid="calc-savings-result">
           <Row label={t('mining.savings.grow.perDay')} value={estimate ? nadi(estimate.perEpoch) : '—'} isReceive testId="calc-savings-day" />
           <Row label={t('mining.savings.grow.perMonth')} value={estimate ? nadi(estimate.perMonth) : '—'} />
           <Row label={t('mining.savings.grow.perYear')} value={estimate ? nadi(estimate.perYear) : '—'} />
@@ -186,7 +189,7 @@ function SavingsCalculator({ products }: { products: PledgeProduct[] }) {
           <Row label={t('mining.savings.grow.power')} value={estimate ? `+${formatPowerUnits(estimate.centiPower)} P` : '—'} testId="calc-savings-power" />
         </dl>
       </div>
-      <p className="form-hint">{t('mining.savings.grow.savingsNote')}</p>
+      <p className={moneyStyles.formHint}>{t('mining.savings.grow.savingsNote')}</p>
     </section>
   );
 }
@@ -197,7 +200,7 @@ function RateLine({ product }: { product: PledgeProduct }) {
   const ppm = ppmOfPercentText(product.day_rate);
   if (product.kind === 'joint' || ppm === null) {
     return (
-      <p className="formula__text">
+      <p className={styles.formulaText}>
         {t('mining.savings.grow.jointNow', {
           budget: formatMoney(product.epoch_budget ?? '0', 2),
           pool: formatMoney(product.total_pledge, 2),
@@ -207,7 +210,7 @@ function RateLine({ product }: { product: PledgeProduct }) {
     );
   }
   return (
-    <p className="formula__text mono">
+    <p className={cx(styles.formulaText, 'mono')}>
       {t('mining.savings.grow.rateNow', {
         day: percentTextOfPpm(ppm),
         month: percentTextOfPpm(ppm * epochsPerMonth),
@@ -219,7 +222,7 @@ function RateLine({ product }: { product: PledgeProduct }) {
 
 function Row({ label, value, isReceive = false, testId }: { label: string; value: string; isReceive?: boolean; testId?: string }) {
   return (
-    <div className={`facts__row${isReceive ? ' facts__row--receive' : ''}`}>
+    <div className={cx(styles.factsRow, moneyStyles.factsRow, isReceive && styles.factsRowReceive)}>
       <dt>{label}</dt>
       <dd className="mono" data-testid={testId}>
         {value}

@@ -15,8 +15,10 @@ import { useVesting } from '../api/get-vesting.ts';
 import { nextRelease } from '../vesting-chart.ts';
 import { IncomeDetailSheet } from './income-detail-sheet.tsx';
 import { VestingChart } from './vesting-chart.tsx';
-import '../../../components/money.css';
-import './mining.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './mining.module.css';
 
 /** /profit: my mining income per settled epoch, its lines and split, and the locked income's release schedule. */
 export default function IncomePage() {
@@ -25,9 +27,9 @@ export default function IncomePage() {
   const [opened, setOpened] = useState<IncomeEpochItem | null>(null);
   const income = useIncome(type);
   return (
-    <div className="money-screen">
+    <div className={moneyStyles.moneyScreen}>
       <VestingSection />
-      <div className="filters">
+      <div className={filterSelectStyles.filters}>
         <FilterSelect
           label={t('records.filterType')}
           value={type}
@@ -36,7 +38,7 @@ export default function IncomePage() {
           onChange={setType}
         />
       </div>
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={income}
           getKey={(item) => item.epoch}
@@ -62,24 +64,24 @@ function VestingSection() {
   const { data } = vesting;
   const next = nextRelease(data.schedule);
   return (
-    <section className="vesting card" aria-labelledby="vesting-title">
-      <div className="vesting__head">
+    <section className={cx(styles.vesting, 'card')} aria-labelledby="vesting-title">
+      <div className={styles.vestingHead}>
         <div>
-          <h2 id="vesting-title" className="vesting__label">
+          <h2 id="vesting-title" className={styles.vestingLabel}>
             {t('mining.vesting.locked')}
           </h2>
-          <p className="vesting__value mono" data-testid="vesting-locked">
+          <p className={cx(styles.vestingValue, 'mono')} data-testid="vesting-locked">
             {formatMoney(data.locked, 4)}
-            <span className="mining-figure__unit">NADI</span>
+            <span className={styles.miningFigureUnit}>NADI</span>
           </p>
         </div>
-        <Link to="/receive" className="vesting__claim">
+        <Link to="/receive" className={styles.vestingClaim}>
           <span>{t('mining.vesting.claimable')}</span>
           <b className="mono">{formatMoney(data.claimable, 4)}</b>
           <Icon name="chevron" size={14} />
         </Link>
       </div>
-      <p className="form-hint">
+      <p className={moneyStyles.formHint}>
         {next ? t('mining.vesting.next', { epoch: next.epoch, amount: formatMoney(next.amount, amountDigitsShown) }) : t('mining.vesting.nothingLocked')}
       </p>
       {data.schedule.length > 0 ? <VestingChart schedule={data.schedule} /> : null}
@@ -92,18 +94,18 @@ function EpochIncomeCard({ item, onOpen }: { item: IncomeEpochItem; onOpen: () =
   const tag = langTags[useLang()];
   const show = (text: string) => formatMoney(text, amountDigitsShown);
   return (
-    <button type="button" className="epoch-income card" onClick={onOpen} data-testid="income-epoch">
-      <span className="epoch-income__head">
-        <span className="epoch-income__epoch">{t('mining.epoch.title', { epoch: item.epoch })}</span>
-        <span className="epoch-income__total mono">
+    <button type="button" className={cx(styles.epochIncome, 'card')} onClick={onOpen} data-testid="income-epoch">
+      <span className={styles.epochIncomeHead}>
+        <span className={styles.epochIncomeEpoch}>{t('mining.epoch.title', { epoch: item.epoch })}</span>
+        <span className={cx(styles.epochIncomeTotal, 'mono')}>
           +{show(item.total)}
-          <span className="record__asset">NADI</span>
+          <span className={moneyStyles.recordAsset}>NADI</span>
         </span>
       </span>
-      <span className="epoch-income__date">{formatDateTime(item.settled_at, tag)}</span>
-      <span className="epoch-income__lines">
+      <span className={styles.epochIncomeDate}>{formatDateTime(item.settled_at, tag)}</span>
+      <span className={styles.epochIncomeLines}>
         {item.lines.map((line) => (
-          <span key={line.type} className={`epoch-income__line${line.type === 'income_reduction' ? ' epoch-income__line--reduction' : ''}`}>
+          <span key={line.type} className={cx(styles.epochIncomeLine, line.type === 'income_reduction' && styles.epochIncomeLineReduction)}>
             <span>{t(`records.type.${line.type}`)}</span>
             <span className="mono">
               {line.type === 'income_reduction' ? '\u2212' : ''}
@@ -112,7 +114,7 @@ function EpochIncomeCard({ item, onOpen }: { item: IncomeEpochItem; onOpen: () =
           </span>
         ))}
       </span>
-      <span className="epoch-income__split">
+      <span className={styles.epochIncomeSplit}>
         <span>
           {t('mining.income.immediate')} <b className="mono">{show(item.immediate)}</b>
         </span>
@@ -123,7 +125,7 @@ function EpochIncomeCard({ item, onOpen }: { item: IncomeEpochItem; onOpen: () =
           {t('mining.income.released')} <b className="mono">{show(item.released)}</b>
         </span>
       </span>
-      <span className="epoch-income__more">
+      <span className={styles.epochIncomeMore}>
         {t('mining.income.formula')}
         <Icon name="chevron" size={14} />
       </span>

@@ -7,6 +7,9 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { formatBps, formatPower } from '../mining-format.ts';
 import { budgetView, minerKindKey, minerStatusView, payMethodKey } from '../miner-view.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 const kindIcons: Record<MinerItem['kind'], IconName> = { device: 'cpu', destroy: 'flame', trial: 'spark', node: 'network', pledge: 'coins' };
 
@@ -16,20 +19,20 @@ export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMin
   const tag = langTags[useLang()];
   const status = minerStatusView(miner.status);
   return (
-    <article className="miner card" data-testid="miner-card">
-      <header className="miner__head">
-        <span className={`miner__badge miner__badge--${miner.kind}`} aria-hidden="true">
+    <article className={cx(styles.miner, 'card')} data-testid="miner-card">
+      <header className={styles.minerHead}>
+        <span className={cx(styles.minerBadge, variant(styles, `miner__badge--${miner.kind}`))} aria-hidden="true">
           <Icon name={kindIcons[miner.kind]} size={20} />
         </span>
-        <div className="miner__title">
+        <div className={styles.minerTitle}>
           <h3>{t(minerKindKey(miner.kind))}</h3>
-          <p className="miner__sub mono">{miner.device ? miner.device.serial : `#${miner.id}`}</p>
+          <p className={cx(styles.minerSub, 'mono')}>{miner.device ? miner.device.serial : `#${miner.id}`}</p>
         </div>
-        <span className={`status-chip miner-status--${status.tone}`} data-testid="miner-status">
+        <span className={cx(moneyStyles.statusChip, variant(styles, `miner-status--${status.tone}`))} data-testid="miner-status">
           {t(status.key)}
         </span>
       </header>
-      <dl className="miner__facts">
+      <dl className={styles.minerFacts}>
         <Fact label={t('mining.miner.basePower')} value={`${formatPower(miner.base_power)} P`} isNumber />
         <Fact label={t('mining.miner.giftPower')} value={`${formatPower(miner.gift_power)} P`} isNumber />
         <Fact label={t('mining.miner.payMethod')} value={t(payMethodKey(miner.pay_method))} />
@@ -45,7 +48,7 @@ export function MinerCard({ miner, uptimeMinBps }: { miner: MinerItem; uptimeMin
 /** A label and its value; numbers in the monospaced face, words (a pay method, a date) in the text face. */
 function Fact({ label, value, isNumber = false }: { label: string; value: string; isNumber?: boolean }) {
   return (
-    <div className="miner__fact">
+    <div className={styles.minerFact}>
       <dt>{label}</dt>
       <dd className={isNumber ? 'mono' : undefined}>{value}</dd>
     </div>
@@ -58,15 +61,15 @@ function DestroyBudget({ miner, destroy }: { miner: MinerItem; destroy: NonNulla
   const budget = budgetView(miner);
   const show = (text: string) => formatMoney(text, 4);
   return (
-    <div className="miner__extra">
-      <p className="miner__line">
+    <div className={styles.minerExtra}>
+      <p className={styles.minerLine}>
         {t('mining.miner.destroyed', { amount: formatMoney(destroy.nadi, amountDigitsShown), usdt: show(destroy.usdt), price: formatMoney(destroy.price, 6) })}
       </p>
       <div className="budget">
-        <span className="budget__bar" aria-hidden="true">
+        <span className={styles.budgetBar} aria-hidden="true">
           <span style={{ transform: `scaleX(${budget.usedShare})` }} />
         </span>
-        <div className="budget__legend">
+        <div className={styles.budgetLegend}>
           <span>
             {t('mining.miner.released')} <b className="mono">{show(miner.released_power)} USDT</b>
           </span>
@@ -84,23 +87,23 @@ function DeviceFacts({ device, uptimeMinBps }: { device: NonNullable<MinerItem['
   const tag = langTags[useLang()];
   const isUptimeEnough = uptimeMinBps === null || device.uptime_bps >= uptimeMinBps;
   return (
-    <div className="miner__extra">
-      <dl className="miner__facts">
+    <div className={styles.minerExtra}>
+      <dl className={styles.minerFacts}>
         <Fact label={t('mining.miner.model')} value={device.model} />
-        <div className="miner__fact">
+        <div className={styles.minerFact}>
           <dt>{t('mining.miner.online')}</dt>
           <dd>
-            <span className={`online-dot${device.online ? ' online-dot--on' : ''}`} aria-hidden="true" />
+            <span className={cx(styles.onlineDot, device.online && styles.onlineDotOn)} aria-hidden="true" />
             {device.online ? t('mining.miner.isOnline') : t('mining.miner.isOffline')}
           </dd>
         </div>
-        <div className="miner__fact">
+        <div className={styles.minerFact}>
           <dt>{t('mining.miner.uptime')}</dt>
-          <dd className={`mono${isUptimeEnough ? '' : ' miner__warn'}`}>{formatBps(device.uptime_bps)}</dd>
+          <dd className={cx('mono', !isUptimeEnough && styles.minerWarn)}>{formatBps(device.uptime_bps)}</dd>
         </div>
         <Fact label={t('mining.miner.lastSeen')} value={device.last_seen_at ? formatDateTime(device.last_seen_at, tag) : t('mining.miner.never')} />
       </dl>
-      {uptimeMinBps !== null ? <p className="miner__hint">{t('mining.miner.uptimeHint', { percent: formatBps(uptimeMinBps) })}</p> : null}
+      {uptimeMinBps !== null ? <p className={styles.minerHint}>{t('mining.miner.uptimeHint', { percent: formatBps(uptimeMinBps) })}</p> : null}
     </div>
   );
 }

@@ -14,8 +14,9 @@ import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';
 import { MinerCard } from './miner-card.tsx';
 import { OverviewGate } from './overview-gate.tsx';
-import '../../../components/money.css';
-import './mining.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
@@ -23,7 +24,7 @@ export default function MiningPage() {
   // overview's cards arrive above them (bench:web measured a layout shift of 0.224 on this screen).
   useMiners(undefined);
   return (
-    <div className="money-screen mining-page">
+    <div className={cx(moneyStyles.moneyScreen, 'mining-page')}>
       {/* First: a received device waiting for its code is the one thing to do here (shown only then). */}
       <AwaitingDevices />
       <OverviewGate>
@@ -52,7 +53,7 @@ function FiguresGrid({ overview }: { overview: MiningOverview }) {
   const { t } = useTranslation();
   const show = (text: string) => formatMoney(text, 4);
   return (
-    <div className="mining-figures" data-testid="mining-figures">
+    <div className={styles.miningFigures} data-testid="mining-figures">
       <Figure label={t('mining.figure.power')} value={formatPower(overview.power)} unit="P" testId="mining-power" />
       <Figure label={t('mining.figure.networkPower')} value={formatPower(overview.network_power)} unit="P" />
       <Figure label={t('mining.figure.estimateToday')} value={show(overview.estimate_today)} unit="NADI" note={t('mining.figure.estimateNote')} />
@@ -84,24 +85,24 @@ interface FigureProps {
 function Figure({ label, value, unit, note, to, isAccent = false, testId }: FigureProps) {
   // Each figure is its own term and value: a <dl> may not hold the links some figures are.
   const body = (
-    <dl className="mining-figure__pair">
-      <dt className="mining-figure__label">
+    <dl className={styles.miningFigurePair}>
+      <dt className={styles.miningFigureLabel}>
         {label}
-        {note ? <span className="mining-figure__note">{note}</span> : null}
+        {note ? <span className={styles.miningFigureNote}>{note}</span> : null}
       </dt>
-      <dd className={`mining-figure__value mono${isAccent ? ' mining-figure__value--accent' : ''}`} data-testid={testId}>
+      <dd className={cx(styles.miningFigureValue, 'mono', isAccent && styles.miningFigureValueAccent)} data-testid={testId}>
         {value}
-        <span className="mining-figure__unit">{unit}</span>
+        <span className={styles.miningFigureUnit}>{unit}</span>
       </dd>
     </dl>
   );
   return to ? (
-    <Link to={to} className="mining-figure card mining-figure--link">
+    <Link to={to} className={cx(styles.miningFigure, 'card', styles.miningFigureLink)}>
       {body}
-      <Icon name="chevron" size={16} className="mining-figure__chevron" />
+      <Icon name="chevron" size={16} className={styles.miningFigureChevron} />
     </Link>
   ) : (
-    <div className="mining-figure card">{body}</div>
+    <div className={cx(styles.miningFigure, 'card')}>{body}</div>
   );
 }
 
@@ -129,8 +130,8 @@ function MinersSection() {
   // The uptime a device needs comes with the overview (same cache entry as the cards above).
   const uptimeMinBps = useOverview().data?.params.uptime_min_bps ?? null;
   return (
-    <section className="mining-miners" aria-labelledby="mining-miners-title">
-      <h2 id="mining-miners-title" className="mining-section-title">
+    <section className={styles.miningMiners} aria-labelledby="mining-miners-title">
+      <h2 id="mining-miners-title" className={styles.miningSectionTitle}>
         {t('mining.miners.title')}
       </h2>
       <Segmented
@@ -139,7 +140,7 @@ function MinersSection() {
         options={kindFilters.map((value) => ({ value, label: t(`mining.miners.tab.${value}`) }))}
         onChange={setKind}
       />
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={miners}
           getKey={(miner) => miner.id}

@@ -9,8 +9,10 @@ import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { usePowerLog } from '../api/get-power-log.ts';
 import { formatPower, signedPowerView } from '../mining-format.ts';
-import '../../../components/money.css';
-import './mining.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './mining.module.css';
 
 type PowerLogItem = RouteData<typeof miningRoutes.powerLog>['list'][number];
 
@@ -20,8 +22,8 @@ export default function PowerLogPage() {
   const [type, setType] = useState<PowerLogType | undefined>();
   const log = usePowerLog(type);
   return (
-    <div className="money-screen">
-      <div className="filters">
+    <div className={moneyStyles.moneyScreen}>
+      <div className={filterSelectStyles.filters}>
         <FilterSelect
           label={t('records.filterType')}
           value={type}
@@ -30,7 +32,7 @@ export default function PowerLogPage() {
           onChange={setType}
         />
       </div>
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={log}
           getKey={(item) => item.id}
@@ -52,22 +54,22 @@ function PowerLogRow({ item }: { item: PowerLogItem }) {
   const tag = langTags[useLang()];
   const change = signedPowerView(item.change);
   return (
-    <article className="record card" data-testid="power-log-item">
-      <div className="record__main">
-        <h3 className="record__type">{t(`mining.powerLog.type.${item.type}`)}</h3>
-        <p className="record__meta mono">
+    <article className={cx(styles.record, moneyStyles.record, 'card')} data-testid="power-log-item">
+      <div className={moneyStyles.recordMain}>
+        <h3 className={moneyStyles.recordType}>{t(`mining.powerLog.type.${item.type}`)}</h3>
+        <p className={cx(moneyStyles.recordMeta, 'mono')}>
           {formatPower(item.before)} → {formatPower(item.after)} P
         </p>
-        <time className="record__date" dateTime={item.created_at}>
+        <time className={moneyStyles.recordDate} dateTime={item.created_at}>
           {formatDateTime(item.created_at, tag)}
         </time>
       </div>
-      <div className="record__side">
-        <p className={`record__amount record__amount--${change.tone} mono`}>
+      <div className={moneyStyles.recordSide}>
+        <p className={cx(moneyStyles.recordAmount, variant(moneyStyles, `record__amount--${change.tone}`), 'mono')}>
           {change.text}
-          <span className="record__asset">P</span>
+          <span className={moneyStyles.recordAsset}>P</span>
         </p>
-        {item.miner_id !== null ? <p className="record__balance">{t('mining.powerLog.miner', { id: item.miner_id })}</p> : null}
+        {item.miner_id !== null ? <p className={moneyStyles.recordBalance}>{t('mining.powerLog.miner', { id: item.miner_id })}</p> : null}
       </div>
     </article>
   );

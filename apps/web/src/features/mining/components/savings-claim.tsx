@@ -11,6 +11,9 @@ import { savingsName } from '../../../lib/savings-name.ts';
 import { useClaimSavingsInterest } from '../api/claim-savings-interest.ts';
 import { useSavingsInterest } from '../api/get-savings-interest.ts';
 import { refusalText } from '../mining-errors.ts';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './mining.module.css';
 
 /**
  * The savings interest on /receive (financial/receiveInfo, financial/receive): what the settled
@@ -20,8 +23,8 @@ export function SavingsClaim() {
   const { t } = useTranslation();
   const info = useSavingsInterest();
   return (
-    <section className="money-screen savings-claim" aria-labelledby="savings-claim-title" data-testid="savings-claim">
-      <h2 id="savings-claim-title" className="mining-section-title">
+    <section className={cx(moneyStyles.moneyScreen, styles.savingsClaim)} aria-labelledby="savings-claim-title" data-testid="savings-claim">
+      <h2 id="savings-claim-title" className={styles.miningSectionTitle}>
         {t('mining.savings.title')}
       </h2>
       {info.isPending ? <LoadingView /> : null}
@@ -50,29 +53,29 @@ function SavingsClaimView({ data }: { data: ReceiveInfo }) {
 
   return (
     <>
-      <div className="claim-card card">
-        <p className="claim-card__label">{t('mining.savings.claimable')}</p>
-        <p className="claim-card__value mono" data-testid="savings-claimable">
+      <div className={cx(styles.claimCard, 'card')}>
+        <p className={styles.claimCardLabel}>{t('mining.savings.claimable')}</p>
+        <p className={cx(styles.claimCardValue, 'mono')} data-testid="savings-claimable">
           {formatMoney(data.claimable, amountDigitsShown)}
-          <span className="mining-figure__unit">NADI</span>
+          <span className={styles.miningFigureUnit}>NADI</span>
         </p>
-        <p className="claim-card__hint">{hasClaimable ? t('mining.savings.hint') : t('mining.savings.nothingYet')}</p>
+        <p className={styles.claimCardHint}>{hasClaimable ? t('mining.savings.hint') : t('mining.savings.nothingYet')}</p>
         <button type="button" className="btn btn--block" data-testid="savings-claim-submit" onClick={submit} disabled={!hasClaimable || claim.isPending}>
           {claim.isPending ? t('mining.claim.claiming') : t('mining.savings.submit')}
         </button>
       </div>
-      <dl className="facts card">
-        <div className="facts__row">
+      <dl className={cx(styles.facts, moneyStyles.facts, 'card')}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.savings.claimed')}</dt>
           <dd className="mono">{formatMoney(data.claimed_total, amountDigitsShown)} NADI</dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('mining.savings.lastSettled')}</dt>
           <dd className="mono">{data.last_settled_epoch === null ? '—' : `#${data.last_settled_epoch}`}</dd>
         </div>
       </dl>
       <InterestLines lines={data.lines} />
-      <Link to="/pledge" className="text-link">
+      <Link to="/pledge" className={moneyStyles.textLink}>
         {t('mining.savings.toSavings')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -87,20 +90,20 @@ function InterestLines({ lines }: { lines: ReceiveInfo['lines'] }) {
     const text = savingsName(line.kind, line.term_epochs);
     return t(text.key, text.params);
   };
-  if (lines.length === 0) return <p className="form-hint">{t('mining.savings.noLines')}</p>;
+  if (lines.length === 0) return <p className={moneyStyles.formHint}>{t('mining.savings.noLines')}</p>;
   return (
-    <section className="records" aria-label={t('mining.savings.lines')}>
-      <h3 className="savings-lines__title">{t('mining.savings.lines')}</h3>
-      <ul className="savings-lines card">
+    <section className={moneyStyles.records} aria-label={t('mining.savings.lines')}>
+      <h3 className={styles.savingsLinesTitle}>{t('mining.savings.lines')}</h3>
+      <ul className={cx(styles.savingsLines, 'card')}>
         {lines.map((line) => (
-          <li key={`${line.epoch}-${line.position_id}`} className="savings-line" data-testid="savings-line">
-            <div className="savings-line__main">
-              <span className="savings-line__name">{nameOf(line)}</span>
-              <span className="savings-line__meta mono">
+          <li key={`${line.epoch}-${line.position_id}`} className={styles.savingsLine} data-testid="savings-line">
+            <div className={styles.savingsLineMain}>
+              <span className={styles.savingsLineName}>{nameOf(line)}</span>
+              <span className={cx(styles.savingsLineMeta, 'mono')}>
                 {t('mining.savings.lineMeta', { epoch: line.epoch, principal: formatMoney(line.principal, 4), rate: line.day_rate })}
               </span>
             </div>
-            <span className="savings-line__amount mono">+{formatMoney(line.amount, amountDigitsShown)}</span>
+            <span className={cx(styles.savingsLineAmount, 'mono')}>+{formatMoney(line.amount, amountDigitsShown)}</span>
           </li>
         ))}
       </ul>

@@ -12,8 +12,9 @@ import { useMyNodes } from '../api/get-my-nodes.ts';
 import { payMethodOptions } from '../purchase.ts';
 import { EarningsSheet } from './earnings-sheet.tsx';
 import { LevelBadge, showAmount } from './node-parts.tsx';
-import '../../../components/money.css';
-import './node.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** /node/mine: the nodes I hold, newest first, how each was paid and what each has earned. */
 export default function MyNodesPage() {
@@ -21,18 +22,18 @@ export default function MyNodesPage() {
   const nodes = useMyNodes();
   const [opened, setOpened] = useState<NodeHolding | null>(null);
   return (
-    <div className="money-screen my-nodes">
-      <Link to="/node" className="node-entry card" data-testid="node-to-list">
-        <span className="node-entry__icon" aria-hidden="true">
+    <div className={cx(moneyStyles.moneyScreen, 'my-nodes')}>
+      <Link to="/node" className={cx(styles.nodeEntry, 'card')} data-testid="node-to-list">
+        <span className={styles.nodeEntryIcon} aria-hidden="true">
           <Icon name="network" size={20} />
         </span>
-        <span className="node-entry__text">
-          <span className="node-entry__title">{t('node.mine.buyMore')}</span>
-          <span className="node-entry__hint">{t('node.mine.buyMoreHint')}</span>
+        <span className={styles.nodeEntryText}>
+          <span className={styles.nodeEntryTitle}>{t('node.mine.buyMore')}</span>
+          <span className={styles.nodeEntryHint}>{t('node.mine.buyMoreHint')}</span>
         </span>
-        <Icon name="chevron" size={18} className="node-entry__chevron" />
+        <Icon name="chevron" size={18} className={styles.nodeEntryChevron} />
       </Link>
-      <section className="records" aria-label={t('nav.myNodes')}>
+      <section className={moneyStyles.records} aria-label={t('nav.myNodes')}>
         <InfiniteList
           query={nodes}
           getKey={(holding) => holding.id}
@@ -51,45 +52,45 @@ function HoldingCard({ holding, onEarnings }: { holding: NodeHolding; onEarnings
   const tag = langTags[useLang()];
   const methodKey = payMethodOptions.find((option) => option.value === holding.pay_method)?.labelKey ?? 'node.pay.method.balance';
   return (
-    <article className="holding card" data-testid="node-holding">
-      <header className="holding__head">
+    <article className={cx(styles.holding, 'card')} data-testid="node-holding">
+      <header className={styles.holdingHead}>
         <LevelBadge level={holding.level_id} />
-        <span className="tier-card__name">{holding.name}</span>
-        <span className="holding__power mono">+{formatPower(holding.gift_power)} P</span>
+        <span className={styles.tierCardName}>{holding.name}</span>
+        <span className={cx(styles.holdingPower, 'mono')}>+{formatPower(holding.gift_power)} P</span>
       </header>
-      <dl className="facts holding__facts">
-        <div className="facts__row">
+      <dl className={cx(styles.facts, moneyStyles.facts, styles.holdingFacts)}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.mine.paid')}</dt>
           <dd>
             <span className="mono">
               {showAmount(holding.pay_amount)} {holding.pay_asset}
             </span>
-            <span className="chip holding__method">{t(methodKey)}</span>
+            <span className={cx(moneyStyles.chip, styles.holdingMethod)}>{t(methodKey)}</span>
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.mine.boughtAt')}</dt>
           <dd>{formatDateTime(holding.bought_at, tag)}</dd>
         </div>
       </dl>
-      <h3 className="holding__earned-title">{t('node.mine.earned')}</h3>
-      <dl className="holding__earned">
+      <h3 className={styles.holdingEarnedTitle}>{t('node.mine.earned')}</h3>
+      <dl className={styles.holdingEarned}>
         <div>
           <dt>{t('node.earnings.miningIncome')}</dt>
           <dd className="mono" data-testid="node-earned-mining">
-            {showAmount(holding.earned.mining_income)} <span className="holding__asset">NADI</span>
+            {showAmount(holding.earned.mining_income)} <span className={styles.holdingAsset}>NADI</span>
           </dd>
         </div>
         <div>
           <dt>{t('node.earnings.dividend')}</dt>
           <dd className="mono">
-            {showAmount(holding.earned.dividend_nadi)} <span className="holding__asset">NADI</span>
+            {showAmount(holding.earned.dividend_nadi)} <span className={styles.holdingAsset}>NADI</span>
           </dd>
         </div>
         <div>
           <dt>{t('node.earnings.dividend')}</dt>
           <dd className="mono">
-            {showAmount(holding.earned.dividend_usdt)} <span className="holding__asset">USDT</span>
+            {showAmount(holding.earned.dividend_usdt)} <span className={styles.holdingAsset}>USDT</span>
           </dd>
         </div>
       </dl>

@@ -12,8 +12,9 @@ import { buyBlock, formatCount, parseTierId, saleStateAt } from '../node-view.ts
 import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { WalletNodePayment } from './wallet-node-payment.tsx';
-import '../../../components/money.css';
-import './node.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** /node/:id: a tier's facts, the return estimate with its basis, and buying one (a signed-out buyer is asked to sign in). */
 export default function NodeDetailPage() {
@@ -24,7 +25,7 @@ export default function NodeDetailPage() {
   const [payment, setPayment] = useState<PaymentOrder | null>(null);
   if (id === null) {
     return (
-      <div className="node-missing">
+      <div className={styles.nodeMissing}>
         <EmptyView title={t('node.detail.badId')} icon="alert" />
         <BackToList />
       </div>
@@ -41,7 +42,7 @@ export default function NodeDetailPage() {
 function BackToList() {
   const { t } = useTranslation();
   return (
-    <Link to="/node" className="text-link">
+    <Link to="/node" className={moneyStyles.textLink}>
       {t('node.detail.backToList')}
     </Link>
   );
@@ -52,16 +53,16 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
   const now = useNow();
   const state = saleStateAt(tier, now);
   return (
-    <div className="money-screen node-detail" data-testid="node-detail">
-      <section className={`node-head card tier-card--${state}`}>
-        <div className="node-head__row">
+    <div className={cx(moneyStyles.moneyScreen, 'node-detail')} data-testid="node-detail">
+      <section className={cx(styles.nodeHead, 'card', variant(styles, `tier-card--${state}`))}>
+        <div className={styles.nodeHeadRow}>
           <LevelBadge level={tier.level_id} size="large" />
-          <div className="node-head__title">
-            <h1 className="node-head__name">{tier.name}</h1>
-            <div className="node-head__chips">
+          <div className={styles.nodeHeadTitle}>
+            <h1 className={styles.nodeHeadName}>{tier.name}</h1>
+            <div className={styles.nodeHeadChips}>
               <SaleStateChip state={state} />
               {tier.is_bought ? (
-                <span className="owned-chip" data-testid="node-owned">
+                <span className={styles.ownedChip} data-testid="node-owned">
                   <Icon name="check" size={12} />
                   {t('node.owned', { held: tier.held })}
                 </span>
@@ -69,21 +70,21 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
             </div>
           </div>
         </div>
-        <p className="node-head__price mono" data-testid="node-price">
+        <p className={cx(styles.nodeHeadPrice, 'mono')} data-testid="node-price">
           {showAmount(tier.price_usdt)}
-          <span className="tier-card__asset">USDT</span>
+          <span className={styles.tierCardAsset}>USDT</span>
         </p>
         <QuotaBar tier={tier} />
-        <p className="node-head__sold">{t('node.quota.sold', { sold: formatCount(tier.sold) })}</p>
+        <p className={styles.nodeHeadSold}>{t('node.quota.sold', { sold: formatCount(tier.sold) })}</p>
       </section>
       <SaleCountdown deadline={tier.deadline} />
       <TierFacts tier={tier} />
-      <section className="card node-return" aria-labelledby="node-return-title">
-        <h2 id="node-return-title" className="node-card-title">
+      <section className={cx('card', styles.nodeReturn)} aria-labelledby="node-return-title">
+        <h2 id="node-return-title" className={styles.nodeCardTitle}>
           {t('node.return.title')}
         </h2>
         <ReturnEstimateText tier={tier} />
-        <p className="form-hint">{t('node.return.formula')}</p>
+        <p className={cx(styles.formHint, moneyStyles.formHint)}>{t('node.return.formula')}</p>
       </section>
       <PurchaseSection tier={tier} block={buyBlock(tier, now)} onWalletOrder={onWalletOrder} />
     </div>
@@ -95,34 +96,34 @@ function TierFacts({ tier }: { tier: NodeTier }) {
   const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="node-facts-title">
-      <h2 id="node-facts-title" className="node-card-title">
+      <h2 id="node-facts-title" className={styles.nodeCardTitle}>
         {t('node.detail.facts')}
       </h2>
-      <dl className="facts">
-        <div className="facts__row">
+      <dl className={cx(styles.facts, moneyStyles.facts)}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.limit')}</dt>
           <dd className="mono" data-testid="node-limit">
             <LimitText tier={tier} />
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.giftPower')}</dt>
           <dd className="mono">+{formatPower(tier.gift_power)} P</dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.machineRate')}</dt>
           <dd className="mono">{t('node.facts.machineRateValue', { rate: tier.machine_rate })}</dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.withdrawRate')}</dt>
           <dd className="mono">{tier.withdraw_rate}</dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.network')}</dt>
           <dd data-testid="node-network">{tier.network.name}</dd>
         </div>
       </dl>
-      <ul className="node-explain">
+      <ul className={styles.nodeExplain}>
         <li>{t('node.detail.giftExplain', { power: formatPower(tier.gift_power) })}</li>
         <li>{t('node.detail.machineExplain', { rate: tier.machine_rate })}</li>
         <li>{t('node.detail.withdrawExplain', { weight: tier.withdraw_rate })}</li>

@@ -11,8 +11,9 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useNodeList } from '../api/get-node-list.ts';
 import { saleStateAt, sortTiers } from '../node-view.ts';
 import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
-import '../../../components/money.css';
-import './node.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 const myNodesPath = '/node/mine';
 
@@ -21,15 +22,15 @@ export default function NodeListPage() {
   const { t } = useTranslation();
   const nodes = useNodeList();
   return (
-    <div className="money-screen node-page">
+    <div className={cx(moneyStyles.moneyScreen, 'node-page')}>
       <header className="node-hero">
-        <h1 className="node-hero__title">{t('node.list.title')}</h1>
-        <p className="node-hero__text">{t('node.list.subtitle')}</p>
+        <h1 className={styles.nodeHeroTitle}>{t('node.list.title')}</h1>
+        <p className={styles.nodeHeroText}>{t('node.list.subtitle')}</p>
       </header>
       {nodes.data ? <SaleCountdown deadline={nodes.data.deadline} /> : null}
       <MyNodesEntry />
-      <section className="records" aria-labelledby="node-tiers-title">
-        <h2 id="node-tiers-title" className="node-section-title">
+      <section className={moneyStyles.records} aria-labelledby="node-tiers-title">
+        <h2 id="node-tiers-title" className={styles.nodeSectionTitle}>
           {t('node.list.tiers')}
         </h2>
         {nodes.isPending ? (
@@ -42,7 +43,7 @@ export default function NodeListPage() {
           <TierCards tiers={nodes.data.list} />
         )}
       </section>
-      {nodes.data && nodes.data.list.length > 0 ? <p className="form-hint">{t('node.list.estimateNote')}</p> : null}
+      {nodes.data && nodes.data.list.length > 0 ? <p className={cx(styles.formHint, moneyStyles.formHint)}>{t('node.list.estimateNote')}</p> : null}
     </div>
   );
 }
@@ -51,7 +52,7 @@ export default function NodeListPage() {
 function TierCards({ tiers }: { tiers: NodeTier[] }) {
   const now = useNow();
   return (
-    <ul className="tier-list">
+    <ul className={styles.tierList} data-testid="node-tier-list">
       {sortTiers(tiers).map((tier) => (
         <li key={tier.id}>
           <TierCard tier={tier} nowMs={now} />
@@ -71,15 +72,15 @@ function MyNodesEntry() {
     requestSignIn({ redirectTo: myNodesPath });
   }
   return (
-    <Link to={myNodesPath} className="node-entry card" onClick={onClick} data-testid="node-my-nodes">
-      <span className="node-entry__icon" aria-hidden="true">
+    <Link to={myNodesPath} className={cx(styles.nodeEntry, 'card')} onClick={onClick} data-testid="node-my-nodes">
+      <span className={styles.nodeEntryIcon} aria-hidden="true">
         <Icon name="network" size={20} />
       </span>
-      <span className="node-entry__text">
-        <span className="node-entry__title">{t('node.list.myNodes')}</span>
-        <span className="node-entry__hint">{t('node.list.myNodesHint')}</span>
+      <span className={styles.nodeEntryText}>
+        <span className={styles.nodeEntryTitle}>{t('node.list.myNodes')}</span>
+        <span className={styles.nodeEntryHint}>{t('node.list.myNodesHint')}</span>
       </span>
-      <Icon name="chevron" size={18} className="node-entry__chevron" />
+      <Icon name="chevron" size={18} className={styles.nodeEntryChevron} />
     </Link>
   );
 }
@@ -88,27 +89,32 @@ function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
   const { t } = useTranslation();
   const state = saleStateAt(tier, nowMs);
   return (
-    <Link to={`/node/${tier.id}`} className={`tier-card card tier-card--${state}`} data-testid="node-tier" data-level={tier.level_id}>
-      <span className="tier-card__head">
+    <Link
+      to={`/node/${tier.id}`}
+      className={cx(styles.tierCard, 'card', variant(styles, `tier-card--${state}`))}
+      data-testid="node-tier"
+      data-level={tier.level_id}
+    >
+      <span className={styles.tierCardHead}>
         <LevelBadge level={tier.level_id} />
-        <span className="tier-card__name">{tier.name}</span>
+        <span className={styles.tierCardName}>{tier.name}</span>
         {tier.is_bought ? (
-          <span className="owned-chip" data-testid="node-owned">
+          <span className={styles.ownedChip} data-testid="node-owned">
             <Icon name="check" size={12} />
             {t('node.owned', { held: tier.held })}
           </span>
         ) : null}
         <SaleStateChip state={state} />
       </span>
-      <span className="tier-card__price-row">
-        <span className="tier-card__price mono">
+      <span className={styles.tierCardPriceRow}>
+        <span className={cx(styles.tierCardPrice, 'mono')}>
           {showAmount(tier.price_usdt)}
-          <span className="tier-card__asset">USDT</span>
+          <span className={styles.tierCardAsset}>USDT</span>
         </span>
-        <span className="chip">{tier.network.name}</span>
+        <span className={moneyStyles.chip}>{tier.network.name}</span>
       </span>
       <QuotaBar tier={tier} />
-      <dl className="tier-card__grid">
+      <dl className={styles.tierCardGrid}>
         <div>
           <dt>{t('node.facts.giftPower')}</dt>
           <dd className="mono">+{formatPower(tier.gift_power)} P</dd>

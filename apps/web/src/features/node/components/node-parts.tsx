@@ -5,12 +5,15 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { formatCount, levelLabel, quotaView, returnEstimate, saleStateKeys } from '../node-view.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 /** T1–T5, each in its own colour, so a tier is recognised at a glance. */
 export function LevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {
   const tone = Math.min(5, Math.max(1, level));
   return (
-    <span className={`level-badge level-badge--t${tone}${size === 'large' ? ' level-badge--large' : ''}`} data-testid="node-level">
+    <span className={cx(styles.levelBadge, variant(styles, `level-badge--t${tone}`), size === 'large' && styles.levelBadgeLarge)} data-testid="node-level">
       {levelLabel(level)}
     </span>
   );
@@ -19,7 +22,7 @@ export function LevelBadge({ level, size = 'normal' }: { level: number; size?: '
 export function SaleStateChip({ state }: { state: NodeSaleState }) {
   const { t } = useTranslation();
   return (
-    <span className={`sale-chip sale-chip--${state}`} data-testid="node-sale-state" data-state={state}>
+    <span className={cx(styles.saleChip, variant(styles, `sale-chip--${state}`))} data-testid="node-sale-state" data-state={state}>
       {t(saleStateKeys[state])}
     </span>
   );
@@ -30,12 +33,19 @@ export function QuotaBar({ tier }: { tier: Pick<NodeTier, 'limited_quota_num' | 
   const { t } = useTranslation();
   const quota = quotaView(tier);
   return (
-    <div className={`quota quota--${quota.tone}`} data-testid="node-quota">
-      <div className="quota__head">
-        <span className="quota__label">{t('node.quota.left')}</span>
-        <span className="quota__value mono">{t('node.quota.value', { left: formatCount(quota.left), total: formatCount(quota.total) })}</span>
+    <div className={cx(styles.quota, variant(styles, `quota--${quota.tone}`))} data-testid="node-quota">
+      <div className={styles.quotaHead}>
+        <span className={styles.quotaLabel}>{t('node.quota.left')}</span>
+        <span className={cx(styles.quotaValue, 'mono')}>{t('node.quota.value', { left: formatCount(quota.left), total: formatCount(quota.total) })}</span>
       </div>
-      <div className="quota__bar" role="progressbar" aria-label={t('node.quota.left')} aria-valuemin={0} aria-valuemax={quota.total} aria-valuenow={quota.left}>
+      <div
+        className={styles.quotaBar}
+        role="progressbar"
+        aria-label={t('node.quota.left')}
+        aria-valuemin={0}
+        aria-valuemax={quota.total}
+        aria-valuenow={quota.left}
+      >
         <span style={{ width: `${quota.leftBps / 100}%` }} />
       </div>
     </div>
@@ -53,10 +63,10 @@ export function SaleCountdown({ deadline }: { deadline: string }) {
   if (deadlineMs === null) return null;
   const left = remainingUntil(deadlineMs, now);
   return (
-    <section className={`sale-countdown card${left.isEnded ? ' sale-countdown--ended' : ''}`} data-testid="node-countdown">
-      <p className="sale-countdown__label">{left.isEnded ? t('node.countdown.ended') : t('node.countdown.title')}</p>
+    <section className={cx(styles.saleCountdown, 'card', left.isEnded && styles.saleCountdownEnded)} data-testid="node-countdown">
+      <p className={styles.saleCountdownLabel}>{left.isEnded ? t('node.countdown.ended') : t('node.countdown.title')}</p>
       {left.isEnded ? null : (
-        <p className="sale-countdown__value mono" role="timer" aria-live="off">
+        <p className={cx(styles.saleCountdownValue, 'mono')} role="timer" aria-live="off">
           {t('node.countdown.value', { days: left.days, time: `${pad2(left.hours)}:${pad2(left.minutes)}:${pad2(left.seconds)}` })}
         </p>
       )}
@@ -70,7 +80,7 @@ export function ReturnEstimateText({ tier, isCompact = false }: { tier: Pick<Nod
   const estimate = returnEstimate(tier);
   if (estimate.kind === 'none') {
     return (
-      <p className="return-estimate return-estimate--none" data-testid="node-return">
+      <p className={cx(styles.returnEstimate, styles.returnEstimateNone)} data-testid="node-return">
         {t('node.return.none')}
       </p>
     );
@@ -80,15 +90,15 @@ export function ReturnEstimateText({ tier, isCompact = false }: { tier: Pick<Nod
     price: formatMoney(estimate.price, 6),
   };
   return (
-    <div className="return-estimate" data-testid="node-return">
-      <p className="return-estimate__days">
+    <div className={styles.returnEstimate} data-testid="node-return">
+      <p className={styles.returnEstimateDays}>
         <span className="mono">{t('node.return.days', { days: estimate.days })}</span>
-        <span className="chip">{t('node.return.estimate')}</span>
+        <span className={moneyStyles.chip}>{t('node.return.estimate')}</span>
       </p>
       {isCompact ? (
-        <p className="return-estimate__basis">{t('node.return.basisShort', basis)}</p>
+        <p className={styles.returnEstimateBasis}>{t('node.return.basisShort', basis)}</p>
       ) : (
-        <p className="return-estimate__basis">
+        <p className={styles.returnEstimateBasis}>
           {estimate.epoch === null ? t('node.return.basisToday', basis) : t('node.return.basisEpoch', { ...basis, epoch: estimate.epoch })}
         </p>
       )}

@@ -30,6 +30,9 @@ import {
   type PurchaseChoice,
 } from '../purchase.ts';
 import { showAmount } from './node-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 interface SectionProps {
   tier: NodeTier;
@@ -48,8 +51,8 @@ export function PurchaseSection({ tier, block, onWalletOrder }: SectionProps) {
 function SignInToBuy({ tier }: { tier: NodeTier }) {
   const { t } = useTranslation();
   return (
-    <section className="card node-buy node-buy--signed-out" data-testid="node-sign-in">
-      <p className="form-hint">{t('node.buy.signInHint')}</p>
+    <section className={cx('card', styles.nodeBuy, 'node-buy--signed-out')} data-testid="node-sign-in">
+      <p className={cx(styles.formHint, moneyStyles.formHint)}>{t('node.buy.signInHint')}</p>
       <button type="button" className="btn btn--block" onClick={() => requestSignIn({ redirectTo: `/node/${tier.id}` })}>
         <Icon name="wallet" size={18} />
         {t('node.buy.signIn')}
@@ -61,11 +64,11 @@ function SignInToBuy({ tier }: { tier: NodeTier }) {
 function Blocked({ tier, block }: { tier: NodeTier; block: Exclude<BuyBlock, null> }) {
   const { t } = useTranslation();
   return (
-    <section className="card node-buy node-buy--blocked" role="status" data-testid="node-blocked" data-block={block}>
+    <section className={cx('card', styles.nodeBuy, styles.nodeBuyBlocked)} role="status" data-testid="node-blocked" data-block={block}>
       <Icon name={block === 'limit' ? 'check' : 'lock'} size={20} />
       <p>{t(buyBlockKeys[block], { max: tier.per_user_limit })}</p>
       {block === 'limit' ? (
-        <Link to="/node/mine" className="text-link">
+        <Link to="/node/mine" className={moneyStyles.textLink}>
           {t('node.list.myNodes')}
           <Icon name="chevron" size={16} />
         </Link>
@@ -97,8 +100,8 @@ function PurchaseForm({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: 
   }
 
   return (
-    <form className="node-buy" onSubmit={submit} noValidate data-testid="node-buy">
-      <h2 className="node-section-title">{t('node.buy.title', { level: levelLabel(tier.level_id) })}</h2>
+    <form className={styles.nodeBuy} onSubmit={submit} noValidate data-testid="node-buy">
+      <h2 className={styles.nodeSectionTitle}>{t('node.buy.title', { level: levelLabel(tier.level_id) })}</h2>
       <PayChoice
         method={picked.method}
         asset={picked.asset}
@@ -106,7 +109,7 @@ function PurchaseForm({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: 
         onChange={(method, asset) => setPicked((current) => nextPayChoice(current, method, asset))}
       />
       {picked.method === 'chain' ? (
-        <p className="network-note" data-testid="node-network-note">
+        <p className={styles.networkNote} data-testid="node-network-note">
           <Icon name="network" size={16} />
           {t('node.pay.networkNote', { network: tier.network.name })}
         </p>
@@ -143,8 +146,8 @@ function PayChoice({ method, asset, isDisabled, onChange }: PayChoiceProps) {
   const assets = payAssetOptions(method);
   const hintKey = payMethodOptions.find((option) => option.value === method)?.hintKey;
   return (
-    <fieldset className="node-pay" disabled={isDisabled}>
-      <legend className="field-label">{t('node.pay.title')}</legend>
+    <fieldset className={styles.nodePay} disabled={isDisabled}>
+      <legend className={moneyStyles.fieldLabel}>{t('node.pay.title')}</legend>
       <Segmented
         label={t('node.pay.title')}
         value={method}
@@ -160,7 +163,7 @@ function PayChoice({ method, asset, isDisabled, onChange }: PayChoiceProps) {
         />
       ) : null}
       {hintKey ? (
-        <p className="form-hint" data-testid="node-pay-hint">
+        <p className={cx(styles.formHint, moneyStyles.formHint)} data-testid="node-pay-hint">
           {t(hintKey)}
         </p>
       ) : null}
@@ -181,10 +184,10 @@ function QuoteCard({ quote, current, method }: { quote: QuoteState; current: Nod
   const shown = current ?? quote.data ?? null;
   if (!shown || (quote.error && !quote.isFetching)) {
     return (
-      <section className="node-quote card node-quote--empty" aria-live="polite">
+      <section className={cx('node-quote card', styles.nodeQuoteEmpty)} aria-live="polite">
         {quote.error && !quote.isFetching ? (
           <>
-            <p className="field-error" role="alert" data-testid="node-quote-error">
+            <p className={moneyStyles.fieldError} role="alert" data-testid="node-quote-error">
               {submitErrorText(quote.error, t)}
             </p>
             <button type="button" className="btn btn--ghost btn--small" onClick={() => void quote.refetch()}>
@@ -200,39 +203,41 @@ function QuoteCard({ quote, current, method }: { quote: QuoteState; current: Nod
   }
   const facts = quoteFacts(shown);
   return (
-    <section className={`node-quote card${current ? '' : ' node-quote--stale'}`} aria-live="polite" aria-busy={quote.isFetching} data-testid="node-quote">
-      <dl className="facts">
-        <div className="facts__row">
+    <section className={cx('node-quote card', !current && styles.nodeQuoteStale)} aria-live="polite" aria-busy={quote.isFetching} data-testid="node-quote">
+      <dl className={cx(styles.facts, moneyStyles.facts)}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.quote.price')}</dt>
           <dd className="mono">{showAmount(shown.price_usdt)} USDT</dd>
         </div>
         {facts.isPriced && shown.price !== null ? (
-          <div className="facts__row">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('node.quote.rate')}</dt>
-            <dd className="node-quote__rate">
+            <dd className={styles.nodeQuoteRate}>
               <span className="mono">{t('node.quote.rateValue', { price: showAmount(shown.price) })}</span>
               {shown.price_source ? (
-                <span className={`chip${shown.price_source === 'market' ? ' chip--accent' : ''}`}>{t(`node.quote.source.${shown.price_source}`)}</span>
+                <span className={cx(moneyStyles.chip, shown.price_source === 'market' && moneyStyles.chipAccent)}>
+                  {t(`node.quote.source.${shown.price_source}`)}
+                </span>
               ) : null}
             </dd>
           </div>
         ) : null}
-        <div className="facts__row facts__row--pay">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow, 'facts__row--pay')}>
           <dt>{t('node.quote.toPay')}</dt>
-          <dd className="mono node-quote__pay" data-testid="node-pay-amount">
+          <dd className={cx('mono', styles.nodeQuotePay)} data-testid="node-pay-amount">
             {showAmount(shown.pay_amount)} {shown.pay_asset}
           </dd>
         </div>
         {shown.available !== null ? (
-          <div className="facts__row">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t(method === 'credit' ? 'node.quote.availableCredit' : 'node.quote.availableBalance')}</dt>
-            <dd className={`mono${facts.isShort ? ' node-quote__short' : ''}`} data-testid="node-available">
+            <dd className={cx('mono', facts.isShort && styles.nodeQuoteShort)} data-testid="node-available">
               {showAmount(shown.available)} {shown.pay_asset}
             </dd>
           </div>
         ) : null}
       </dl>
-      {facts.isShort ? <p className="node-quote__warning">{t('node.quote.short')}</p> : null}
+      {facts.isShort ? <p className={styles.nodeQuoteWarning}>{t('node.quote.short')}</p> : null}
     </section>
   );
 }
@@ -319,9 +324,9 @@ function usePurchase(tier: NodeTier, onWalletOrder: (order: PaymentOrder) => voi
  */
 function ShortFacts({ rows }: { rows: { label: string; value: string }[] }) {
   return (
-    <dl className="facts node-short" data-testid="node-balance-short">
+    <dl className={cx(styles.facts, moneyStyles.facts, styles.nodeShort)} data-testid="node-balance-short">
       {rows.map((row) => (
-        <div key={row.label} className="facts__row">
+        <div key={row.label} className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{row.label}</dt>
           <dd className="mono">{row.value}</dd>
         </div>

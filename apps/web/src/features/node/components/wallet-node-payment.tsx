@@ -10,6 +10,9 @@ import { invalidateAfterPurchase } from '../api/buy-node.ts';
 import { levelLabel } from '../node-view.ts';
 import { isAttemptOverAfterPayment, saveAttempt } from '../purchase-attempt.ts';
 import { LevelBadge, showAmount } from './node-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './node.module.css';
 
 interface Props {
   tier: NodeTier;
@@ -36,24 +39,24 @@ export function WalletNodePayment({ tier, order, onBack }: Props) {
     }
   }
   return (
-    <div className="money-screen node-wallet" data-testid="node-wallet">
-      <section className="card node-wallet__head">
-        <div className="node-wallet__row">
+    <div className={cx(moneyStyles.moneyScreen, 'node-wallet')} data-testid="node-wallet">
+      <section className={cx('card', styles.nodeWalletHead)}>
+        <div className={styles.nodeWalletRow}>
           <LevelBadge level={tier.level_id} />
-          <span className="tier-card__name">{tier.name}</span>
-          <span className="mono node-wallet__price">{showAmount(tier.price_usdt)} USDT</span>
+          <span className={styles.tierCardName}>{tier.name}</span>
+          <span className={cx('mono', styles.nodeWalletPrice)}>{showAmount(tier.price_usdt)} USDT</span>
         </div>
-        <p className="network-note" data-testid="node-wallet-network">
+        <p className={styles.networkNote} data-testid="node-wallet-network">
           <Icon name="network" size={16} />
           {t('node.pay.networkNote', { network: order.chain_name })}
         </p>
-        <p className="form-hint">{t('node.wallet.held')}</p>
+        <p className={cx(styles.formHint, moneyStyles.formHint)}>{t('node.wallet.held')}</p>
       </section>
       <PaymentStepper key={order.id} order={order} onOutcome={onOutcome} />
       <button type="button" className="btn btn--ghost btn--block" onClick={onBack} data-testid="node-wallet-back">
         {t('node.wallet.back')}
       </button>
-      <Link to="/node/mine" className="text-link">
+      <Link to="/node/mine" className={moneyStyles.textLink}>
         {t('node.list.myNodes')}
         <Icon name="chevron" size={16} />
       </Link>

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useNotice } from '../api/get-notice.ts';
-import './notice.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './notice.module.css';
 
 export default function NoticeDetailPage() {
   const { t } = useTranslation();
@@ -19,13 +20,13 @@ export default function NoticeDetailPage() {
   if (notice.isError) return <ErrorView title={t('notice.detailFailed')} error={notice.error} onRetry={() => void notice.refetch()} />;
 
   return (
-    <article className="notice-detail">
-      <h1 className="notice-detail__title">{notice.data.title}</h1>
-      <time className="notice-detail__date" dateTime={notice.data.created_at}>
+    <article className={styles.noticeDetail}>
+      <h1 className={styles.noticeDetailTitle}>{notice.data.title}</h1>
+      <time className={styles.noticeDetailDate} dateTime={notice.data.created_at}>
         {formatDateTime(notice.data.created_at, tag)}
       </time>
       {/* Plain text with its line breaks kept: notices are never rendered as HTML. */}
-      <div className="notice-detail__content card">{notice.data.content}</div>
+      <div className={cx(styles.noticeDetailContent, 'card')}>{notice.data.content}</div>
     </article>
   );
 }

@@ -7,7 +7,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useNotices } from '../api/get-notices.ts';
-import './notice.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './notice.module.css';
 
 export default function NoticeListPage() {
   const { t } = useTranslation();
@@ -21,20 +22,20 @@ export default function NoticeListPage() {
   if (items.length === 0) return <EmptyView title={t('notice.empty')} hint={t('notice.emptyHint')} icon="notice" />;
 
   return (
-    <div className="notice-page">
-      <ul className="notice-list">
+    <div className={styles.noticePage}>
+      <ul className={styles.noticeList} data-testid="notice-list">
         {items.map((notice) => (
           <li key={notice.id}>
-            <Link className="notice-item card" to={`/notice/detail/${notice.id}`}>
-              <span className="notice-item__dot" aria-hidden="true" />
-              <span className="notice-item__body">
-                <span className="notice-item__title">{notice.title}</span>
-                <span className="notice-item__summary">{notice.summary}</span>
-                <time className="notice-item__date" dateTime={notice.created_at}>
+            <Link className={cx(styles.noticeItem, 'card')} to={`/notice/detail/${notice.id}`}>
+              <span className={styles.noticeItemDot} aria-hidden="true" />
+              <span className={styles.noticeItemBody}>
+                <span className={styles.noticeItemTitle}>{notice.title}</span>
+                <span className={styles.noticeItemSummary}>{notice.summary}</span>
+                <time className={styles.noticeItemDate} dateTime={notice.created_at}>
                   {formatDate(notice.created_at, tag)}
                 </time>
               </span>
-              <Icon name="chevron" size={18} className="notice-item__chevron" />
+              <Icon name="chevron" size={18} className={styles.noticeItemChevron} />
             </Link>
           </li>
         ))}
@@ -52,12 +53,12 @@ export default function NoticeListPage() {
               {t('common.retry')}
             </button>
           ) : hasMore ? (
-            <span className="notice-page__more">
+            <span className={styles.noticePageMore}>
               <span className="spinner spinner--small" />
               {t('common.loading')}
             </span>
           ) : (
-            <span className="notice-page__more">{t('common.noMore')}</span>
+            <span className={styles.noticePageMore}>{t('common.noMore')}</span>
           )
         }
       </InfiniteScroll>

@@ -7,7 +7,8 @@ import { amountProblemKey, checkAmount, normaliseAmountInput } from '../../../li
 import { notify } from '../../../lib/notify.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { useCreateTestOrder, type TestOrderInput } from '../api/create-test-order.ts';
-import '../../../components/money.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 const testAssets: TestOrderInput['asset'][] = ['NADI', 'USDT'];
 
@@ -17,7 +18,7 @@ export default function PaymentTestPage() {
   const { t } = useTranslation();
   if (!order) return <TestOrderForm onCreated={setOrder} />;
   return (
-    <div className="money-screen">
+    <div className={moneyStyles.moneyScreen}>
       {/* A new order is a new payment: the stepper starts over. */}
       <PaymentStepper key={order.id} order={order} />
       <button type="button" className="btn btn--ghost btn--block" data-testid="payment-new-order" onClick={() => setOrder(null)}>
@@ -45,20 +46,20 @@ function TestOrderForm({ onCreated }: { onCreated: (order: PaymentOrder) => void
   }
 
   return (
-    <form className="money-screen" onSubmit={submit} noValidate>
-      <p className="form-hint">{t('paymentTest.intro')}</p>
+    <form className={moneyStyles.moneyScreen} onSubmit={submit} noValidate>
+      <p className={moneyStyles.formHint}>{t('paymentTest.intro')}</p>
       <Segmented label={t('paymentTest.asset')} value={asset} options={testAssets.map((value) => ({ value, label: value }))} onChange={setAsset} />
       <div className="amount-field">
-        <div className="amount-field__head">
-          <label htmlFor="test-order-amount" className="field-label">
+        <div className={moneyStyles.amountFieldHead}>
+          <label htmlFor="test-order-amount" className={moneyStyles.fieldLabel}>
             {t('amount.label')}
           </label>
         </div>
-        <div className={`amount-field__box${error ? ' amount-field__box--error' : ''}`}>
+        <div className={cx(moneyStyles.amountFieldBox, error && moneyStyles.amountFieldBoxError)}>
           <input
             id="test-order-amount"
             data-testid="test-order-amount"
-            className="amount-field__input mono"
+            className={cx(moneyStyles.amountFieldInput, 'mono')}
             inputMode="decimal"
             autoComplete="off"
             placeholder={t('amount.placeholder')}
@@ -69,10 +70,10 @@ function TestOrderForm({ onCreated }: { onCreated: (order: PaymentOrder) => void
             }}
             aria-invalid={error ? true : undefined}
           />
-          <span className="amount-field__asset">{asset}</span>
+          <span className={moneyStyles.amountFieldAsset}>{asset}</span>
         </div>
         {error ? (
-          <p className="field-error" role="alert">
+          <p className={moneyStyles.fieldError} role="alert">
             {error}
           </p>
         ) : null}

@@ -18,6 +18,9 @@ import { useJoin } from '../api/join.ts';
 import { pledgeKeys } from '../api/keys.ts';
 import { classifyJoinRefusal, joinLimits, joinProblem, joinProblemText } from '../pledge-form.ts';
 import { termText, useSavingsName } from './product-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 interface Props {
   product: PledgeProduct;
@@ -51,8 +54,8 @@ export function JoinForm({ product, isFresh, isOpen }: Props) {
   }
 
   return (
-    <form className="pledge-join card" onSubmit={onSubmit} noValidate aria-labelledby="pledge-join-title">
-      <h2 id="pledge-join-title" className="pledge-join__title">
+    <form className={cx(styles.pledgeJoin, 'card')} onSubmit={onSubmit} noValidate aria-labelledby="pledge-join-title">
+      <h2 id="pledge-join-title" className={styles.pledgeJoinTitle}>
         {t(isOpen ? 'pledge.join.title' : 'pledge.join.calculatorTitle')}
       </h2>
       <AmountField
@@ -66,9 +69,9 @@ export function JoinForm({ product, isFresh, isOpen }: Props) {
         error={amount.serverError ?? (problemText ? t(problemText.key, problemText.params) : null)}
         isDisabled={submit.isBusy}
       />
-      <p className="form-hint">{t('pledge.join.minimum', { amount: formatMoney(product.min_pledge, amountDigitsShown) })}</p>
+      <p className={moneyStyles.formHint}>{t('pledge.join.minimum', { amount: formatMoney(product.min_pledge, amountDigitsShown) })}</p>
       <EstimateFacts estimate={estimate} product={product} />
-      {isOpen && !isFresh ? <p className="form-hint">{t('pledge.join.refreshing')}</p> : null}
+      {isOpen && !isFresh ? <p className={moneyStyles.formHint}>{t('pledge.join.refreshing')}</p> : null}
       {isOpen ? (
         <button type="submit" className="btn btn--block" data-testid="pledge-submit" disabled={submit.isBusy || !isFresh}>
           <Icon name="coins" size={18} />
@@ -84,34 +87,34 @@ function EstimateFacts({ estimate, product }: { estimate: SavingsEstimate | null
   const { t } = useTranslation();
   const show = (units: bigint) => (estimate ? `${formatAmount(units, { fractionDigitsMax: amountDigitsShown })} NADI` : '—');
   return (
-    <div className="pledge-estimate" data-testid="pledge-estimate" aria-live="polite">
-      <dl className="facts">
-        <div className="facts__row facts__row--receive">
+    <div className={styles.pledgeEstimate} data-testid="pledge-estimate" aria-live="polite">
+      <dl className={cx(styles.facts, moneyStyles.facts)}>
+        <div className={cx(styles.factsRow, moneyStyles.factsRow, styles.factsRowReceive)}>
           <dt>{t('pledge.calc.perDay')}</dt>
           <dd className="mono" data-testid="pledge-per-day">
             {show(estimate?.perEpoch ?? 0n)}
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('pledge.calc.perMonth')}</dt>
           <dd className="mono">{show(estimate?.perMonth ?? 0n)}</dd>
         </div>
         {product.term_epochs > 0 ? (
-          <div className="facts__row">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('pledge.calc.perTerm', { days: product.term_epochs })}</dt>
             <dd className="mono" data-testid="pledge-per-term">
               {show(estimate?.perTerm ?? 0n)}
             </dd>
           </div>
         ) : null}
-        <div className="facts__row">
+        <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('pledge.calc.power')}</dt>
           <dd className="mono" data-testid="pledge-power">
             {estimate ? `+${formatPowerUnits(estimate.centiPower)} P` : '—'}
           </dd>
         </div>
       </dl>
-      <p className="pledge-estimate__note">{t(product.kind === 'joint' ? 'pledge.calc.noteJoint' : 'pledge.calc.note')}</p>
+      <p className={styles.pledgeEstimateNote}>{t(product.kind === 'joint' ? 'pledge.calc.noteJoint' : 'pledge.calc.note')}</p>
     </div>
   );
 }
@@ -133,12 +136,12 @@ function useJoinSubmit(product: PledgeProduct, setFieldError: (text: string | nu
     const isConfirmed = await confirmDialog({
       title: t('pledge.join.shortTitle'),
       content: (
-        <dl className="facts pledge-dialog-facts" data-testid="balance-short">
-          <div className="facts__row">
+        <dl className={cx(styles.facts, moneyStyles.facts, styles.pledgeDialogFacts)} data-testid="balance-short">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('pledge.join.shortCurrent')}</dt>
             <dd className="mono">{show(current)}</dd>
           </div>
-          <div className="facts__row">
+          <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('pledge.join.shortRequired')}</dt>
             <dd className="mono">{show(required)}</dd>
           </div>
@@ -197,20 +200,20 @@ function ConfirmFacts({
 }) {
   const { t } = useTranslation();
   return (
-    <dl className="facts pledge-dialog-facts" data-testid="pledge-confirm">
-      <div className="facts__row">
+    <dl className={cx(styles.facts, moneyStyles.facts, styles.pledgeDialogFacts)} data-testid="pledge-confirm">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('pledge.join.product')}</dt>
         <dd>{productName}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('pledge.join.amount')}</dt>
         <dd className="mono">{formatMoney(amountText, amountDigitsShown)} NADI</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('pledge.calc.perDay')}</dt>
         <dd className="mono">{estimate ? `${formatAmount(estimate.perEpoch, { fractionDigitsMax: amountDigitsShown })} NADI` : '—'}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('pledge.fact.term')}</dt>
         <dd>{product.term_epochs > 0 ? t('pledge.join.lockedFor', { days: product.term_epochs }) : termText(product, t)}</dd>
       </div>

@@ -8,8 +8,9 @@ import { useProduct } from '../api/get-product.ts';
 import { joinState, type JoinState } from '../pledge-view.ts';
 import { JoinForm } from './join-form.tsx';
 import { NodeOnlyNote, PoolBar, ProductFacts, RateBlock, StatusChip, useSavingsName } from './product-parts.tsx';
-import '../../../components/money.css';
-import './pledge.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 /**
  * /pledge/detail/{id} (docs/product.md section 2): one product with its rules, a calculator and the join form.
@@ -45,24 +46,24 @@ function DetailView({ product, isFresh }: { product: PledgeProduct; isFresh: boo
   const name = useSavingsName();
   const state = joinState(product);
   return (
-    <div className="money-screen pledge-detail" data-testid="pledge-detail">
-      <section className="pledge-card card" aria-labelledby="pledge-detail-name">
-        <header className="pledge-card__head">
-          <h2 id="pledge-detail-name" className="pledge-card__name">
+    <div className={cx(moneyStyles.moneyScreen, styles.pledgeDetail)} data-testid="pledge-detail">
+      <section className={cx(styles.pledgeCard, 'card')} aria-labelledby="pledge-detail-name">
+        <header className={styles.pledgeCardHead}>
+          <h2 id="pledge-detail-name" className={styles.pledgeCardName}>
             {name(product.kind, product.term_epochs)}
           </h2>
           <StatusChip status={product.status} />
         </header>
-        <p className="pledge-card__hint">{t(`pledge.kindHint.${product.kind}`)}</p>
+        <p className={styles.pledgeCardHint}>{t(`pledge.kindHint.${product.kind}`)}</p>
         <RateBlock product={product} />
-        {product.is_rate_estimate ? <p className="form-hint">{t('pledge.rate.estimateHint')}</p> : null}
+        {product.is_rate_estimate ? <p className={moneyStyles.formHint}>{t('pledge.rate.estimateHint')}</p> : null}
         <PoolBar product={product} />
         <ProductFacts product={product} />
       </section>
       {state === 'open' ? null : <ClosedNote state={state} />}
       <JoinForm product={product} isFresh={isFresh} isOpen={state === 'open'} />
-      <p className="form-hint">{t(`pledge.rules.${product.kind}`)}</p>
-      <Link to="/grow" className="text-link">
+      <p className={moneyStyles.formHint}>{t(`pledge.rules.${product.kind}`)}</p>
+      <Link to="/grow" className={moneyStyles.textLink}>
         {t('pledge.detail.howItWorks')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -75,7 +76,7 @@ function ClosedNote({ state }: { state: Exclude<JoinState, 'open'> }) {
   const { t } = useTranslation();
   if (state === 'node-only') {
     return (
-      <div className="pledge-closed card">
+      <div className={cx(styles.pledgeClosed, 'card')}>
         <NodeOnlyNote />
         <Link to="/node" className="btn btn--ghost btn--small">
           {t('pledge.detail.toNodes')}
@@ -84,7 +85,7 @@ function ClosedNote({ state }: { state: Exclude<JoinState, 'open'> }) {
     );
   }
   return (
-    <p className="pledge-closed pledge-closed--plain card" data-testid="pledge-closed">
+    <p className={cx(styles.pledgeClosed, styles.pledgeClosedPlain, 'card')} data-testid="pledge-closed">
       {t(`pledge.closed.${state}`)}
     </p>
   );

@@ -8,8 +8,9 @@ import { useProducts } from '../api/get-products.ts';
 import { groupProducts, joinState, type ProductGroup } from '../pledge-view.ts';
 import { storeProduct } from '../product-storage.ts';
 import { NodeOnlyNote, PoolBar, ProductFacts, RateBlock, StatusChip, useSavingsName } from './product-parts.tsx';
-import '../../../components/money.css';
-import './pledge.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 /**
  * /pledge (docs/product.md section 2, financial/list): the savings products grouped by kind, each with its
@@ -19,7 +20,7 @@ export default function PledgeListPage() {
   const { t } = useTranslation();
   const products = useProducts();
   return (
-    <div className="money-screen pledge-page">
+    <div className={cx(moneyStyles.moneyScreen, 'pledge-page')}>
       <ActionGrid
         label={t('pledge.list.actions')}
         actions={[
@@ -54,14 +55,14 @@ function Group({ group }: { group: ProductGroup }) {
   const { t } = useTranslation();
   const titleId = `pledge-group-${group.kind}`;
   return (
-    <section className="pledge-group" aria-labelledby={titleId} data-testid={`pledge-group-${group.kind}`}>
+    <section className={styles.pledgeGroup} aria-labelledby={titleId} data-testid={`pledge-group-${group.kind}`}>
       <header className="pledge-group__head">
-        <h2 id={titleId} className="pledge-group__title">
+        <h2 id={titleId} className={styles.pledgeGroupTitle}>
           {t(`pledge.kind.${group.kind}`)}
         </h2>
-        <p className="pledge-group__hint">{t(`pledge.kindHint.${group.kind}`)}</p>
+        <p className={styles.pledgeGroupHint}>{t(`pledge.kindHint.${group.kind}`)}</p>
       </header>
-      <ul className="pledge-group__list">
+      <ul className={styles.pledgeGroupList}>
         {group.products.map((product) => (
           <li key={product.id}>
             <ProductCard product={product} />
@@ -81,18 +82,18 @@ function ProductCard({ product }: { product: PledgeProduct }) {
       to={`/pledge/detail/${product.id}`}
       // The detail shows what the list read at once, then reads it again (docs/product.md section 3).
       onClick={() => storeProduct(product)}
-      className={`pledge-card card${state === 'open' ? '' : ' pledge-card--off'}`}
+      className={cx(styles.pledgeCard, 'card', !(state === 'open') && styles.pledgeCardOff)}
       data-testid="pledge-card"
     >
-      <header className="pledge-card__head">
-        <h3 className="pledge-card__name">{name(product.kind, product.term_epochs)}</h3>
+      <header className={styles.pledgeCardHead}>
+        <h3 className={styles.pledgeCardName}>{name(product.kind, product.term_epochs)}</h3>
         <StatusChip status={product.status} />
       </header>
       <RateBlock product={product} />
       <PoolBar product={product} />
       <ProductFacts product={product} />
       {state === 'node-only' ? <NodeOnlyNote /> : null}
-      <span className="pledge-card__more">
+      <span className={styles.pledgeCardMore}>
         {t(state === 'open' ? 'pledge.list.join' : 'pledge.list.details')}
         <Icon name="chevron" size={16} />
       </span>

@@ -19,8 +19,9 @@ import { useRedeem } from '../api/redeem.ts';
 import { positionFilterFromParam, positionFilterOptions, positionView, type PositionFilter } from '../position-view.ts';
 import { positionTerm } from '../pledge-view.ts';
 import { useSavingsName } from './product-parts.tsx';
-import '../../../components/money.css';
-import './pledge.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 /** /pledge/records: my savings positions (all, active, redeemed), ten a page; flexible ones can be redeemed. */
 export default function PledgeRecordsPage() {
@@ -31,14 +32,14 @@ export default function PledgeRecordsPage() {
   const records = useRecords(filter === 'all' ? undefined : filter);
   const redeem = useRedeemAction();
   return (
-    <div className="money-screen pledge-records">
+    <div className={cx(moneyStyles.moneyScreen, 'pledge-records')}>
       <Segmented
         label={t('pledge.records.filter')}
         value={filter}
         options={positionFilterOptions.map((value) => ({ value, label: t(`pledge.records.tab.${value}`) }))}
         onChange={(next: PositionFilter) => setParams(next === 'all' ? {} : { status: next }, { replace: true })}
       />
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={records}
           getKey={(position) => position.id}
@@ -53,7 +54,7 @@ export default function PledgeRecordsPage() {
           }
         />
       </div>
-      <Link to="/pledge/releases" className="text-link">
+      <Link to="/pledge/releases" className={moneyStyles.textLink}>
         {t('nav.pledgeReleases')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -104,23 +105,23 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
   const name = useSavingsName();
   const view = positionView(position);
   const time = (iso: string) => (
-    <time className="pledge-facts__time" dateTime={iso}>
+    <time className={styles.pledgeFactsTime} dateTime={iso}>
       {formatDateTime(iso, tag)}
     </time>
   );
   return (
-    <article className="pledge-position card" data-testid="pledge-position">
-      <header className="pledge-card__head">
-        <h3 className="pledge-card__name">{name(position.kind, view.term)}</h3>
-        <span className={`status-chip pledge-status--${view.tone}`} data-testid="position-status">
+    <article className={cx(styles.pledgePosition, 'card')} data-testid="pledge-position">
+      <header className={styles.pledgeCardHead}>
+        <h3 className={styles.pledgeCardName}>{name(position.kind, view.term)}</h3>
+        <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${view.tone}`))} data-testid="position-status">
           {t(view.statusKey)}
         </span>
       </header>
-      <p className="pledge-position__amount mono" data-testid="position-amount">
+      <p className={cx(styles.pledgePositionAmount, 'mono')} data-testid="position-amount">
         {formatMoney(position.amount, amountDigitsShown)}
-        <span className="record__asset">NADI</span>
+        <span className={moneyStyles.recordAsset}>NADI</span>
       </p>
-      <dl className="pledge-facts">
+      <dl className={styles.pledgeFacts}>
         <div>
           <dt>{t('pledge.position.rate')}</dt>
           {/* A joint position earns a share of a budget: its rate is today's estimate. */}
@@ -132,7 +133,7 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
         </div>
         <div>
           <dt>{t('pledge.position.interest')}</dt>
-          <dd className="mono pledge-position__interest" data-testid="position-interest">
+          <dd className={cx('mono', styles.pledgePositionInterest)} data-testid="position-interest">
             +{formatMoney(position.interest_total, amountDigitsShown)} NADI
           </dd>
         </div>
@@ -162,7 +163,7 @@ function PositionCard({ position, isRedeeming, onRedeem }: CardProps) {
         ) : null}
       </dl>
       {view.isRedeemable ? (
-        <div className="pledge-position__actions">
+        <div className={styles.pledgePositionActions}>
           <button type="button" className="btn btn--ghost btn--small" onClick={onRedeem} disabled={isRedeeming} data-testid="position-redeem">
             {isRedeeming ? t('pledge.redeem.redeeming') : t('pledge.redeem.submit')}
           </button>

@@ -7,8 +7,9 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { savingsName } from '../../../lib/savings-name.ts';
 import { useReleases, type ReleaseRecord } from '../api/get-releases.ts';
 import { releaseView } from '../position-view.ts';
-import '../../../components/money.css';
-import './pledge.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 /**
  * /pledge/releases: the release records (docs/product.md sections 3 and 4): release amount, release time,
@@ -23,9 +24,9 @@ export default function PledgeReleasesPage() {
     return t(text.key, text.params);
   };
   return (
-    <div className="money-screen pledge-releases">
-      <p className="form-hint">{t('pledge.release.intro')}</p>
-      <div className="records">
+    <div className={cx(moneyStyles.moneyScreen, 'pledge-releases')}>
+      <p className={moneyStyles.formHint}>{t('pledge.release.intro')}</p>
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={releases}
           getKey={(record) => record.position_id}
@@ -43,14 +44,14 @@ function ReleaseCard({ record, name }: { record: ReleaseRecord; name: string }) 
   const tag = langTags[useLang()];
   const view = releaseView(record.status);
   return (
-    <article className="pledge-position card" data-testid="release-record">
-      <header className="pledge-card__head">
-        <h3 className="pledge-card__name">{name}</h3>
-        <span className={`status-chip pledge-status--${view.tone}`} data-testid="release-status">
+    <article className={cx(styles.pledgePosition, 'card')} data-testid="release-record">
+      <header className={styles.pledgeCardHead}>
+        <h3 className={styles.pledgeCardName}>{name}</h3>
+        <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${view.tone}`))} data-testid="release-status">
           {t(view.statusKey)}
         </span>
       </header>
-      <dl className="pledge-facts">
+      <dl className={styles.pledgeFacts}>
         <div>
           <dt>{t('pledge.release.amount')}</dt>
           <dd className="mono" data-testid="release-amount">
@@ -63,11 +64,11 @@ function ReleaseCard({ record, name }: { record: ReleaseRecord; name: string }) 
         </div>
         <div>
           <dt>{t('pledge.release.time')}</dt>
-          <dd className="pledge-facts__time">{record.release_time ? formatDateTime(record.release_time, tag) : '—'}</dd>
+          <dd className={styles.pledgeFactsTime}>{record.release_time ? formatDateTime(record.release_time, tag) : '—'}</dd>
         </div>
         <div>
           <dt>{t('pledge.release.buyTime')}</dt>
-          <dd className="pledge-facts__time">{formatDateTime(record.buy_time, tag)}</dd>
+          <dd className={styles.pledgeFactsTime}>{formatDateTime(record.buy_time, tag)}</dd>
         </div>
       </dl>
     </article>

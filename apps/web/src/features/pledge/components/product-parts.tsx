@@ -9,6 +9,9 @@ import { formatPower } from '../../../lib/power-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { savingsName } from '../../../lib/savings-name.ts';
 import { poolFill, statusTone } from '../pledge-view.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './pledge.module.css';
 
 // The pieces the list and the detail both show of a product: its translated name, status, rates,
 // pool and dates.
@@ -24,7 +27,7 @@ export function useSavingsName() {
 export function StatusChip({ status }: { status: PledgeProductStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`status-chip pledge-status--${statusTone(status)}`} data-testid="pledge-status">
+    <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `pledge-status--${statusTone(status)}`))} data-testid="pledge-status">
       {t(`pledge.status.${status}`)}
     </span>
   );
@@ -34,17 +37,17 @@ export function StatusChip({ status }: { status: PledgeProductStatus }) {
 export function RateBlock({ product }: { product: PledgeProduct }) {
   const { t } = useTranslation();
   return (
-    <div className="pledge-rate">
-      <div className="pledge-rate__main">
-        <span className="pledge-rate__label">
+    <div className={styles.pledgeRate}>
+      <div className={styles.pledgeRateMain}>
+        <span className={styles.pledgeRateLabel}>
           {t('pledge.rate.apr')}
-          {product.is_rate_estimate ? <span className="chip">{t('pledge.rate.estimate')}</span> : null}
+          {product.is_rate_estimate ? <span className={moneyStyles.chip}>{t('pledge.rate.estimate')}</span> : null}
         </span>
-        <span className="pledge-rate__apr mono" data-testid="pledge-apr">
+        <span className={cx(styles.pledgeRateApr, 'mono')} data-testid="pledge-apr">
           {product.apr}%
         </span>
       </div>
-      <dl className="pledge-rate__side">
+      <dl className={styles.pledgeRateSide}>
         <div>
           <dt>{t('pledge.rate.day')}</dt>
           <dd className="mono">{product.day_rate}%</dd>
@@ -63,14 +66,14 @@ export function PoolBar({ product }: { product: PledgeProduct }) {
   const { t } = useTranslation();
   const fill = poolFill(product);
   return (
-    <div className="pledge-pool">
-      <div className="pledge-pool__head">
+    <div className={styles.pledgePool}>
+      <div className={styles.pledgePoolHead}>
         <span>{t('pledge.fact.pool')}</span>
         <span className="mono">
           {formatMoney(product.total_pledge, 2)} / {formatMoney(product.pool_cap, 2)} NADI
         </span>
       </div>
-      <div className="pledge-pool__bar" role="img" aria-label={t('pledge.fact.poolFilled', { percent: (fill.filledBps / 100).toFixed(2) })}>
+      <div className={styles.pledgePoolBar} role="img" aria-label={t('pledge.fact.poolFilled', { percent: (fill.filledBps / 100).toFixed(2) })}>
         <span style={{ width: `${fill.filledBps / 100}%` }} />
       </div>
     </div>
@@ -87,7 +90,7 @@ export function ProductFacts({ product }: { product: PledgeProduct }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   return (
-    <dl className="pledge-facts pledge-facts--window">
+    <dl className={cx(styles.pledgeFacts, styles.pledgeFactsWindow)}>
       <div>
         <dt>{t('pledge.fact.min')}</dt>
         <dd className="mono">{formatMoney(product.min_pledge, amountDigitsShown)} NADI</dd>
@@ -126,7 +129,7 @@ export function ProductFacts({ product }: { product: PledgeProduct }) {
 export function NodeOnlyNote() {
   const { t } = useTranslation();
   return (
-    <p className="pledge-lock" data-testid="pledge-node-only">
+    <p className={styles.pledgeLock} data-testid="pledge-node-only">
       <Icon name="lock" size={16} />
       {t('pledge.nodeOnly')}
     </p>

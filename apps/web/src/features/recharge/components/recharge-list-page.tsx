@@ -8,15 +8,15 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useRechargeList } from '../api/get-recharge-list.ts';
 import { depositStatusView } from '../deposit-view.ts';
-import '../../../components/money.css';
-import './recharge.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 /** /recharge/list: deposits seen on chain, pending ones with their confirmations, newest first. */
 export default function RechargeListPage() {
   const { t } = useTranslation();
   const deposits = useRechargeList();
   return (
-    <div className="money-screen records">
+    <div className={cx(moneyStyles.moneyScreen, moneyStyles.records)}>
       <InfiniteList
         query={deposits}
         getKey={(deposit) => deposit.id}
@@ -33,20 +33,20 @@ function DepositItem({ deposit }: { deposit: RechargeRecord }) {
   const tag = langTags[useLang()];
   const status = depositStatusView(deposit);
   return (
-    <article className="record card" data-testid="recharge-item">
-      <div className="record__main">
-        <h3 className="record__type">{t('recharge.recordTitle')}</h3>
+    <article className={cx(moneyStyles.record, 'card')} data-testid="recharge-item">
+      <div className={moneyStyles.recordMain}>
+        <h3 className={moneyStyles.recordType}>{t('recharge.recordTitle')}</h3>
         <TxHash hash={deposit.tx_hash} />
-        <time className="record__date" dateTime={deposit.created_at}>
+        <time className={moneyStyles.recordDate} dateTime={deposit.created_at}>
           {formatDateTime(deposit.created_at, tag)}
         </time>
       </div>
-      <div className="record__side">
-        <p className={`record__amount mono${deposit.status === 'credited' ? ' record__amount--credit' : ''}`}>
+      <div className={moneyStyles.recordSide}>
+        <p className={cx(moneyStyles.recordAmount, 'mono', deposit.status === 'credited' && moneyStyles.recordAmountCredit)} data-testid="record-amount">
           +{formatMoney(deposit.amount, amountDigitsShown)}
-          <span className="record__asset">{deposit.asset}</span>
+          <span className={moneyStyles.recordAsset}>{deposit.asset}</span>
         </p>
-        <span className={`status-chip status-chip--${status.tone}`} data-testid="recharge-status">
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))} data-testid="recharge-status">
           {t(status.key, status.params)}
         </span>
       </div>

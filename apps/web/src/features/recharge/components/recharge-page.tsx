@@ -11,8 +11,9 @@ import { checksummed } from '../../../lib/address.ts';
 import { selectContents } from '../../../lib/copy-text.ts';
 import { shortAddress } from '../../../lib/format.ts';
 import { useRechargeAddress } from '../api/get-recharge-address.ts';
-import '../../../components/money.css';
-import './recharge.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './recharge.module.css';
 
 /** /recharge: the user's own deposit address, its QR code, and what may be sent to it. */
 export default function RechargePage() {
@@ -28,50 +29,50 @@ function RechargeView({ data }: { data: RechargeAddressData }) {
   const addressRef = useRef<HTMLDivElement>(null);
   const address = checksummed(data.address);
   return (
-    <div className="money-screen">
-      <section className="deposit card" aria-labelledby="deposit-title">
-        <header className="deposit__head">
-          <span className="asset-badge asset-badge--nadi" aria-hidden="true">
+    <div className={moneyStyles.moneyScreen}>
+      <section className={cx(styles.deposit, 'card')} aria-labelledby="deposit-title">
+        <header className={styles.depositHead}>
+          <span className={cx(moneyStyles.assetBadge, moneyStyles.assetBadgeNadi)} aria-hidden="true">
             N
           </span>
-          <h2 id="deposit-title" className="deposit__title">
+          <h2 id="deposit-title" className={styles.depositTitle}>
             {t('recharge.title', { asset: data.asset })}
           </h2>
-          <span className="chip chip--accent">{data.chain_name}</span>
+          <span className={cx(moneyStyles.chip, moneyStyles.chipAccent)}>{data.chain_name}</span>
         </header>
-        <div className="deposit__qr">
+        <div className={styles.depositQr}>
           <QrCode text={address} alt={t('recharge.qrAlt')} failedText={t('recharge.qrFailed')} testId="recharge-qr" />
         </div>
-        <p className="deposit__label">{t('recharge.address')}</p>
-        <div ref={addressRef} className="deposit__address">
-          <AddressText address={address} testId="recharge-address" />
+        <p className={styles.depositLabel}>{t('recharge.address')}</p>
+        <div ref={addressRef} className={styles.depositAddress}>
+          <AddressText address={address} className={styles.addressText} testId="recharge-address" />
         </div>
         <CopyButton text={address} label={t('recharge.copy')} isLabelShown onFailed={() => selectContents(addressRef.current)} testId="recharge-copy" />
       </section>
-      <dl className="facts card">
-        <div className="facts__row">
+      <dl className={cx(moneyStyles.facts, 'card')}>
+        <div className={moneyStyles.factsRow}>
           <dt>{t('recharge.network')}</dt>
           <dd>{data.chain_name}</dd>
         </div>
-        <div className="facts__row">
+        <div className={moneyStyles.factsRow}>
           <dt>{t('recharge.token')}</dt>
           <dd>
-            {data.asset} <span className="mono facts__faint">{shortAddress(data.token_address)}</span>
+            {data.asset} <span className={cx('mono', moneyStyles.factsFaint)}>{shortAddress(data.token_address)}</span>
           </dd>
         </div>
-        <div className="facts__row">
+        <div className={moneyStyles.factsRow}>
           <dt>{t('recharge.confirmations')}</dt>
           <dd>{t('recharge.confirmationsValue', { blocks: data.confirmations_required })}</dd>
         </div>
       </dl>
-      <div className="warning-box" role="note" data-testid="recharge-warning">
+      <div className={moneyStyles.warningBox} role="note" data-testid="recharge-warning">
         <Icon name="alert" size={20} />
         <div>
-          <p className="warning-box__title">{t('recharge.onlyAsset', { asset: data.asset, network: data.chain_name })}</p>
+          <p className={moneyStyles.warningBoxTitle}>{t('recharge.onlyAsset', { asset: data.asset, network: data.chain_name })}</p>
           <p>{t('recharge.warning', { asset: data.asset, network: data.chain_name, blocks: data.confirmations_required })}</p>
         </div>
       </div>
-      <Link to="/recharge/list" className="text-link">
+      <Link to="/recharge/list" className={moneyStyles.textLink}>
         {t('nav.rechargeList')}
         <Icon name="chevron" size={16} />
       </Link>

@@ -7,7 +7,8 @@ import { markSecurityChecked } from '../../../lib/first-visit.ts';
 import { discoverWallets } from '../../../lib/wallet/discover-wallets.ts';
 import { useHealth } from '../api/get-health.ts';
 import { CheckRow, type CheckState } from './check-row.tsx';
-import './security-check.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './security-check.module.css';
 
 function useWalletCheck() {
   return useQuery({ queryKey: ['security-check', 'wallets'], queryFn: () => discoverWallets(), staleTime: 0, gcTime: 0 });
@@ -41,15 +42,15 @@ export default function SecurityCheckPage() {
   }
 
   return (
-    <div className="security">
-      <div className="security__hero">
-        <div className={`security__shield${isRunning ? ' security__shield--scanning' : ''}`}>
+    <div className={styles.security}>
+      <div className={styles.securityHero}>
+        <div className={cx(styles.securityShield, isRunning && styles.securityShieldScanning)} data-testid="security-shield" data-scanning={isRunning}>
           <Icon name="shield" size={44} />
         </div>
-        <h1 className="security__title">{t('security.title')}</h1>
-        <p className="security__subtitle">{t('security.subtitle')}</p>
+        <h1 className={styles.securityTitle}>{t('security.title')}</h1>
+        <p className={styles.securitySubtitle}>{t('security.subtitle')}</p>
       </div>
-      <ul className="security__checks card">
+      <ul className={cx(styles.securityChecks, 'card')}>
         <CheckRow
           icon="lock"
           label={t('security.secureContext')}
@@ -75,10 +76,10 @@ export default function SecurityCheckPage() {
           }
         />
       </ul>
-      <p className="security__summary" aria-live="polite">
+      <p className={styles.securitySummary} aria-live="polite">
         {isRunning ? t('security.checking') : hasProblem ? t('security.warnings') : t('security.done')}
       </p>
-      <div className="security__actions">
+      <div className={styles.securityActions}>
         <button type="button" className="btn btn--block" disabled={isRunning} onClick={() => void navigate('/', { replace: true })}>
           {t('security.continue')}
         </button>

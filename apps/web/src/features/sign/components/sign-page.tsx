@@ -17,8 +17,9 @@ import { useSignList, type SignRecord } from '../api/get-list.ts';
 import { signKeys } from '../api/keys.ts';
 import { useOperateSign } from '../api/operate.ts';
 import { calendarView, dayCountdown, isAlreadySigned, shouldReadNextDay, signSuccessKey, todayView } from '../sign-view.ts';
-import '../../../components/money.css';
-import './sign.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './sign.module.css';
 
 /**
  * /sign: the daily sign-in (docs/team.md "Daily sign-in"): today's button, the 7-day calendar, the
@@ -31,10 +32,10 @@ export default function SignPage() {
   if (config.isPending) return <LoadingView />;
   if (!config.data) return <ErrorView title={t('sign.loadFailed')} error={config.error} onRetry={() => void config.refetch()} />;
   return (
-    <div className="money-screen sign-page">
+    <div className={cx(moneyStyles.moneyScreen, 'sign-page')}>
       <TodayCard config={config.data} />
       <SignCalendar config={config.data} />
-      <p className="form-hint sign-rule">{t('sign.rule')}</p>
+      <p className={cx(moneyStyles.formHint, styles.signRule)}>{t('sign.rule')}</p>
       <SignHistory />
     </div>
   );
@@ -62,11 +63,11 @@ function TodayCard({ config }: { config: SignConfig }) {
   }
 
   return (
-    <section className="sign-today card" aria-labelledby="sign-today-title">
+    <section className={cx(styles.signToday, 'card')} aria-labelledby="sign-today-title">
       <h2 id="sign-today-title" className="visually-hidden">
         {t('nav.sign')}
       </h2>
-      <dl className="sign-today__stats">
+      <dl className={styles.signTodayStats}>
         <div>
           <dt>{t('sign.streak')}</dt>
           <dd data-testid="sign-streak">
@@ -81,11 +82,11 @@ function TodayCard({ config }: { config: SignConfig }) {
           </dd>
         </div>
       </dl>
-      <p className="sign-today__award">
-        <span className="sign-today__label">{config.signed_today ? t('sign.awardReceived') : t('sign.awardToday')}</span>
-        <span className="sign-today__value mono" data-testid="sign-award">
+      <p className={styles.signTodayAward}>
+        <span className={styles.signTodayLabel}>{config.signed_today ? t('sign.awardReceived') : t('sign.awardToday')}</span>
+        <span className={cx(styles.signTodayValue, 'mono')} data-testid="sign-award">
           +{award}
-          <span className="sign-today__unit">NADI</span>
+          <span className={styles.signTodayUnit}>NADI</span>
         </span>
       </p>
       <button type="button" className="btn btn--block" data-testid="sign-submit" onClick={submit} disabled={!today.canSign || operate.isPending}>
@@ -93,12 +94,12 @@ function TodayCard({ config }: { config: SignConfig }) {
         {operate.isPending ? t('sign.signing') : t(today.buttonKey, { amount: award })}
       </button>
       {today.hasRestarted ? (
-        <p className="sign-today__restart" data-testid="sign-restarted">
+        <p className={styles.signTodayRestart} data-testid="sign-restarted">
           <Icon name="refresh" size={16} />
           {t('sign.restarted')}
         </p>
       ) : (
-        <p className="sign-today__hint">{t(today.hintKey, { day: config.cycle_day })}</p>
+        <p className={styles.signTodayHint}>{t(today.hintKey, { day: config.cycle_day })}</p>
       )}
       {/* Keyed by the day: a new day starts its countdown and its rollover reads afresh. */}
       <DayCountdownLine key={config.day} dayEndsAt={config.day_ends_at} isSignedToday={config.signed_today} />
@@ -124,14 +125,14 @@ function DayCountdownLine({ dayEndsAt, isSignedToday }: { dayEndsAt: string; isS
   }, [dayEndsAt, now]);
 
   return (
-    <p className="sign-countdown">
+    <p className={styles.signCountdown}>
       <Icon name="clock" size={16} />
       {countdown.isOver ? (
         <span>{t('sign.newDay')}</span>
       ) : (
         <>
           <span>{isSignedToday ? t('sign.nextIn') : t('sign.todayEndsIn')}</span>
-          <span className="sign-countdown__value mono" role="timer" aria-live="off" data-testid="sign-countdown">
+          <span className={cx(styles.signCountdownValue, 'mono')} role="timer" aria-live="off" data-testid="sign-countdown">
             {countdown.text}
           </span>
         </>
@@ -144,19 +145,22 @@ function SignCalendar({ config }: { config: SignConfig }) {
   const { t } = useTranslation();
   const cells = calendarView(config);
   return (
-    <section className="sign-calendar card" aria-labelledby="sign-calendar-title">
-      <header className="sign-calendar__head">
-        <h2 id="sign-calendar-title" className="sign-calendar__title">
+    <section className={cx(styles.signCalendar, 'card')} aria-labelledby="sign-calendar-title">
+      <header className={styles.signCalendarHead}>
+        <h2 id="sign-calendar-title" className={styles.signCalendarTitle}>
           {t('sign.calendar.title')}
         </h2>
-        <span className="chip chip--accent">{t('sign.calendar.position', { day: config.cycle_day, total: cells.length })}</span>
+        <span className={cx(moneyStyles.chip, moneyStyles.chipAccent)}>{t('sign.calendar.position', { day: config.cycle_day, total: cells.length })}</span>
       </header>
-      <ol className="sign-calendar__grid" data-testid="sign-calendar">
+      <ol className={styles.signCalendarGrid} data-testid="sign-calendar">
         {cells.map((cell) => {
           const award = formatMoney(cell.award, amountDigitsShown);
-          const className = ['sign-day', `sign-day--${cell.tone}`, cell.isToday ? 'sign-day--today' : '', cell.isFinal ? 'sign-day--final' : '']
-            .filter(Boolean)
-            .join(' ');
+          const className = cx(
+            styles.signDay,
+            variant(styles, `sign-day--${cell.tone}`),
+            cell.isToday && styles.signDayToday,
+            cell.isFinal && styles.signDayFinal,
+          );
           return (
             <li
               key={cell.cycleDay}
@@ -164,11 +168,11 @@ function SignCalendar({ config }: { config: SignConfig }) {
               data-status={cell.tone}
               aria-label={t('sign.calendar.cellLabel', { day: cell.cycleDay, amount: award, state: t(cell.stateKey) })}
             >
-              <span className="sign-day__title">{t(cell.titleKey, { day: cell.cycleDay })}</span>
-              <span className="sign-day__icon" aria-hidden="true">
+              <span className={styles.signDayTitle}>{t(cell.titleKey, { day: cell.cycleDay })}</span>
+              <span className={styles.signDayIcon} aria-hidden="true">
                 <Icon name={cell.tone === 'signed' ? 'check' : cell.isFinal ? 'gift' : 'coins'} size={cell.isFinal ? 26 : 20} />
               </span>
-              <span className="sign-day__award mono">+{award}</span>
+              <span className={cx(styles.signDayAward, 'mono')}>+{award}</span>
             </li>
           );
         })}
@@ -181,11 +185,11 @@ function SignHistory() {
   const { t } = useTranslation();
   const list = useSignList();
   return (
-    <section className="sign-history" aria-labelledby="sign-history-title">
-      <h2 id="sign-history-title" className="sign-history__title">
+    <section className={styles.signHistory} aria-labelledby="sign-history-title">
+      <h2 id="sign-history-title" className={styles.signHistoryTitle}>
         {t('sign.history.title')}
       </h2>
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={list}
           getKey={(record) => record.day}
@@ -202,15 +206,15 @@ function SignRecordRow({ record }: { record: SignRecord }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   return (
-    <article className="record card sign-record" data-testid="sign-record">
-      <span className="sign-record__badge mono" aria-hidden="true">
+    <article className={cx(moneyStyles.record, 'card', styles.signRecord)} data-testid="sign-record">
+      <span className={cx(styles.signRecordBadge, 'mono')} aria-hidden="true">
         {record.cycle_day}
       </span>
-      <div className="record__main">
-        <p className="record__type">{t('sign.history.cycleDay', { day: record.cycle_day })}</p>
-        <p className="record__meta">{formatDateTime(record.created_at, tag)}</p>
+      <div className={moneyStyles.recordMain}>
+        <p className={moneyStyles.recordType}>{t('sign.history.cycleDay', { day: record.cycle_day })}</p>
+        <p className={moneyStyles.recordMeta}>{formatDateTime(record.created_at, tag)}</p>
       </div>
-      <span className="sign-record__award mono">+{formatMoney(record.award, amountDigitsShown)} NADI</span>
+      <span className={cx(styles.signRecordAward, 'mono')}>+{formatMoney(record.award, amountDigitsShown)} NADI</span>
     </article>
   );
 }

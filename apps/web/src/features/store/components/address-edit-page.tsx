@@ -5,8 +5,7 @@ import { useAddressDetail } from '../api/address-detail.ts';
 import { useAddressList } from '../api/address-list.ts';
 import { addressFailureKeys } from '../address-failure.ts';
 import { AddressForm } from './address-form.tsx';
-import '../../../components/money.css';
-import './address.css';
+import moneyStyles from '../../../components/money.module.css';
 
 /** /address/new and /address/:id/edit: the address form, back to the list once saved. */
 export default function AddressEditPage() {
@@ -25,7 +24,7 @@ function NewAddress() {
   const addresses = useAddressList();
   if (addresses.isPending) return <LoadingView />;
   return (
-    <div className="money-screen">
+    <div className={moneyStyles.moneyScreen}>
       <AddressForm idPrefix="address-new" hasOtherAddresses={(addresses.data?.total ?? 1) > 0} onSaved={() => void navigate('/address', { replace: true })} />
     </div>
   );
@@ -39,7 +38,7 @@ function EditAddress({ id }: { id: number }) {
   if (detail.isPending) return <LoadingView />;
   if (!detail.data) return <ErrorView title={t(addressFailureKeys.detail)} error={detail.error} onRetry={() => void detail.refetch()} />;
   return (
-    <div className="money-screen">
+    <div className={moneyStyles.moneyScreen}>
       <AddressForm
         // A new form when the address read again differs, so it never edits stale values.
         key={detail.data.updated_at}

@@ -21,7 +21,9 @@ import {
   type AddressFormErrors,
   type AddressFormValues,
 } from '../address-form-state.ts';
-import './address.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 interface Props {
   /** The address being edited; absent for a new one. */
@@ -54,22 +56,22 @@ export function AddressForm(props: Props) {
     ...invalidProps(id(field), form.errorOf(field)),
   });
   return (
-    <form className="address-form" onSubmit={form.submit} noValidate data-testid="address-form">
+    <form className={styles.addressForm} onSubmit={form.submit} noValidate data-testid="address-form">
       <Field id={id('receiver_name')} label={t('address.field.receiverName')} error={form.errorOf('receiver_name')}>
         <input
           {...text('receiver_name')}
-          className="address-input"
+          className={styles.addressInput}
           maxLength={receiverNameMax}
           autoComplete="name"
           placeholder={t('address.placeholder.receiverName')}
         />
       </Field>
       <Field id={id('phone')} label={t('address.field.phone')} error={form.errorOf('phone') ?? form.errorOf('phone_country')}>
-        <div className="address-phone">
+        <div className={styles.addressPhone}>
           <CountryPicker value={form.values.phone_country} isDisabled={form.isBusy} onChange={(country) => form.change('phone_country', country)} />
           <input
             {...text('phone')}
-            className="address-input mono"
+            className={cx(styles.addressInput, 'mono')}
             type="tel"
             inputMode="tel"
             maxLength={32}
@@ -79,12 +81,18 @@ export function AddressForm(props: Props) {
         </div>
       </Field>
       <Field id={id('area')} label={t('address.field.area')} error={form.errorOf('area')}>
-        <input {...text('area')} className="address-input" maxLength={areaMax} autoComplete="address-level1" placeholder={t('address.placeholder.area')} />
+        <input
+          {...text('area')}
+          className={styles.addressInput}
+          maxLength={areaMax}
+          autoComplete="address-level1"
+          placeholder={t('address.placeholder.area')}
+        />
       </Field>
       <Field id={id('detail')} label={t('address.field.detail')} error={form.errorOf('detail')}>
         <textarea
           {...text('detail')}
-          className="address-input address-input--area"
+          className={cx(styles.addressInput, styles.addressInputArea)}
           rows={3}
           maxLength={detailMax}
           autoComplete="street-address"
@@ -167,7 +175,7 @@ function CountryPicker({ value, isDisabled, onChange }: { value: string; isDisab
   const lang = useLang();
   const countries = useMemo(() => phoneCountryOptions(langTags[lang]), [lang]);
   return (
-    <label className="address-phone__country">
+    <label className={styles.addressPhoneCountry}>
       <span className="visually-hidden">{t('address.field.phoneCountry')}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)} disabled={isDisabled}>
         {countries.map((country) => (
@@ -176,7 +184,7 @@ function CountryPicker({ value, isDisabled, onChange }: { value: string; isDisab
           </option>
         ))}
       </select>
-      <span className="address-phone__code mono" aria-hidden="true">
+      <span className={cx(styles.addressPhoneCode, 'mono')} aria-hidden="true">
         {value} {callingCode(value)}
         <Icon name="chevron" size={14} />
       </span>
@@ -190,13 +198,13 @@ function invalidProps(id: string, error: string | null) {
 
 function Field({ id, label, error, children }: { id: string; label: string; error: string | null; children: ReactNode }) {
   return (
-    <div className={`address-field${error ? ' address-field--error' : ''}`}>
-      <label htmlFor={id} className="field-label">
+    <div className={cx(styles.addressField, error && 'address-field--error')}>
+      <label htmlFor={id} className={moneyStyles.fieldLabel}>
         {label}
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
+        <p id={`${id}-error`} className={cx(styles.fieldError, moneyStyles.fieldError)} role="alert">
           {error}
         </p>
       ) : null}
@@ -216,16 +224,16 @@ interface SwitchProps {
 function DefaultSwitch({ id, isOn, isLocked, isDisabled, hint, onChange }: SwitchProps) {
   const { t } = useTranslation();
   return (
-    <div className="address-default">
-      <label htmlFor={id} className="address-default__label">
+    <div className={styles.addressDefault}>
+      <label htmlFor={id} className={styles.addressDefaultLabel}>
         <span>{t('address.field.isDefault')}</span>
-        {hint ? <span className="address-default__hint">{hint}</span> : null}
+        {hint ? <span className={styles.addressDefaultHint}>{hint}</span> : null}
       </label>
       <input
         id={id}
         type="checkbox"
         role="switch"
-        className="address-switch"
+        className={styles.addressSwitch}
         checked={isOn}
         disabled={isLocked || isDisabled}
         onChange={(event) => onChange(event.target.checked)}

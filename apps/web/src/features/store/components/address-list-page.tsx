@@ -10,8 +10,9 @@ import { useAddressList } from '../api/address-list.ts';
 import { useSetDefaultAddress } from '../api/address-set-default.ts';
 import { addressFailureKeys, addressFailureText } from '../address-failure.ts';
 import { AddressSummary } from './address-summary.tsx';
-import '../../../components/money.css';
-import './address.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 /** /address (the side menu's "address"): my delivery addresses, the default first; set default, edit, delete, add. */
 export default function AddressListPage() {
@@ -22,11 +23,11 @@ export default function AddressListPage() {
   const { list, max } = addresses.data;
   const isFull = list.length >= max;
   return (
-    <div className="money-screen">
+    <div className={moneyStyles.moneyScreen}>
       {list.length === 0 ? (
         <EmptyView title={t('address.empty')} hint={t('address.emptyHint')} icon="pin" />
       ) : (
-        <ul className="address-list" data-testid="address-list">
+        <ul className={styles.addressList} data-testid="address-list">
           {list.map((item) => (
             <li key={item.id}>
               <AddressCard item={item} />
@@ -34,7 +35,7 @@ export default function AddressListPage() {
           ))}
         </ul>
       )}
-      <div className="address-footer">
+      <div className={styles.addressFooter}>
         {isFull ? (
           <button type="button" className="btn btn--block" disabled>
             <Icon name="pin" size={18} />
@@ -46,7 +47,7 @@ export default function AddressListPage() {
             {t('address.add')}
           </Link>
         )}
-        <p className="form-hint">{t(isFull ? 'address.limitReached' : 'address.limitHint', { n: list.length, max })}</p>
+        <p className={moneyStyles.formHint}>{t(isFull ? 'address.limitReached' : 'address.limitHint', { n: list.length, max })}</p>
       </div>
     </div>
   );
@@ -77,29 +78,29 @@ function AddressCard({ item }: { item: AddressItem }) {
   }
 
   return (
-    <article className="address-card card" data-testid="address-item" aria-busy={isBusy}>
+    <article className={cx(styles.addressCard, 'card')} data-testid="address-item" aria-busy={isBusy}>
       <AddressSummary address={item} />
-      <div className="address-card__actions">
+      <div className={styles.addressCardActions}>
         <button
           type="button"
           role="radio"
           aria-checked={item.is_default}
-          className={`address-card__set-default${item.is_default ? ' address-card__set-default--on' : ''}`}
+          className={cx(styles.addressCardSetDefault, item.is_default && styles.addressCardSetDefaultOn)}
           onClick={makeDefault}
           disabled={isBusy}
           data-testid="address-set-default"
         >
-          <span className="address-card__radio" aria-hidden="true">
+          <span className={styles.addressCardRadio} aria-hidden="true">
             {item.is_default ? <Icon name="check" size={12} /> : null}
           </span>
           {t(item.is_default ? 'address.default' : 'address.setDefault')}
         </button>
-        <Link to={`/address/${item.id}/edit`} className="address-card__action" data-testid="address-edit">
+        <Link to={`/address/${item.id}/edit`} className={styles.addressCardAction} data-testid="address-edit">
           {t('address.edit')}
         </Link>
         <button
           type="button"
-          className="address-card__action address-card__action--danger"
+          className={cx(styles.addressCardAction, styles.addressCardActionDanger)}
           onClick={() => void confirmDelete()}
           disabled={isBusy}
           data-testid="address-delete"

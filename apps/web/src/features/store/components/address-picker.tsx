@@ -7,7 +7,8 @@ import { useAddressList } from '../api/address-list.ts';
 import { addressFailureKeys } from '../address-failure.ts';
 import { AddressForm } from './address-form.tsx';
 import { AddressSummary } from './address-summary.tsx';
-import './address.css';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './address.module.css';
 
 /** Which sheet the order confirmation shows: choose among the addresses, or add one. */
 export type AddressSheet = 'choose' | 'add' | null;
@@ -25,10 +26,10 @@ export function AddressPicker({ sheet, selectedId, onSheet, onSelect }: Props) {
   const { t } = useTranslation();
   const close = () => onSheet(null);
   return (
-    <Popup visible={sheet !== null} onMaskClick={close} onClose={close} position="bottom" bodyClassName="address-sheet" destroyOnClose>
+    <Popup visible={sheet !== null} onMaskClick={close} onClose={close} position="bottom" bodyClassName={styles.addressSheet} destroyOnClose>
       {sheet ? (
         <div data-testid={`address-sheet-${sheet}`}>
-          <header className="address-sheet__head">
+          <header className={styles.addressSheetHead}>
             <h2>{t(sheet === 'add' ? 'address.addTitle' : 'address.chooseTitle')}</h2>
             <button type="button" className="icon-btn" onClick={close} aria-label={t('common.close')}>
               <Icon name="close" size={20} />
@@ -54,23 +55,23 @@ function ChooseSheet({ selectedId, onSelect, onAdd }: { selectedId: number | nul
   if (!addresses.data) return <ErrorView title={t(addressFailureKeys.list)} error={addresses.error} onRetry={() => void addresses.refetch()} />;
   const { list, max } = addresses.data;
   return (
-    <div className="address-sheet__body">
+    <div className={styles.addressSheetBody}>
       {list.length === 0 ? <EmptyView title={t('address.empty')} hint={t('address.emptyHint')} icon="pin" /> : null}
-      <div role="radiogroup" aria-label={t('address.chooseTitle')} className="address-sheet__body">
+      <div role="radiogroup" aria-label={t('address.chooseTitle')} className={styles.addressSheetBody}>
         {list.map((item) => (
           <button
             key={item.id}
             type="button"
             role="radio"
             aria-checked={item.id === selectedId}
-            className="address-choice"
+            className={styles.addressChoice}
             onClick={() => onSelect(item)}
             data-testid="address-choice"
           >
-            <span className="address-card__radio" aria-hidden="true">
+            <span className={styles.addressCardRadio} aria-hidden="true">
               {item.id === selectedId ? <Icon name="check" size={12} /> : null}
             </span>
-            <span className="address-choice__body">
+            <span className={styles.addressChoiceBody}>
               <AddressSummary address={item} />
             </span>
           </button>
@@ -80,7 +81,7 @@ function ChooseSheet({ selectedId, onSelect, onAdd }: { selectedId: number | nul
         <Icon name="pin" size={18} />
         {t('address.add')}
       </button>
-      {list.length >= max ? <p className="form-hint">{t('address.limitReached', { n: list.length, max })}</p> : null}
+      {list.length >= max ? <p className={moneyStyles.formHint}>{t('address.limitReached', { n: list.length, max })}</p> : null}
     </div>
   );
 }

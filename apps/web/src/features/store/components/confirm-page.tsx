@@ -31,9 +31,11 @@ import { clearTempOrder, readTempOrder, updateTempOrder, type TempOrder } from '
 import { AddressPicker, type AddressSheet } from './address-picker.tsx';
 import { AddressSummary } from './address-summary.tsx';
 import { ItemRow, PaySection, QuoteFactsList, RemarkField } from './confirm-parts.tsx';
-import '../../../components/money.css';
-import './address.css';
-import './confirm.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import confirmStyles from './confirm.module.css';
+import storeStyles from './store.module.css';
+import addressStyles from './address.module.css';
 
 type TempChange = Partial<Omit<TempOrder, 'request_key'>>;
 type AddressList = RouteData<typeof addressRoutes.list>;
@@ -61,13 +63,13 @@ export default function ConfirmPage() {
 function NoOrder() {
   const { t } = useTranslation();
   return (
-    <div className="money-screen" data-testid="confirm-empty">
+    <div className={moneyStyles.moneyScreen} data-testid="confirm-empty">
       <EmptyView title={t('orderConfirm.empty')} hint={t('orderConfirm.emptyHint')} icon="bag" />
       <Link to="/store" className="btn btn--block">
         <Icon name="bag" size={18} />
         {t('orderConfirm.toStore')}
       </Link>
-      <Link to="/store/orders" className="text-link">
+      <Link to="/store/orders" className={moneyStyles.textLink}>
         {t('orderConfirm.toOrders')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -112,9 +114,9 @@ function ConfirmContent({ temp, products, onChange, onWalletOrder }: FormProps &
 
   return (
     <>
-      <form className="money-screen confirm-page" onSubmit={submit} noValidate>
+      <form className={cx(moneyStyles.moneyScreen, 'confirm-page')} onSubmit={submit} noValidate>
         <AddressSection address={address} onOpen={() => setSheet(address.hasAny || address.item ? 'choose' : 'add')} />
-        <section className="confirm-section card confirm-items" aria-label={t('orderConfirm.items')}>
+        <section className={cx(confirmStyles.confirmSection, 'card', confirmStyles.confirmItems)} aria-label={t('orderConfirm.items')}>
           {temp.items.map((item, index) => {
             const product = products[index];
             if (!product) return null;
@@ -173,12 +175,12 @@ function useOrderSubmit(temp: TempOrder, onChange: (change: TempChange) => void,
     const isConfirmed = await confirmDialog({
       title: t('orderConfirm.shortTitle'),
       content: (
-        <dl className="facts confirm-facts" data-testid="balance-short">
-          <div className="facts__row">
+        <dl className={cx(moneyStyles.facts, confirmStyles.confirmFacts)} data-testid="balance-short">
+          <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('orderConfirm.shortCurrent')}</dt>
             <dd className="mono">{show(short.current)}</dd>
           </div>
-          <div className="facts__row">
+          <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
             <dt>{t('orderConfirm.shortRequired')}</dt>
             <dd className="mono">{show(short.required)}</dd>
           </div>
@@ -259,14 +261,14 @@ function AddressSection({ address, onOpen }: { address: ChosenAddress; onOpen: (
   const { t } = useTranslation();
   if (address.isPending) {
     return (
-      <section className="confirm-address card" aria-busy="true">
-        <span className="skeleton confirm-address__skeleton" />
+      <section className={cx(confirmStyles.confirmAddress, 'card')} aria-busy="true">
+        <span className={cx('skeleton', confirmStyles.confirmAddressSkeleton)} />
       </section>
     );
   }
   if (address.error) {
     return (
-      <section className="confirm-address card confirm-address--error" role="alert">
+      <section className={cx(confirmStyles.confirmAddress, 'card', confirmStyles.confirmAddressError)} role="alert">
         <p>{t(addressFailureKeys.default)}</p>
         <button type="button" className="btn btn--ghost btn--small" onClick={address.retry}>
           <Icon name="refresh" size={16} />
@@ -276,21 +278,21 @@ function AddressSection({ address, onOpen }: { address: ChosenAddress; onOpen: (
     );
   }
   return (
-    <button type="button" className="confirm-address card" onClick={onOpen} data-testid="confirm-address">
-      <span className="confirm-address__icon" aria-hidden="true">
+    <button type="button" className={cx(confirmStyles.confirmAddress, 'card')} onClick={onOpen} data-testid="confirm-address">
+      <span className={confirmStyles.confirmAddressIcon} aria-hidden="true">
         <Icon name="pin" size={20} />
       </span>
-      <span className="confirm-address__body">
+      <span className={confirmStyles.confirmAddressBody}>
         {address.item ? (
           <AddressSummary address={address.item} />
         ) : (
-          <span className="confirm-address__none">
-            <span className="confirm-address__title">{t('orderConfirm.noAddress')}</span>
-            <span className="address-card__text">{t('orderConfirm.noAddressHint')}</span>
+          <span className={confirmStyles.confirmAddressNone}>
+            <span className={confirmStyles.confirmAddressTitle}>{t('orderConfirm.noAddress')}</span>
+            <span className={addressStyles.addressCardText}>{t('orderConfirm.noAddressHint')}</span>
           </span>
         )}
       </span>
-      <Icon name="chevron" size={18} className="confirm-address__chevron" />
+      <Icon name="chevron" size={18} className={confirmStyles.confirmAddressChevron} />
     </button>
   );
 }
@@ -307,17 +309,17 @@ function QuoteCard({ quote, method, isOrderable }: { quote: QuoteState; method: 
   const { t } = useTranslation();
   if (!isOrderable) {
     return (
-      <section className="confirm-quote card confirm-quote--empty">
-        <p className="form-hint">{t('orderConfirm.notOrderable')}</p>
+      <section className={cx('confirm-quote card', confirmStyles.confirmQuoteEmpty)}>
+        <p className={moneyStyles.formHint}>{t('orderConfirm.notOrderable')}</p>
       </section>
     );
   }
   if (!quote.data) {
     return (
-      <section className="confirm-quote card confirm-quote--empty" aria-live="polite">
+      <section className={cx('confirm-quote card', confirmStyles.confirmQuoteEmpty)} aria-live="polite">
         {quote.error && !quote.isFetching ? (
           <>
-            <p className="field-error" role="alert" data-testid="confirm-quote-error">
+            <p className={cx(addressStyles.fieldError, moneyStyles.fieldError)} role="alert" data-testid="confirm-quote-error">
               {submitErrorText(quote.error, t)}
             </p>
             <button type="button" className="btn btn--ghost btn--small" onClick={() => void quote.refetch()}>
@@ -333,7 +335,7 @@ function QuoteCard({ quote, method, isOrderable }: { quote: QuoteState; method: 
   }
   return (
     <section
-      className={`confirm-quote card${quote.isPlaceholderData ? ' confirm-quote--stale' : ''}`}
+      className={cx('confirm-quote card', quote.isPlaceholderData && confirmStyles.confirmQuoteStale)}
       aria-live="polite"
       aria-busy={quote.isFetching}
       data-testid="confirm-quote"
@@ -377,10 +379,10 @@ function WalletPayment({ order }: { order: StoreOrderDetail }) {
   }
   if (!order.payment) return null;
   return (
-    <div className="money-screen" data-testid="confirm-wallet">
-      <section className="card confirm-wallet__head">
-        <p className="form-hint">{t('orderConfirm.orderNo', { number: order.order_no })}</p>
-        {order.expires_at ? <p className="form-hint">{t('orderConfirm.heldUntil', { time: formatDateTime(order.expires_at, tag) })}</p> : null}
+    <div className={moneyStyles.moneyScreen} data-testid="confirm-wallet">
+      <section className={cx('card', confirmStyles.confirmWalletHead)}>
+        <p className={moneyStyles.formHint}>{t('orderConfirm.orderNo', { number: order.order_no })}</p>
+        {order.expires_at ? <p className={moneyStyles.formHint}>{t('orderConfirm.heldUntil', { time: formatDateTime(order.expires_at, tag) })}</p> : null}
       </section>
       <PaymentStepper key={order.payment.id} order={order.payment} onOutcome={onOutcome} />
       <button type="button" className="btn btn--ghost btn--block" onClick={toDetail} data-testid="confirm-wallet-order">

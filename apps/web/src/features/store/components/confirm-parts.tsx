@@ -6,6 +6,11 @@ import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { payAssetOptions, payMethodOptions, quoteFacts } from '../confirm-order.ts';
 import { clampQuantity, quantityBounds } from '../product-view.ts';
 import { ProductImage } from './product-image.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import confirmStyles from './confirm.module.css';
+import storeStyles from './store.module.css';
+import addressStyles from './address.module.css';
 
 /** One product of the order with its quantity stepper, bounded by the stock and the per-order limit. */
 export function ItemRow({
@@ -23,33 +28,33 @@ export function ItemRow({
   const bounds = quantityBounds(product);
   const unavailableKey = product.is_on_sale ? 'orderConfirm.soldOut' : 'orderConfirm.offSale';
   return (
-    <article className="confirm-item" data-testid="confirm-item">
-      <ProductImage imageKey={product.image} alt={product.name} className="confirm-item__image" />
-      <div className="confirm-item__main">
-        <h3 className="confirm-item__name">{product.name}</h3>
-        <p className="confirm-item__price mono">{formatMoney(product.price_usdt, amountDigitsShown)} USDT</p>
+    <article className={confirmStyles.confirmItem} data-testid="confirm-item">
+      <ProductImage imageKey={product.image} alt={product.name} className={confirmStyles.confirmItemImage} />
+      <div className={confirmStyles.confirmItemMain}>
+        <h3 className={confirmStyles.confirmItemName}>{product.name}</h3>
+        <p className={cx(confirmStyles.confirmItemPrice, 'mono')}>{formatMoney(product.price_usdt, amountDigitsShown)} USDT</p>
         {bounds.max >= bounds.min ? (
-          <p className="confirm-item__limits">{t('orderConfirm.limits', { max: bounds.max, stock: product.stock })}</p>
+          <p className={confirmStyles.confirmItemLimits}>{t('orderConfirm.limits', { max: bounds.max, stock: product.stock })}</p>
         ) : (
-          <span className="chip confirm-item__out">{t(unavailableKey)}</span>
+          <span className={cx(moneyStyles.chip, confirmStyles.confirmItemOut)}>{t(unavailableKey)}</span>
         )}
       </div>
-      <div className="stepper-input" role="group" aria-label={t('orderConfirm.quantity', { name: product.name })}>
+      <div className={confirmStyles.stepperInput} role="group" aria-label={t('orderConfirm.quantity', { name: product.name })}>
         <button
           type="button"
-          className="stepper-input__btn"
+          className={confirmStyles.stepperInputBtn}
           onClick={() => onQuantity(clampQuantity(quantity - 1, bounds))}
           disabled={isDisabled || quantity <= bounds.min}
           aria-label={t('orderConfirm.less')}
         >
           −
         </button>
-        <output className="stepper-input__value mono" data-testid="confirm-quantity" aria-live="polite">
+        <output className={cx(confirmStyles.stepperInputValue, 'mono')} data-testid="confirm-quantity" aria-live="polite">
           {quantity}
         </output>
         <button
           type="button"
-          className="stepper-input__btn"
+          className={confirmStyles.stepperInputBtn}
           onClick={() => onQuantity(clampQuantity(quantity + 1, bounds))}
           disabled={isDisabled || quantity >= bounds.max}
           aria-label={t('orderConfirm.more')}
@@ -74,11 +79,11 @@ export function PaySection({ method, asset, isDisabled, onChange }: PayProps) {
   const assets = payAssetOptions(method);
   const hintKey = payMethodOptions.find((option) => option.value === method)?.hintKey;
   return (
-    <section className="confirm-section" aria-labelledby="confirm-pay-title">
-      <h2 id="confirm-pay-title" className="confirm-section__title">
+    <section className={confirmStyles.confirmSection} aria-labelledby="confirm-pay-title">
+      <h2 id="confirm-pay-title" className={confirmStyles.confirmSectionTitle}>
         {t('orderConfirm.payWith')}
       </h2>
-      <fieldset className="confirm-pay" disabled={isDisabled}>
+      <fieldset className={confirmStyles.confirmPay} disabled={isDisabled}>
         <Segmented
           label={t('orderConfirm.payWith')}
           value={method}
@@ -95,7 +100,7 @@ export function PaySection({ method, asset, isDisabled, onChange }: PayProps) {
         ) : null}
       </fieldset>
       {hintKey ? (
-        <p className="form-hint" data-testid="confirm-method-hint">
+        <p className={moneyStyles.formHint} data-testid="confirm-method-hint">
           {t(hintKey)}
         </p>
       ) : null}
@@ -109,43 +114,45 @@ export function QuoteFactsList({ quote, method }: { quote: StoreQuote; method: S
   const facts = quoteFacts(quote);
   const show = (text: string) => formatMoney(text, amountDigitsShown);
   return (
-    <dl className="facts confirm-facts">
-      <div className="facts__row">
+    <dl className={cx(moneyStyles.facts, confirmStyles.confirmFacts)}>
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('orderConfirm.itemCount')}</dt>
         <dd className="mono">{quote.item_count}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('orderConfirm.total')}</dt>
         <dd className="mono" data-testid="confirm-total">
           {show(quote.total_usdt)} USDT
         </dd>
       </div>
       {facts.isPriced && quote.price !== null ? (
-        <div className="facts__row">
+        <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('orderConfirm.price')}</dt>
-          <dd className="confirm-facts__price">
+          <dd className={confirmStyles.confirmFactsPrice}>
             <span className="mono">{t('orderConfirm.priceValue', { price: formatMoney(quote.price, 6) })}</span>
             {quote.price_source ? (
-              <span className={`chip${quote.price_source === 'market' ? ' chip--accent' : ''}`}>{t(`orderConfirm.priceSource.${quote.price_source}`)}</span>
+              <span className={cx(moneyStyles.chip, quote.price_source === 'market' && moneyStyles.chipAccent)}>
+                {t(`orderConfirm.priceSource.${quote.price_source}`)}
+              </span>
             ) : null}
           </dd>
         </div>
       ) : null}
-      <div className="facts__row facts__row--pay">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow, confirmStyles.factsRowPay)}>
         <dt>{t('orderConfirm.toPay')}</dt>
         <dd className="mono" data-testid="confirm-pay-amount">
           {show(quote.pay_amount)} {quote.pay_asset}
         </dd>
       </div>
       {quote.available !== null ? (
-        <div className="facts__row">
+        <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
           <dt>{t(method === 'credit' ? 'orderConfirm.availableCredit' : 'orderConfirm.availableBalance')}</dt>
-          <dd className={`mono${facts.isShort ? ' confirm-facts__short' : ''}`} data-testid="confirm-available">
+          <dd className={cx('mono', facts.isShort && confirmStyles.confirmFactsShort)} data-testid="confirm-available">
             {show(quote.available)} {quote.pay_asset}
           </dd>
         </div>
       ) : null}
-      <div className="facts__row facts__row--power">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow, confirmStyles.factsRowPower)}>
         <dt>{t('orderConfirm.power')}</dt>
         <dd className="mono">+{quote.power} P</dd>
       </div>
@@ -157,18 +164,18 @@ export function QuoteFactsList({ quote, method }: { quote: StoreQuote; method: S
 export function RemarkField({ value, isDisabled, onChange }: { value: string; isDisabled: boolean; onChange: (text: string) => void }) {
   const { t } = useTranslation();
   return (
-    <section className="confirm-section">
-      <div className="confirm-remark__head">
-        <label htmlFor="confirm-remark" className="field-label">
+    <section className={confirmStyles.confirmSection}>
+      <div className={confirmStyles.confirmRemarkHead}>
+        <label htmlFor="confirm-remark" className={moneyStyles.fieldLabel}>
           {t('orderConfirm.remark')}
         </label>
-        <span className="confirm-remark__count mono">
+        <span className={cx(confirmStyles.confirmRemarkCount, 'mono')}>
           {value.length}/{remarkMax}
         </span>
       </div>
       <textarea
         id="confirm-remark"
-        className="address-input address-input--area"
+        className={cx(addressStyles.addressInput, addressStyles.addressInputArea)}
         rows={2}
         maxLength={remarkMax}
         value={value}

@@ -24,8 +24,10 @@ import { useCancelAction, useReceiptAction } from '../hooks/use-order-actions.ts
 import { assetAmountText, autoConfirmAt, orderActions, orderStatusView, priceBasis } from '../order-view.ts';
 import { orderIdMax, parseRouteId } from '../../../lib/route-id.ts';
 import { ProductImage } from './product-image.tsx';
-import '../../../components/money.css';
-import './store.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import storeStyles from './store.module.css';
+import confirmStyles from './confirm.module.css';
 
 /** The payment window is checked against this clock; a minute is fine enough for it. */
 const clockTickMs = 30_000;
@@ -37,7 +39,7 @@ export default function OrderDetailPage() {
   const order = useOrder(id);
   if (id === null) {
     return (
-      <div className="store-missing">
+      <div className={storeStyles.storeMissing}>
         <EmptyView title={t('store.order.badId')} icon="alert" />
         <BackToOrders />
       </div>
@@ -51,7 +53,7 @@ export default function OrderDetailPage() {
 function BackToOrders() {
   const { t } = useTranslation();
   return (
-    <Link to="/store/orders" className="text-link">
+    <Link to="/store/orders" className={moneyStyles.textLink}>
       {t('store.order.backToList')}
     </Link>
   );
@@ -71,7 +73,7 @@ function OrderView({ order }: { order: StoreOrderDetail }) {
   }
   const hasActions = actions.canConfirmReceipt || actions.canCancel || actions.canPay;
   return (
-    <div className={`money-screen order-detail${hasActions ? ' order-detail--with-bar' : ''}`} data-testid="order-detail">
+    <div className={cx(moneyStyles.moneyScreen, storeStyles.orderDetail, hasActions && storeStyles.orderDetailWithBar)} data-testid="order-detail">
       <StatusCard order={order} />
       <AddressCard order={order} />
       <ItemsCard order={order} />
@@ -79,7 +81,7 @@ function OrderView({ order }: { order: StoreOrderDetail }) {
       <ShippingCard order={order} />
       <DevicesCard order={order} />
       {hasActions ? (
-        <div className="action-bar">
+        <div className={storeStyles.actionBar}>
           {actions.canCancel ? (
             <button type="button" className="btn btn--ghost" onClick={() => void cancel.run(order.id)} disabled={cancel.isPending} data-testid="order-cancel">
               {cancel.isPending ? t('store.order.cancelling') : t('store.order.cancel')}
@@ -120,8 +122,8 @@ function WalletPay({ order, onDone }: { order: StoreOrderDetail; onDone: () => v
     if (outcome.kind === 'success') notify(t('store.order.payDone'), 'success');
   }
   return (
-    <div className="money-screen" data-testid="order-wallet-pay">
-      <p className="form-hint">{t('store.order.payHint', { number: order.order_no })}</p>
+    <div className={moneyStyles.moneyScreen} data-testid="order-wallet-pay">
+      <p className={moneyStyles.formHint}>{t('store.order.payHint', { number: order.order_no })}</p>
       <PaymentStepper key={payment.id} order={payment} onOutcome={onOutcome} />
       <button type="button" className="btn btn--ghost btn--block" onClick={onDone} data-testid="order-pay-back">
         {t('store.order.backToOrder')}
@@ -134,11 +136,11 @@ function StatusCard({ order }: { order: StoreOrderDetail }) {
   const { t } = useTranslation();
   const status = orderStatusView(order.status);
   return (
-    <section className={`order-status-card card order-status-card--${status.tone}`} aria-live="polite">
-      <p className="order-status-card__title" data-testid="order-status">
+    <section className={cx(storeStyles.orderStatusCard, 'card', variant(storeStyles, `order-status-card--${status.tone}`))} aria-live="polite">
+      <p className={storeStyles.orderStatusCardTitle} data-testid="order-status">
         {t(status.key)}
       </p>
-      <p className="order-status-card__text">{t(statusHintKey(order), { days: receiptAutoConfirmDays })}</p>
+      <p className={storeStyles.orderStatusCardText}>{t(statusHintKey(order), { days: receiptAutoConfirmDays })}</p>
     </section>
   );
 }
@@ -153,16 +155,16 @@ function AddressCard({ order }: { order: StoreOrderDetail }) {
   const { t } = useTranslation();
   const { address } = order;
   return (
-    <section className="order-address card" aria-label={t('store.order.address')}>
-      <span className="order-address__icon" aria-hidden="true">
+    <section className={cx(storeStyles.orderAddress, 'card')} aria-label={t('store.order.address')}>
+      <span className={storeStyles.orderAddressIcon} aria-hidden="true">
         <Icon name="pin" size={20} />
       </span>
-      <div className="order-address__text">
-        <p className="order-address__who">
+      <div className={storeStyles.orderAddressText}>
+        <p className={storeStyles.orderAddressWho}>
           <span>{address.receiver_name}</span>
           <span className="mono">{formatPhone(address.phone)}</span>
         </p>
-        <p className="order-address__where">
+        <p className={storeStyles.orderAddressWhere}>
           {address.area} {address.detail}
         </p>
       </div>
@@ -174,25 +176,25 @@ function ItemsCard({ order }: { order: StoreOrderDetail }) {
   const { t } = useTranslation();
   return (
     <section className="order-items card" aria-labelledby="order-items-title">
-      <h2 id="order-items-title" className="order-card-title">
+      <h2 id="order-items-title" className={storeStyles.orderCardTitle}>
         {t('store.order.items')}
       </h2>
-      <ul className="order-items__list">
+      <ul className={storeStyles.orderItemsList}>
         {order.items.map((item) => (
-          <li key={item.product_id} className="order-line">
-            <ProductImage imageKey={item.image} alt={item.name} className="order-line__thumb" />
-            <div className="order-line__text">
-              <p className="order-line__name">{item.name}</p>
-              <p className="order-line__meta">{t('store.order.unitPower', { power: formatPower(item.unit_power) })}</p>
+          <li key={item.product_id} className={storeStyles.orderLine}>
+            <ProductImage imageKey={item.image} alt={item.name} className={storeStyles.orderLineThumb} />
+            <div className={storeStyles.orderLineText}>
+              <p className={storeStyles.orderLineName}>{item.name}</p>
+              <p className={storeStyles.orderLineMeta}>{t('store.order.unitPower', { power: formatPower(item.unit_power) })}</p>
             </div>
-            <p className="order-line__price mono">
+            <p className={cx(storeStyles.orderLinePrice, 'mono')}>
               {assetAmountText(item.price_usdt, 'USDT')} USDT
-              <span className="order-line__qty">× {item.quantity}</span>
+              <span className={storeStyles.orderLineQty}>× {item.quantity}</span>
             </p>
           </li>
         ))}
       </ul>
-      <dl className="facts order-items__sum">
+      <dl className={cx(moneyStyles.facts, storeStyles.orderItemsSum)}>
         <Fact label={t('store.order.itemCount')} value={String(order.item_count)} isNumber />
         <Fact label={t('store.order.totalUsdt')} value={`${assetAmountText(order.total_usdt, 'USDT')} USDT`} isNumber />
       </dl>
@@ -206,11 +208,11 @@ function OrderFacts({ order }: { order: StoreOrderDetail }) {
   const tag = langTags[useLang()];
   const basis = priceBasis(order);
   return (
-    <dl className="facts card" data-testid="order-facts">
+    <dl className={cx(moneyStyles.facts, 'card')} data-testid="order-facts">
       <Fact
         label={t('store.order.number')}
         value={
-          <span className="order-copy">
+          <span className={storeStyles.orderCopy}>
             <span className="mono">{order.order_no}</span>
             <CopyButton text={order.order_no} label={t('store.order.copyNumber')} testId="order-copy-number" />
           </span>
@@ -218,9 +220,9 @@ function OrderFacts({ order }: { order: StoreOrderDetail }) {
       />
       <Fact label={t('store.order.createdAt')} value={formatDateTime(order.created_at, tag)} />
       <Fact label={t('store.order.payMethod')} value={t(`store.order.payMethods.${order.pay_method}`)} />
-      <div className="facts__row">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('store.order.actualTotal')}</dt>
-        <dd className="mono order-total" data-testid="order-total">
+        <dd className={cx('mono', storeStyles.orderTotal)} data-testid="order-total">
           {assetAmountText(order.pay_amount, order.pay_asset)} {order.pay_asset}
         </dd>
       </div>
@@ -242,16 +244,16 @@ function ShippingCard({ order }: { order: StoreOrderDetail }) {
   const autoAt = autoConfirmAt(order);
   return (
     <section className="card" aria-labelledby="order-shipping-title" data-testid="order-shipping">
-      <h2 id="order-shipping-title" className="order-card-title">
+      <h2 id="order-shipping-title" className={storeStyles.orderCardTitle}>
         {t('store.order.shipping')}
       </h2>
-      <dl className="facts">
+      <dl className={moneyStyles.facts}>
         {order.courier_company ? <Fact label={t('store.order.courier')} value={order.courier_company} /> : null}
         {order.courier_number ? (
           <Fact
             label={t('store.order.courierNumber')}
             value={
-              <span className="order-copy">
+              <span className={storeStyles.orderCopy}>
                 <span className="mono">{order.courier_number}</span>
                 <CopyButton text={order.courier_number} label={t('store.order.copyCourierNumber')} />
               </span>
@@ -265,7 +267,7 @@ function ShippingCard({ order }: { order: StoreOrderDetail }) {
             value={
               <>
                 {formatDateTime(order.confirm_time, tag)}
-                {order.is_auto_confirmed ? <span className="chip order-auto-chip">{t('store.order.autoConfirmed')}</span> : null}
+                {order.is_auto_confirmed ? <span className={cx(moneyStyles.chip, storeStyles.orderAutoChip)}>{t('store.order.autoConfirmed')}</span> : null}
               </>
             }
           />
@@ -283,27 +285,27 @@ function DevicesCard({ order }: { order: StoreOrderDetail }) {
   const isReceived = order.status === 'completed';
   return (
     <section className="card" aria-labelledby="order-devices-title" data-testid="order-devices">
-      <h2 id="order-devices-title" className="order-card-title">
+      <h2 id="order-devices-title" className={storeStyles.orderCardTitle}>
         {t('store.order.devices')}
       </h2>
       {isReceived && order.devices.some((device) => !device.is_activated) ? (
-        <p className="form-hint order-devices__hint">{t('store.order.devicesHint')}</p>
+        <p className={cx(moneyStyles.formHint, storeStyles.orderDevicesHint)}>{t('store.order.devicesHint')}</p>
       ) : null}
-      <ul className="order-devices">
+      <ul className={storeStyles.orderDevices}>
         {order.devices.map((device) => (
-          <li key={device.serial} className="order-device" data-testid="order-device">
-            <div className="order-device__text">
-              <p className="mono order-device__serial">{device.serial}</p>
-              <p className="order-device__model">{device.model}</p>
+          <li key={device.serial} className={storeStyles.orderDevice} data-testid="order-device">
+            <div className={storeStyles.orderDeviceText}>
+              <p className={cx('mono', storeStyles.orderDeviceSerial)}>{device.serial}</p>
+              <p className={storeStyles.orderDeviceModel}>{device.model}</p>
             </div>
             {device.is_activated ? (
-              <span className="status-chip status-chip--done">{t('store.order.activated')}</span>
+              <span className={cx(storeStyles.statusChip, moneyStyles.statusChip, moneyStyles.statusChipDone)}>{t('store.order.activated')}</span>
             ) : isReceived ? (
               <Link to="/mining/activate" className="btn btn--small" data-testid="order-device-activate">
                 {t('store.order.activate')}
               </Link>
             ) : (
-              <span className="status-chip">{t('store.order.notActivated')}</span>
+              <span className={cx(storeStyles.statusChip, moneyStyles.statusChip)}>{t('store.order.notActivated')}</span>
             )}
           </li>
         ))}
@@ -314,9 +316,9 @@ function DevicesCard({ order }: { order: StoreOrderDetail }) {
 
 function Fact({ label, value, isNumber = false, isFaint = false }: { label: string; value: ReactNode; isNumber?: boolean; isFaint?: boolean }) {
   return (
-    <div className="facts__row">
+    <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
       <dt>{label}</dt>
-      <dd className={[isNumber ? 'mono' : '', isFaint ? 'facts__faint' : ''].filter(Boolean).join(' ') || undefined}>{value}</dd>
+      <dd className={cx(isNumber && 'mono', isFaint && moneyStyles.factsFaint) || undefined}>{value}</dd>
     </div>
   );
 }

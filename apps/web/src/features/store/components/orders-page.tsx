@@ -10,8 +10,9 @@ import { useOrders } from '../api/get-orders.ts';
 import { useReceiptAction } from '../hooks/use-order-actions.ts';
 import { assetAmountText, itemsSummary, orderStatusView, orderTabOptions, tabFromParam, tabStatus, type OrderTabOption } from '../order-view.ts';
 import { ProductImage } from './product-image.tsx';
-import '../../../components/money.css';
-import './store.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './store.module.css';
 
 /** /store/orders: my orders by tab (all, to ship, to receive, completed), ten a page, newest first. */
 export default function OrdersPage() {
@@ -27,14 +28,15 @@ export default function OrdersPage() {
   }
 
   return (
-    <div className="money-screen orders-page">
+    <div className={cx(moneyStyles.moneyScreen, styles.ordersPage)}>
       <Segmented
         label={t('store.orders.tabs')}
         value={tab}
         options={orderTabOptions.map((value) => ({ value, label: t(`store.tab.${value}`) }))}
         onChange={selectTab}
+        itemClassName={styles.segmentedItem}
       />
-      <div className="records">
+      <div className={moneyStyles.records}>
         <InfiniteList
           query={orders}
           getKey={(order) => order.id}
@@ -64,20 +66,20 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
   const status = orderStatusView(order.status);
   const { first, moreCount } = itemsSummary(order);
   return (
-    <article className="order-card card" data-testid="order-card">
-      <Link to={`/store/orders/${order.id}`} className="order-card__link">
-        <header className="order-card__head">
-          <span className="order-card__no mono">{order.order_no}</span>
-          <span className={`status-chip order-status--${status.tone}`} data-testid="order-status">
+    <article className={cx(styles.orderCard, 'card')} data-testid="order-card">
+      <Link to={`/store/orders/${order.id}`} className={styles.orderCardLink}>
+        <header className={styles.orderCardHead}>
+          <span className={cx(styles.orderCardNo, 'mono')}>{order.order_no}</span>
+          <span className={cx(styles.statusChip, moneyStyles.statusChip, variant(styles, `order-status--${status.tone}`))} data-testid="order-status">
             {t(status.key)}
           </span>
         </header>
         {first ? (
-          <div className="order-card__item">
-            <ProductImage imageKey={first.image} alt={first.name} className="order-card__thumb" />
-            <div className="order-card__item-text">
-              <p className="order-card__name">{first.name}</p>
-              <p className="order-card__meta">
+          <div className={styles.orderCardItem}>
+            <ProductImage imageKey={first.image} alt={first.name} className={styles.orderCardThumb} />
+            <div className={styles.orderCardItemText}>
+              <p className={styles.orderCardName}>{first.name}</p>
+              <p className={styles.orderCardMeta}>
                 <span className="mono">
                   {assetAmountText(first.price_usdt, 'USDT')} USDT × {first.quantity}
                 </span>
@@ -86,12 +88,12 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
             </div>
           </div>
         ) : null}
-        <footer className="order-card__foot">
-          <time className="record__date" dateTime={order.created_at}>
+        <footer className={styles.orderCardFoot}>
+          <time className={moneyStyles.recordDate} dateTime={order.created_at}>
             {formatDateTime(order.created_at, tag)}
           </time>
-          <span className="order-card__total">
-            <span className="order-card__count">{t('store.orders.itemCount', { items: order.item_count })}</span>
+          <span className={styles.orderCardTotal}>
+            <span className={styles.orderCardCount}>{t('store.orders.itemCount', { items: order.item_count })}</span>
             {t('store.orders.total')}{' '}
             <b className="mono">
               {assetAmountText(order.pay_amount, order.pay_asset)} {order.pay_asset}
@@ -99,11 +101,11 @@ function OrderCard({ order, isConfirming, onConfirmReceipt }: CardProps) {
           </span>
         </footer>
         {order.status === 'unpaid' && order.expires_at ? (
-          <p className="order-card__note">{t('store.orders.payBefore', { time: formatDateTime(order.expires_at, tag) })}</p>
+          <p className={styles.orderCardNote}>{t('store.orders.payBefore', { time: formatDateTime(order.expires_at, tag) })}</p>
         ) : null}
       </Link>
       {order.status === 'to_receive' ? (
-        <div className="order-card__actions">
+        <div className={styles.orderCardActions}>
           <button type="button" className="btn btn--small" onClick={onConfirmReceipt} disabled={isConfirming} data-testid="order-confirm-receipt">
             {isConfirming ? t('store.order.confirming') : t('store.order.confirmReceipt')}
           </button>

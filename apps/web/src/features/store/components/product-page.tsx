@@ -12,8 +12,10 @@ import { clampQuantity, powerFor, quantityBounds, stockView, totalFor, type Quan
 import { parseRouteId, productIdMax } from '../../../lib/route-id.ts';
 import { startTempOrder } from '../temp-order.ts';
 import { ProductImage } from './product-image.tsx';
-import '../../../components/money.css';
-import './store.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import storeStyles from './store.module.css';
+import confirmStyles from './confirm.module.css';
 
 const confirmPath = '/store/confirm';
 
@@ -24,7 +26,7 @@ export default function ProductPage() {
   const product = useProduct(id);
   if (id === null) {
     return (
-      <div className="store-missing">
+      <div className={storeStyles.storeMissing}>
         <EmptyView title={t('store.product.badId')} icon="alert" />
         <BackToStore />
       </div>
@@ -40,7 +42,7 @@ export default function ProductPage() {
 function BackToStore() {
   const { t } = useTranslation();
   return (
-    <Link to="/store" className="text-link">
+    <Link to="/store" className={moneyStyles.textLink}>
       {t('store.product.backToStore')}
     </Link>
   );
@@ -66,33 +68,35 @@ function ProductView({ product }: { product: ProductDetail }) {
   }
 
   return (
-    <div className="money-screen product-page" data-testid="product-page">
-      <div className="product-page__media card">
+    <div className={cx(moneyStyles.moneyScreen, storeStyles.productPage)} data-testid="product-page">
+      <div className={cx(storeStyles.productPageMedia, 'card')}>
         <ProductImage imageKey={product.image} alt={product.name} />
       </div>
-      <header className="product-page__head">
-        <h1 className="product-page__name">{product.name}</h1>
-        {product.summary ? <p className="product-page__summary">{product.summary}</p> : null}
-        <div className="product-page__price-row">
-          <p className="product-page__price mono" data-testid="product-price">
+      <header className={storeStyles.productPageHead}>
+        <h1 className={storeStyles.productPageName}>{product.name}</h1>
+        {product.summary ? <p className={storeStyles.productPageSummary}>{product.summary}</p> : null}
+        <div className={storeStyles.productPagePriceRow}>
+          <p className={cx(storeStyles.productPagePrice, 'mono')} data-testid="product-price">
             {totalFor(product.price_usdt, 1)}
-            <span className="product-page__asset">USDT</span>
+            <span className={storeStyles.productPageAsset}>USDT</span>
           </p>
-          <span className={`product-card__stock product-card__stock--${stock.tone}`}>{t(stock.key, { stock: product.stock })}</span>
+          <span className={cx(storeStyles.productCardStock, variant(storeStyles, `product-card__stock--${stock.tone}`))}>
+            {t(stock.key, { stock: product.stock })}
+          </span>
         </div>
       </header>
       <PowerCard product={product} />
       {canBuy ? <QuantityCard product={product} bounds={bounds} quantity={quantity} onChange={setWanted} /> : null}
       <FactsCard product={product} />
       <SpecsCard product={product} />
-      <div className="buy-bar">
-        <div className="buy-bar__total">
-          <span className="buy-bar__label">{t('store.product.total')}</span>
-          <span className="buy-bar__amount mono" data-testid="product-total">
-            {totalFor(product.price_usdt, canBuy ? quantity : 0)} <span className="product-page__asset">USDT</span>
+      <div className={storeStyles.buyBar}>
+        <div className={storeStyles.buyBarTotal}>
+          <span className={storeStyles.buyBarLabel}>{t('store.product.total')}</span>
+          <span className={cx(storeStyles.buyBarAmount, 'mono')} data-testid="product-total">
+            {totalFor(product.price_usdt, canBuy ? quantity : 0)} <span className={storeStyles.productPageAsset}>USDT</span>
           </span>
         </div>
-        <button type="button" className="btn buy-bar__button" onClick={buyNow} disabled={!canBuy} data-testid="product-buy">
+        <button type="button" className={cx('btn', storeStyles.buyBarButton)} onClick={buyNow} disabled={!canBuy} data-testid="product-buy">
           {!canBuy ? t(product.is_on_sale ? 'store.product.soldOut' : 'store.product.unavailable') : t('store.product.buyNow')}
         </button>
       </div>
@@ -104,19 +108,19 @@ function ProductView({ product }: { product: ProductDetail }) {
 function PowerCard({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   return (
-    <section className="product-power card" aria-labelledby="product-power-title">
-      <div className="product-power__head">
-        <span className="product-power__icon" aria-hidden="true">
+    <section className={cx(storeStyles.productPower, 'card')} aria-labelledby="product-power-title">
+      <div className={storeStyles.productPowerHead}>
+        <span className={storeStyles.productPowerIcon} aria-hidden="true">
           <Icon name="bolt" size={18} />
         </span>
-        <h2 id="product-power-title" className="product-power__title">
+        <h2 id="product-power-title" className={storeStyles.productPowerTitle}>
           {t('store.product.power')}
         </h2>
-        <p className="product-power__total mono" data-testid="product-power">
+        <p className={cx(storeStyles.productPowerTotal, 'mono')} data-testid="product-power">
           {powerFor(product)} P
         </p>
       </div>
-      <dl className="product-power__split">
+      <dl className={storeStyles.productPowerSplit}>
         <div>
           <dt>{t('store.product.basePower')}</dt>
           <dd className="mono">{formatPower(product.base_power)} P</dd>
@@ -144,15 +148,15 @@ function QuantityCard({ product, bounds, quantity, onChange }: QuantityProps) {
   const [isEmpty, setIsEmpty] = useState(false);
   const limitKey = bounds.limitedBy === 'stock' ? 'store.product.limitStock' : 'store.product.limitPerOrder';
   return (
-    <section className="quantity-card card">
-      <div className="quantity-card__row">
-        <label htmlFor="product-quantity" className="field-label">
+    <section className={cx(storeStyles.quantityCard, 'card')}>
+      <div className={storeStyles.quantityCardRow}>
+        <label htmlFor="product-quantity" className={moneyStyles.fieldLabel}>
           {t('store.product.quantity')}
         </label>
-        <div className="stepper-field">
+        <div className={storeStyles.stepperField}>
           <button
             type="button"
-            className="stepper-field__btn"
+            className={storeStyles.stepperFieldBtn}
             onClick={() => onChange(clampQuantity(quantity - 1, bounds))}
             disabled={quantity <= bounds.min}
             aria-label={t('store.product.decrease')}
@@ -162,7 +166,7 @@ function QuantityCard({ product, bounds, quantity, onChange }: QuantityProps) {
           </button>
           <input
             id="product-quantity"
-            className="stepper-field__input mono"
+            className={cx(storeStyles.stepperFieldInput, 'mono')}
             inputMode="numeric"
             value={isEmpty ? '' : quantity}
             onChange={(event) => {
@@ -176,7 +180,7 @@ function QuantityCard({ product, bounds, quantity, onChange }: QuantityProps) {
           />
           <button
             type="button"
-            className="stepper-field__btn"
+            className={storeStyles.stepperFieldBtn}
             onClick={() => onChange(clampQuantity(quantity + 1, bounds))}
             disabled={quantity >= bounds.max}
             aria-label={t('store.product.increase')}
@@ -186,10 +190,10 @@ function QuantityCard({ product, bounds, quantity, onChange }: QuantityProps) {
           </button>
         </div>
       </div>
-      <p id="product-quantity-limit" className="form-hint">
+      <p id="product-quantity-limit" className={moneyStyles.formHint}>
         {t(limitKey, { max: bounds.max })}
       </p>
-      <p className="quantity-card__power">
+      <p className={storeStyles.quantityCardPower}>
         <Icon name="bolt" size={14} />
         {t('store.product.orderPower', { power: powerFor(product, quantity) })}
       </p>
@@ -200,20 +204,20 @@ function QuantityCard({ product, bounds, quantity, onChange }: QuantityProps) {
 function FactsCard({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   return (
-    <dl className="facts card">
-      <div className="facts__row">
+    <dl className={cx(moneyStyles.facts, 'card')}>
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('store.product.stock')}</dt>
         <dd className="mono">{product.stock}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('store.product.sold')}</dt>
         <dd className="mono">{product.sold}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('store.product.perOrderMax')}</dt>
         <dd className="mono">{product.per_order_max}</dd>
       </div>
-      <div className="facts__row">
+      <div className={cx(confirmStyles.factsRow, storeStyles.factsRow, moneyStyles.factsRow)}>
         <dt>{t('store.product.model')}</dt>
         <dd className="mono">{product.model_code}</dd>
       </div>
@@ -226,11 +230,11 @@ function SpecsCard({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   if (product.specs.length === 0) return null;
   return (
-    <section className="records" aria-labelledby="product-specs-title">
-      <h2 id="product-specs-title" className="store-section-title">
+    <section className={moneyStyles.records} aria-labelledby="product-specs-title">
+      <h2 id="product-specs-title" className={storeStyles.storeSectionTitle}>
         {t('store.product.specs')}
       </h2>
-      <table className="spec-table card" data-testid="product-specs">
+      <table className={cx(storeStyles.specTable, 'card')} data-testid="product-specs">
         <tbody>
           {product.specs.map((spec) => (
             <tr key={spec.key}>

@@ -10,8 +10,9 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useProducts } from '../api/get-products.ts';
 import { powerFor, stockView, totalFor } from '../product-view.ts';
 import { ProductImage } from './product-image.tsx';
-import '../../../components/money.css';
-import './store.css';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './store.module.css';
 
 const ordersPath = '/store/orders';
 
@@ -20,14 +21,14 @@ export default function StorePage() {
   const { t } = useTranslation();
   const products = useProducts();
   return (
-    <div className="money-screen store-page">
-      <header className="store-hero">
-        <h1 className="store-hero__title">{t('store.home.title')}</h1>
-        <p className="store-hero__text">{t('store.home.subtitle')}</p>
+    <div className={cx(moneyStyles.moneyScreen, 'store-page')}>
+      <header className={styles.storeHero}>
+        <h1 className={styles.storeHeroTitle}>{t('store.home.title')}</h1>
+        <p className={styles.storeHeroText}>{t('store.home.subtitle')}</p>
       </header>
       <MyOrdersEntry />
-      <section className="records" aria-labelledby="store-products-title">
-        <h2 id="store-products-title" className="store-section-title">
+      <section className={moneyStyles.records} aria-labelledby="store-products-title">
+        <h2 id="store-products-title" className={styles.storeSectionTitle}>
           {t('store.home.devices')}
         </h2>
         <InfiniteList
@@ -52,15 +53,15 @@ function MyOrdersEntry() {
     requestSignIn({ redirectTo: ordersPath });
   }
   return (
-    <Link to={ordersPath} className="store-entry card" onClick={onClick} data-testid="store-my-orders">
-      <span className="store-entry__icon" aria-hidden="true">
+    <Link to={ordersPath} className={cx(styles.storeEntry, 'card')} onClick={onClick} data-testid="store-my-orders">
+      <span className={styles.storeEntryIcon} aria-hidden="true">
         <Icon name="truck" size={20} />
       </span>
-      <span className="store-entry__text">
-        <span className="store-entry__title">{t('store.home.myOrders')}</span>
-        <span className="store-entry__hint">{t('store.home.myOrdersHint')}</span>
+      <span className={styles.storeEntryText}>
+        <span className={styles.storeEntryTitle}>{t('store.home.myOrders')}</span>
+        <span className={styles.storeEntryHint}>{t('store.home.myOrdersHint')}</span>
       </span>
-      <Icon name="chevron" size={18} className="store-entry__chevron" />
+      <Icon name="chevron" size={18} className={styles.storeEntryChevron} />
     </Link>
   );
 }
@@ -72,29 +73,29 @@ function ProductCard({ product }: { product: ProductItem }) {
   // Without gift power the total is the base power: the split would say nothing more.
   const hasGift = (parsePower(product.gift_power) ?? 0n) > 0n;
   return (
-    <Link to={`/store/product/${product.id}`} className={`product-card card${isSoldOut ? ' product-card--sold-out' : ''}`} data-testid="product-card">
-      <span className="product-card__media">
+    <Link to={`/store/product/${product.id}`} className={cx(styles.productCard, 'card', isSoldOut && styles.productCardSoldOut)} data-testid="product-card">
+      <span className={styles.productCardMedia}>
         <ProductImage imageKey={product.image} alt={product.name} />
-        {isSoldOut ? <span className="product-card__badge">{t('store.product.soldOut')}</span> : null}
+        {isSoldOut ? <span className={styles.productCardBadge}>{t('store.product.soldOut')}</span> : null}
       </span>
-      <span className="product-card__body">
-        <span className="product-card__name">{product.name}</span>
-        {product.summary ? <span className="product-card__summary">{product.summary}</span> : null}
-        <span className="product-card__power">
+      <span className={styles.productCardBody}>
+        <span className={styles.productCardName}>{product.name}</span>
+        {product.summary ? <span className={styles.productCardSummary}>{product.summary}</span> : null}
+        <span className={styles.productCardPower}>
           <Icon name="bolt" size={14} />
           <span className="mono">{powerFor(product)} P</span>
         </span>
         {hasGift ? (
-          <span className="product-card__split">
+          <span className={styles.productCardSplit}>
             {t('store.product.powerSplit', { base: formatPower(product.base_power), gift: formatPower(product.gift_power) })}
           </span>
         ) : null}
-        <span className="product-card__foot">
-          <span className="product-card__price mono">
+        <span className={styles.productCardFoot}>
+          <span className={cx(styles.productCardPrice, 'mono')}>
             {totalFor(product.price_usdt, 1)}
-            <span className="product-card__asset">USDT</span>
+            <span className={styles.productCardAsset}>USDT</span>
           </span>
-          <span className={`product-card__stock product-card__stock--${stock.tone}`}>{t(stock.key, { stock: product.stock })}</span>
+          <span className={cx(styles.productCardStock, variant(styles, `product-card__stock--${stock.tone}`))}>{t(stock.key, { stock: product.stock })}</span>
         </span>
       </span>
     </Link>

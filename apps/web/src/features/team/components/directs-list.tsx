@@ -12,6 +12,9 @@ import { useDirects } from '../api/get-directs.ts';
 import { teamKeys } from '../api/keys.ts';
 import { currentMember, drillDown, goUp, goUpTo, type TeamLocation } from '../team-location.ts';
 import { Amount, TeamLevelBadge } from './team-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 interface Props {
   location: TeamLocation;
@@ -40,11 +43,11 @@ export function DirectsList({ location, hrefOf }: Props) {
     if (list && list.getBoundingClientRect().top < parseFloat(getComputedStyle(list).scrollMarginTop)) list.scrollIntoView({ block: 'start' });
   }, [memberId, isLoaded]);
   return (
-    <div className="records team-directs" ref={listRef}>
+    <div className={cx(moneyStyles.records, styles.teamDirects)} ref={listRef}>
       {memberId === null ? (
-        <div className="team-list-head">
-          <p className="team-list-head__text">{t('team.directs.mine')}</p>
-          <Link to="/invite" className="team-link" data-testid="team-invite-link">
+        <div className={styles.teamListHead}>
+          <p className={styles.teamListHeadText}>{t('team.directs.mine')}</p>
+          <Link to="/invite" className={styles.teamLink} data-testid="team-invite-link">
             <Icon name="gift" size={16} />
             {t('team.directs.invite')}
           </Link>
@@ -96,29 +99,29 @@ function Breadcrumb({
     return depth === null ? '…' : t('team.directs.depth', { depth });
   };
   return (
-    <nav className="team-crumbs card" aria-label={t('team.directs.breadcrumb')} data-testid="team-breadcrumb">
-      <div className="team-crumbs__row">
-        <Link to={hrefOf(goUp(location))} className="team-link" data-testid="team-up">
+    <nav className={cx(styles.teamCrumbs, 'card')} aria-label={t('team.directs.breadcrumb')} data-testid="team-breadcrumb">
+      <div className={styles.teamCrumbsRow}>
+        <Link to={hrefOf(goUp(location))} className={styles.teamLink} data-testid="team-up">
           <Icon name="back" size={16} />
           {t('team.directs.up')}
         </Link>
-        {ownerDepth !== null ? <span className="chip">{t('team.directs.depth', { depth: ownerDepth })}</span> : null}
+        {ownerDepth !== null ? <span className={moneyStyles.chip}>{t('team.directs.depth', { depth: ownerDepth })}</span> : null}
       </div>
-      <ol className="team-crumbs__trail">
+      <ol className={styles.teamCrumbsTrail}>
         <li>
-          <Link to={hrefOf(goUpTo(location, 0))} className="team-crumbs__step">
+          <Link to={hrefOf(goUpTo(location, 0))} className={styles.teamCrumbsStep}>
             {t('team.directs.mine')}
           </Link>
         </li>
-        {location.isTrailCut ? <li className="team-crumbs__gap">…</li> : null}
+        {location.isTrailCut ? <li className={styles.teamCrumbsGap}>…</li> : null}
         {location.trail.map((id, index) =>
           index === last ? (
-            <li key={id} aria-current="page" className="team-crumbs__current">
+            <li key={id} aria-current="page" className={styles.teamCrumbsCurrent}>
               {labelOf(index, id)}
             </li>
           ) : (
             <li key={id}>
-              <Link to={hrefOf(goUpTo(location, index + 1))} className="team-crumbs__step">
+              <Link to={hrefOf(goUpTo(location, index + 1))} className={styles.teamCrumbsStep}>
                 {labelOf(index, id)}
               </Link>
             </li>
@@ -136,13 +139,13 @@ function MemberCard({ member, href }: { member: TeamMember; href: string }) {
   const hasTeam = member.zhi_num > 0;
   const body = (
     <>
-      <header className="team-member__head">
+      <header className={styles.teamMemberHead}>
         <TeamLevelBadge level={member.level} />
-        <span className="team-member__address mono">{member.address}</span>
-        {hasTeam ? <Icon name="chevron" size={18} className="team-member__chevron" /> : null}
+        <span className={cx(styles.teamMemberAddress, 'mono')}>{member.address}</span>
+        {hasTeam ? <Icon name="chevron" size={18} className={styles.teamMemberChevron} /> : null}
       </header>
-      <p className="team-member__joined">{t('team.directs.joined', { date: formatDate(member.joined_at, tag) })}</p>
-      <dl className="team-member__facts">
+      <p className={styles.teamMemberJoined}>{t('team.directs.joined', { date: formatDate(member.joined_at, tag) })}</p>
+      <dl className={styles.teamMemberFacts}>
         <div>
           <dt>{t('team.figure.mePerformance')}</dt>
           <dd>
@@ -167,11 +170,11 @@ function MemberCard({ member, href }: { member: TeamMember; href: string }) {
     </>
   );
   return hasTeam ? (
-    <Link to={href} className="team-member team-member--open card" data-testid="team-member">
+    <Link to={href} className={cx(styles.teamMember, styles.teamMemberOpen, 'card')} data-testid="team-member">
       {body}
     </Link>
   ) : (
-    <article className="team-member card" data-testid="team-member">
+    <article className={cx(styles.teamMember, 'card')} data-testid="team-member">
       {body}
     </article>
   );

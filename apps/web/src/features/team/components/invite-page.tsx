@@ -14,8 +14,9 @@ import { useUserInfo } from '../../../lib/user-info.ts';
 import { useTeamInfo } from '../api/get-team-info.ts';
 import { renderInvitePoster } from '../invite-poster-canvas.ts';
 import { canSharePosterFile, inviteRewardLines, posterFileName, shareFailureKind } from '../invite-view.ts';
-import '../../../components/money.css';
-import './invite.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './invite.module.css';
 
 /**
  * /invite (docs/product.md section 2; docs/team.md "Invite"): the user's invite code and link with copy buttons
@@ -28,7 +29,7 @@ export default function InvitePage() {
   if (user.isPending) return <LoadingView />;
   if (user.isError) return <ErrorView title={t('invite.loadFailed')} error={user.error} onRetry={() => void user.refetch()} />;
   return (
-    <div className="money-screen invite-page">
+    <div className={cx(moneyStyles.moneyScreen, 'invite-page')}>
       <InviteCodeCard user={user.data} />
       <HowInvitingWorks />
       <PosterCard code={user.data.invite_code} link={user.data.invite_link} />
@@ -39,25 +40,25 @@ export default function InvitePage() {
 function InviteCodeCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   return (
-    <section className="invite-code card" aria-labelledby="invite-code-title">
-      <h2 id="invite-code-title" className="invite-code__title">
+    <section className={cx(styles.inviteCode, 'card')} aria-labelledby="invite-code-title">
+      <h2 id="invite-code-title" className={styles.inviteCodeTitle}>
         {t('invite.title')}
       </h2>
-      <p className="invite-code__intro">{t('invite.intro')}</p>
+      <p className={styles.inviteCodeIntro}>{t('invite.intro')}</p>
       <CopyableValue
-        className="invite-code__box"
-        valueClassName="invite-code__value mono"
+        className={styles.inviteCodeBox}
+        valueClassName={cx(styles.inviteCodeValue, 'mono')}
         label={t('invite.code')}
         value={user.invite_code}
         copyLabel={t('invite.copyCode')}
         testId="invite-code"
       />
-      <div className="invite-code__qr">
+      <div className={styles.inviteCodeQr}>
         <QrCode text={user.invite_link} alt={t('invite.qrAlt')} failedText={t('invite.qrFailed')} testId="invite-qr" />
       </div>
       <CopyableValue
-        className="invite-link"
-        valueClassName="invite-link__value mono"
+        className={styles.inviteLink}
+        valueClassName={cx(styles.inviteLinkValue, 'mono')}
         label={t('invite.link')}
         value={user.invite_link}
         copyLabel={t('invite.copyLink')}
@@ -80,17 +81,17 @@ function HowInvitingWorks() {
   const team = useTeamInfo();
   const lines = inviteRewardLines(team.data);
   return (
-    <section className="invite-how card" aria-labelledby="invite-how-title">
-      <h2 id="invite-how-title" className="invite-how__title">
+    <section className={cx(styles.inviteHow, 'card')} aria-labelledby="invite-how-title">
+      <h2 id="invite-how-title" className={styles.inviteHowTitle}>
         {t('invite.how.title')}
       </h2>
       {team.isPending ? (
-        <div className="invite-how__loading" aria-busy="true">
+        <div className={styles.inviteHowLoading} aria-busy="true">
           <div className="skeleton" />
           <div className="skeleton" />
         </div>
       ) : (
-        <ul className="invite-how__list" data-testid="invite-how">
+        <ul className={styles.inviteHowList} data-testid="invite-how">
           {lines.map((line) => (
             <li key={line.key}>
               <Icon name={howIcons[line.key] ?? 'gift'} size={18} />
@@ -99,7 +100,7 @@ function HowInvitingWorks() {
           ))}
         </ul>
       )}
-      <p className="form-hint">{t('invite.how.note')}</p>
+      <p className={moneyStyles.formHint}>{t('invite.how.note')}</p>
     </section>
   );
 }
@@ -112,7 +113,7 @@ function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
     if (ref.current) ref.current.src = url;
     return () => URL.revokeObjectURL(url);
   }, [blob]);
-  return <img ref={ref} className="poster-preview" alt={alt} width={1080} height={1920} data-testid="invite-poster" />;
+  return <img ref={ref} className={styles.posterPreview} alt={alt} width={1080} height={1920} data-testid="invite-poster" />;
 }
 
 /** A download link's object URL is revoked after this long: the browser has started the download by then. */
@@ -163,17 +164,17 @@ function PosterCard({ code, link }: { code: string; link: string }) {
   }
 
   return (
-    <section className="invite-poster card" aria-labelledby="invite-poster-title">
-      <h2 id="invite-poster-title" className="invite-poster__title">
+    <section className={cx(styles.invitePoster, 'card')} aria-labelledby="invite-poster-title">
+      <h2 id="invite-poster-title" className={styles.invitePosterTitle}>
         {t('invite.poster.title')}
       </h2>
-      <div className="invite-poster__frame">
-        {poster.isPending ? <div className="poster-preview skeleton" aria-busy="true" /> : null}
+      <div className={styles.invitePosterFrame}>
+        {poster.isPending ? <div className={cx(styles.posterPreview, 'skeleton')} aria-busy="true" /> : null}
         {poster.isError ? <ErrorView title={t('invite.poster.drawFailed')} onRetry={() => void poster.refetch()} /> : null}
         {poster.data ? <BlobImage blob={poster.data} alt={t('invite.poster.alt')} /> : null}
       </div>
       {file ? (
-        <div className="invite-poster__actions">
+        <div className={styles.invitePosterActions}>
           {canShare ? (
             <button type="button" className="btn btn--block" onClick={() => void share(file)} data-testid="invite-poster-share">
               <Icon name="external" size={18} />
@@ -189,7 +190,7 @@ function PosterCard({ code, link }: { code: string; link: string }) {
             <Icon name="deposit" size={18} />
             {t('invite.poster.save')}
           </button>
-          <p className="form-hint invite-poster__hint">{t('invite.poster.saveHint')}</p>
+          <p className={cx(moneyStyles.formHint, styles.invitePosterHint)}>{t('invite.poster.saveHint')}</p>
         </div>
       ) : null}
     </section>
@@ -197,11 +198,11 @@ function PosterCard({ code, link }: { code: string; link: string }) {
 }
 
 /** A value with its label and a copy button; when the browser refuses to copy, the value is selected to copy by hand. */
-function CopyableValue(props: { className: string; valueClassName: string; label: string; value: string; copyLabel: string; testId: string }) {
+function CopyableValue(props: { className: string | undefined; valueClassName: string; label: string; value: string; copyLabel: string; testId: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   return (
     <div className={props.className}>
-      <span className="invite-code__label">{props.label}</span>
+      <span className={styles.inviteCodeLabel}>{props.label}</span>
       <p ref={ref} className={props.valueClassName} data-testid={props.testId}>
         {props.value}
       </p>

@@ -7,22 +7,29 @@ import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel, type ConditionView, type LevelView, type NextLevelView } from '../team-view.ts';
 import { LevelGuideSheet } from './level-guide.tsx';
 import { Amount, showAmount, TeamLevelBadge } from './team-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** The level, its community rate and, below V5, the next level's two conditions as bars with what is missing. */
 export function LevelCard({ info, level }: { info: TeamInfo; level: LevelView }) {
   const { t } = useTranslation();
   const [isGuideOpen, setGuideOpen] = useState(false);
   return (
-    <section className="team-level-card card" aria-labelledby="team-level-title" data-testid="team-level-card">
-      <header className="team-level-card__head">
+    <section className={cx(styles.teamLevelCard, 'card')} aria-labelledby="team-level-title" data-testid="team-level-card">
+      <header className={styles.teamLevelCardHead}>
         <TeamLevelBadge level={level.level} size="large" />
-        <div className="team-level-card__title">
+        <div className={styles.teamLevelCardTitle}>
           <h2 id="team-level-title">{t('team.level.title', { level: teamLevelLabel(level.level) })}</h2>
-          <p className="team-level-card__rate">{t('team.level.rate', { rate: formatBps(level.rateBps) })}</p>
+          <p className={styles.teamLevelCardRate}>{t('team.level.rate', { rate: formatBps(level.rateBps) })}</p>
         </div>
       </header>
-      {level.next ? <NextLevel next={level.next} /> : <p className="team-level-card__top chip chip--accent">{t('team.level.highest')}</p>}
-      <button type="button" className="team-link team-level-card__guide" onClick={() => setGuideOpen(true)} data-testid="team-guide-open">
+      {level.next ? (
+        <NextLevel next={level.next} />
+      ) : (
+        <p className={cx(styles.teamLevelCardTop, moneyStyles.chip, moneyStyles.chipAccent)}>{t('team.level.highest')}</p>
+      )}
+      <button type="button" className={cx(styles.teamLink, styles.teamLevelCardGuide)} onClick={() => setGuideOpen(true)} data-testid="team-guide-open">
         <Icon name="list" size={16} />
         {t('team.guide.open')}
       </button>
@@ -35,8 +42,8 @@ function NextLevel({ next }: { next: NextLevelView }) {
   const { t } = useTranslation();
   const label = teamLevelLabel(next.level);
   return (
-    <div className="team-next" data-testid="team-next-level">
-      <div className="team-next__head">
+    <div className={styles.teamNext} data-testid="team-next-level">
+      <div className={styles.teamNextHead}>
         <span>{t('team.level.next', { level: label })}</span>
         <span className="mono">{formatBps(next.progressBps)}</span>
       </div>
@@ -55,7 +62,7 @@ function NextLevel({ next }: { next: NextLevelView }) {
         condition={next.directs}
         value={<span className="mono">{t('team.level.count', { have: next.directs.have, need: next.directs.need })}</span>}
       />
-      <p className="team-next__missing" data-testid="team-missing">
+      <p className={styles.teamNextMissing} data-testid="team-missing">
         {missingText(next, label, t)}
       </p>
     </div>
@@ -78,13 +85,13 @@ function missingText(next: NextLevelView, level: string, t: TFunction): string {
 
 function Condition<T>({ label, condition, value }: { label: string; condition: ConditionView<T>; value: ReactNode }) {
   return (
-    <div className={`team-condition${condition.isMet ? ' team-condition--met' : ''}`}>
-      <div className="team-condition__head">
-        <span className="team-condition__label">
+    <div className={cx(styles.teamCondition, condition.isMet && styles.teamConditionMet)}>
+      <div className={styles.teamConditionHead}>
+        <span className={styles.teamConditionLabel}>
           {condition.isMet ? <Icon name="check" size={14} /> : null}
           {label}
         </span>
-        <span className="team-condition__value">{value}</span>
+        <span className={styles.teamConditionValue}>{value}</span>
       </div>
       <ProgressBar bps={condition.bps} label={label} isThin />
     </div>
@@ -94,7 +101,7 @@ function Condition<T>({ label, condition, value }: { label: string; condition: C
 function ProgressBar({ bps, label, isThin = false }: { bps: number; label: string; isThin?: boolean }) {
   return (
     <div
-      className={`team-bar${isThin ? ' team-bar--thin' : ''}`}
+      className={cx(styles.teamBar, isThin && styles.teamBarThin)}
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}

@@ -5,11 +5,13 @@ import { Icon } from '../../../components/icon.tsx';
 import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel } from '../team-view.ts';
 import { showAmount, TeamLevelBadge } from './team-parts.tsx';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** "How levels work": the level table in force and every reward's rule, all from team/info's numbers. */
 export function LevelGuideSheet({ info, isOpen, onClose }: { info: TeamInfo; isOpen: boolean; onClose: () => void }) {
   return (
-    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="team-sheet">
+    <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName={styles.teamSheet}>
       <LevelGuide info={info} onClose={onClose} />
     </Popup>
   );
@@ -19,15 +21,15 @@ function LevelGuide({ info, onClose }: { info: TeamInfo; onClose: () => void }) 
   const { t } = useTranslation();
   const levels = [...info.levels].sort((a, b) => a.level - b.level);
   return (
-    <div className="team-guide" data-testid="team-guide">
-      <header className="team-guide__head">
-        <h2 className="team-guide__title">{t('team.guide.title')}</h2>
+    <div className={styles.teamGuide} data-testid="team-guide">
+      <header className={styles.teamGuideHead}>
+        <h2 className={styles.teamGuideTitle}>{t('team.guide.title')}</h2>
         <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')}>
           <Icon name="close" size={20} />
         </button>
       </header>
-      <p className="form-hint">{t('team.guide.intro')}</p>
-      <table className="team-table">
+      <p className={moneyStyles.formHint}>{t('team.guide.intro')}</p>
+      <table className={styles.teamTable}>
         <thead>
           <tr>
             <th scope="col">{t('team.guide.level')}</th>
@@ -46,7 +48,7 @@ function LevelGuide({ info, onClose }: { info: TeamInfo; onClose: () => void }) 
             <td className="mono">{formatBps(0)}</td>
           </tr>
           {levels.map((rule) => (
-            <tr key={rule.level} className={rule.level === info.level ? 'team-table__mine' : undefined}>
+            <tr key={rule.level} className={rule.level === info.level ? styles.teamTableMine : undefined}>
               <td>
                 <TeamLevelBadge level={rule.level} />
               </td>
@@ -57,7 +59,7 @@ function LevelGuide({ info, onClose }: { info: TeamInfo; onClose: () => void }) 
           ))}
         </tbody>
       </table>
-      <ul className="team-guide__rules">
+      <ul className={styles.teamGuideRules}>
         <li>{t('team.guide.activeDirectsRule')}</li>
         <li>{t('team.guide.communityRule')}</li>
         <li>{t('team.guide.shareRule', { level1: formatBps(info.share_level1_bps), level2: formatBps(info.share_level2_bps) })}</li>

@@ -12,6 +12,9 @@ import { useRanking } from '../api/get-ranking.ts';
 import { teamKeys } from '../api/keys.ts';
 import { medalOf, myRankView, rankText, weekCountdown } from '../ranking-view.ts';
 import { Amount, TeamLevelBadge } from './team-parts.tsx';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** This week's ranking by team performance added: my place, the week's countdown, the top 100. */
 export function RankingList() {
@@ -21,13 +24,13 @@ export function RankingList() {
   if (!ranking.data) return <ErrorView title={t('team.ranking.loadFailed')} error={ranking.error} onRetry={() => void ranking.refetch()} />;
   const data = ranking.data;
   return (
-    <div className="records team-ranking">
+    <div className={cx(moneyStyles.records, 'team-ranking')}>
       <MyRankCard ranking={data} />
       <WeekCountdown ranking={data} />
       {data.list.length === 0 ? (
         <EmptyView title={t('team.ranking.empty')} hint={t('team.ranking.emptyHint')} icon="trophy" />
       ) : (
-        <ol className="team-ranking__list card" aria-label={t('team.ranking.top')} data-testid="team-ranking-list">
+        <ol className={cx(styles.teamRankingList, 'card')} aria-label={t('team.ranking.top')} data-testid="team-ranking-list">
           {data.list.map((entry) => (
             <RankRow key={entry.rank} entry={entry} isMe={entry.rank === data.me.rank} />
           ))}
@@ -41,21 +44,21 @@ function MyRankCard({ ranking }: { ranking: RankingData }) {
   const { t } = useTranslation();
   const me = myRankView(ranking);
   return (
-    <section className="team-my-rank card" aria-label={t('team.ranking.mine')} data-testid="team-my-rank">
+    <section className={cx(styles.teamMyRank, 'card')} aria-label={t('team.ranking.mine')} data-testid="team-my-rank">
       <div>
-        <p className="team-my-rank__label">{t('team.ranking.mine')}</p>
+        <p className={styles.teamMyRankLabel}>{t('team.ranking.mine')}</p>
         {me.kind === 'ranked' ? (
-          <p className={`team-my-rank__rank mono${me.medal ? ` team-medal--${me.medal}` : ''}`}>
+          <p className={cx(styles.teamMyRankRank, 'mono', me.medal && variant(styles, `team-medal--${me.medal}`))}>
             {me.medal ? <Icon name="trophy" size={22} /> : null}
             {me.text}
           </p>
         ) : (
-          <p className="team-my-rank__none">{t('team.ranking.notRanked')}</p>
+          <p className={styles.teamMyRankNone}>{t('team.ranking.notRanked')}</p>
         )}
-        {me.kind === 'ranked' && !me.isTop ? <p className="team-my-rank__hint">{t('team.ranking.outsideTop')}</p> : null}
+        {me.kind === 'ranked' && !me.isTop ? <p className={styles.teamMyRankHint}>{t('team.ranking.outsideTop')}</p> : null}
       </div>
-      <div className="team-my-rank__amount">
-        <p className="team-my-rank__label">{t('team.ranking.added')}</p>
+      <div className={styles.teamMyRankAmount}>
+        <p className={styles.teamMyRankLabel}>{t('team.ranking.added')}</p>
         <Amount value={me.amount} asset="USDT" digits={2} />
       </div>
     </section>
@@ -79,14 +82,14 @@ function WeekCountdown({ ranking }: { ranking: RankingData }) {
     void queryClient.invalidateQueries({ queryKey: teamKeys.ranking() });
   }, [left.isEnded, ranking.week, queryClient]);
   return (
-    <section className="team-week card" data-testid="team-week">
-      <p className="team-week__label">{left.isEnded ? t('team.ranking.weekOver') : t('team.ranking.endsIn')}</p>
+    <section className={cx(styles.teamWeek, 'card')} data-testid="team-week">
+      <p className={styles.teamWeekLabel}>{left.isEnded ? t('team.ranking.weekOver') : t('team.ranking.endsIn')}</p>
       {left.isEnded ? null : (
-        <p className="team-week__value mono" role="timer" aria-live="off">
+        <p className={cx(styles.teamWeekValue, 'mono')} role="timer" aria-live="off">
           {t('team.ranking.countdown', { days: left.days, time: left.time })}
         </p>
       )}
-      <p className="team-week__bounds">
+      <p className={styles.teamWeekBounds}>
         {t('team.ranking.bounds', { start: formatDateTime(ranking.starts_at, tag), end: formatDateTime(ranking.ends_at, tag) })}
       </p>
     </section>
@@ -97,17 +100,17 @@ function RankRow({ entry, isMe }: { entry: RankingEntry; isMe: boolean }) {
   const { t } = useTranslation();
   const medal = medalOf(entry.rank);
   return (
-    <li className={`team-rank${isMe ? ' team-rank--me' : ''}`} data-testid="team-rank">
-      <span className={`team-rank__place mono${medal ? ` team-medal--${medal}` : ''}`}>
+    <li className={cx(styles.teamRank, isMe && styles.teamRankMe)} data-testid="team-rank">
+      <span className={cx(styles.teamRankPlace, 'mono', medal && variant(styles, `team-medal--${medal}`))}>
         {medal ? <Icon name="trophy" size={18} /> : null}
         <span aria-hidden="true">{medal ? entry.rank : rankText(entry.rank)}</span>
         <span className="visually-hidden">{t('team.ranking.place', { rank: entry.rank })}</span>
       </span>
-      <span className="team-rank__who">
-        <span className="team-rank__address mono">{entry.address}</span>
-        <span className="team-rank__meta">
+      <span className={styles.teamRankWho}>
+        <span className={cx(styles.teamRankAddress, 'mono')}>{entry.address}</span>
+        <span className={styles.teamRankMeta}>
           <TeamLevelBadge level={entry.level} />
-          {isMe ? <span className="chip chip--accent">{t('team.ranking.you')}</span> : null}
+          {isMe ? <span className={cx(moneyStyles.chip, moneyStyles.chipAccent)}>{t('team.ranking.you')}</span> : null}
         </span>
       </span>
       <Amount value={entry.amount} asset="USDT" digits={2} />

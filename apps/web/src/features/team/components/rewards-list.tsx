@@ -10,6 +10,10 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTeamRewards } from '../api/get-team-rewards.ts';
 import { rewardLineView } from '../reward-line.ts';
 import { rewardKindKey } from '../team-view.ts';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './team.module.css';
 
 /** Team reward lines, newest first, each explained from its inputs; one kind or all. */
 export function RewardsList() {
@@ -17,8 +21,8 @@ export function RewardsList() {
   const [kind, setKind] = useState<TeamRewardKind | undefined>();
   const rewards = useTeamRewards(kind);
   return (
-    <div className="records team-reward-lines">
-      <div className="filters">
+    <div className={cx(moneyStyles.records, 'team-reward-lines')}>
+      <div className={filterSelectStyles.filters}>
         <FilterSelect
           label={t('team.rewards.filter')}
           value={kind}
@@ -47,29 +51,29 @@ function RewardLineCard({ line }: { line: TeamRewardLine }) {
   const tag = langTags[useLang()];
   const view = rewardLineView(line);
   return (
-    <article className="team-reward card" data-testid="team-reward-line" data-kind={line.kind}>
-      <header className="team-reward__head">
-        <span className="team-reward__kind">{t(rewardKindKey(line.kind))}</span>
-        <span className="team-reward__amount">
+    <article className={cx(styles.teamReward, 'card')} data-testid="team-reward-line" data-kind={line.kind}>
+      <header className={styles.teamRewardHead}>
+        <span className={styles.teamRewardKind}>{t(rewardKindKey(line.kind))}</span>
+        <span className={styles.teamRewardAmount}>
           <span className="mono">+{view.paid}</span>
-          <span className="team-amount__asset">NADI</span>
+          <span className={styles.teamAmountAsset}>NADI</span>
         </span>
       </header>
-      <p className="team-reward__meta">
+      <p className={styles.teamRewardMeta}>
         <span>{t('team.rewards.epoch', { epoch: line.epoch })}</span>
         {/* Power level income comes from one's own mining income; the explanation says so. */}
         {line.kind === 'power_level_income' ? null : <span className="mono">{t('team.rewards.source', { source: line.source })}</span>}
       </p>
-      <p className="team-reward__explain" data-testid="team-reward-explain">
+      <p className={styles.teamRewardExplain} data-testid="team-reward-explain">
         {t(view.explainKey, view.params)}
       </p>
       {view.isShort ? (
-        <p className="team-reward__short" data-testid="team-reward-short">
+        <p className={styles.teamRewardShort} data-testid="team-reward-short">
           <Icon name="alert" size={14} />
           {t('team.rewards.short', { wanted: view.wanted, paid: view.paid })}
         </p>
       ) : null}
-      <p className="team-reward__date">{formatDateTime(line.created_at, tag)}</p>
+      <p className={styles.teamRewardDate}>{formatDateTime(line.created_at, tag)}</p>
     </article>
   );
 }

@@ -8,8 +8,9 @@ import { RankingList } from './ranking-list.tsx';
 import { RewardsList } from './rewards-list.tsx';
 import { RewardsByKind, TeamFigures } from './team-summary.tsx';
 import { TeamInfoGate } from './team-parts.tsx';
-import '../../../components/money.css';
-import './team.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /**
  * /team: my level and what the next one needs, the team's figures and rewards by kind, then the
@@ -22,7 +23,7 @@ export default function TeamPage() {
   const navigate = useNavigate();
   const location = parseTeamLocation(params);
   return (
-    <div className="money-screen team-page">
+    <div className={cx(moneyStyles.moneyScreen, 'team-page')}>
       <TeamInfoGate>
         {({ info, level, sums }) => (
           <>
@@ -32,7 +33,7 @@ export default function TeamPage() {
           </>
         )}
       </TeamInfoGate>
-      <section className="team-lists" aria-label={t('team.lists')}>
+      <section className={styles.teamLists} aria-label={t('team.lists')} data-testid="team-lists">
         <Segmented<TeamTab>
           label={t('team.lists')}
           value={location.tab}

@@ -5,12 +5,14 @@ import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useTeamInfo } from '../api/get-team-info.ts';
 import { levelView, rewardSums, teamLevelLabel, type LevelView } from '../team-view.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import styles from './team.module.css';
 
 /** V0–V5, each in its own colour, so a level is recognised at a glance. */
 export function TeamLevelBadge({ level, size = 'normal' }: { level: number; size?: 'normal' | 'large' }) {
   const tone = Math.min(5, Math.max(0, level));
   return (
-    <span className={`team-level team-level--v${tone}${size === 'large' ? ' team-level--large' : ''}`} data-testid="team-level">
+    <span className={cx(styles.teamLevel, variant(styles, `team-level--v${tone}`), size === 'large' && styles.teamLevelLarge)} data-testid="team-level">
       {teamLevelLabel(level)}
     </span>
   );
@@ -24,9 +26,9 @@ export function showAmount(text: string, digits = amountDigitsShown): string {
 /** An amount with its asset, the asset never split from it across lines. */
 export function Amount({ value, asset, digits }: { value: string; asset: 'NADI' | 'USDT'; digits?: number }) {
   return (
-    <span className="team-amount">
+    <span className={styles.teamAmount}>
       <span className="mono">{showAmount(value, digits)}</span>
-      <span className="team-amount__asset">{asset}</span>
+      <span className={styles.teamAmountAsset}>{asset}</span>
     </span>
   );
 }

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@nadi/api/team';
 import { rewardKindKey, rewardsByKind } from '../team-view.ts';
 import { Amount, showAmount } from './team-parts.tsx';
+import { cx } from '../../../lib/cx.ts';
+import styles from './team.module.css';
 
 /** Own and team performance, directs (and how many of them bought something), everyone below. */
 export function TeamFigures({ info }: { info: TeamInfo }) {
   const { t } = useTranslation();
   return (
-    <dl className="team-figures" data-testid="team-figures">
+    <dl className={styles.teamFigures} data-testid="team-figures">
       <Figure label={t('team.figure.mePerformance')}>
         <Amount value={info.me_performance} asset="USDT" digits={2} />
       </Figure>
@@ -17,7 +19,7 @@ export function TeamFigures({ info }: { info: TeamInfo }) {
       </Figure>
       <Figure label={t('team.figure.directs')}>
         <span className="mono">{info.zhi_num}</span>
-        <span className="team-figure__note">{t('team.figure.activeDirects', { n: info.active_directs })}</span>
+        <span className={styles.teamFigureNote}>{t('team.figure.activeDirects', { n: info.active_directs })}</span>
       </Figure>
       <Figure label={t('team.figure.teamSize')}>
         <span className="mono">{info.team_num}</span>
@@ -28,9 +30,9 @@ export function TeamFigures({ info }: { info: TeamInfo }) {
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="team-figure card">
-      <dt className="team-figure__label">{label}</dt>
-      <dd className="team-figure__value">{children}</dd>
+    <div className={cx(styles.teamFigure, 'card')}>
+      <dt className={styles.teamFigureLabel}>{label}</dt>
+      <dd className={styles.teamFigureValue}>{children}</dd>
     </div>
   );
 }
@@ -39,11 +41,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 export function RewardsByKind({ info, sums }: { info: TeamInfo; sums: { today: string; total: string } }) {
   const { t } = useTranslation();
   return (
-    <section className="team-rewards-card card" aria-labelledby="team-rewards-title" data-testid="team-rewards-by-kind">
-      <h2 id="team-rewards-title" className="team-card-title">
+    <section className={cx(styles.teamRewardsCard, 'card')} aria-labelledby="team-rewards-title" data-testid="team-rewards-by-kind">
+      <h2 id="team-rewards-title" className={styles.teamCardTitle}>
         {t('team.rewardsByKind.title')}
       </h2>
-      <table className="team-table team-table--rewards">
+      <table className={cx(styles.teamTable, 'team-table--rewards')}>
         <thead>
           <tr>
             <th scope="col">{t('team.rewardsByKind.kind')}</th>
@@ -76,7 +78,7 @@ export function RewardsByKind({ info, sums }: { info: TeamInfo; sums: { today: s
           </tr>
         </tfoot>
       </table>
-      <p className="team-rewards-card__note">{t('team.rewardsByKind.note')}</p>
+      <p className={styles.teamRewardsCardNote}>{t('team.rewardsByKind.note')}</p>
     </section>
   );
 }

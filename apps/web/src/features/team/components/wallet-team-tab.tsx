@@ -4,41 +4,43 @@ import { Icon } from '../../../components/icon.tsx';
 import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel } from '../team-view.ts';
 import { Amount, TeamInfoGate, TeamLevelBadge } from './team-parts.tsx';
-import './team.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './team.module.css';
 
 /** The wallet's "team" tab: the level, team performance and size, today's and all-time team rewards, and the way to the team and invite screens. */
 export default function WalletTeamTab() {
   const { t } = useTranslation();
   return (
-    <div className="team-wallet" data-testid="wallet-team-tab">
+    <div className={styles.teamWallet} data-testid="wallet-team-tab">
       <TeamInfoGate>
         {({ info, level, sums }) => (
-          <section className="team-wallet__card card" aria-label={t('team.wallet.title')}>
-            <header className="team-wallet__head">
+          <section className={cx(styles.teamWalletCard, 'card')} aria-label={t('team.wallet.title')}>
+            <header className={styles.teamWalletHead}>
               <TeamLevelBadge level={level.level} size="large" />
               <div>
-                <p className="team-wallet__level">{t('team.level.title', { level: teamLevelLabel(level.level) })}</p>
-                <p className="team-wallet__rate">{t('team.level.rate', { rate: formatBps(level.rateBps) })}</p>
+                <p className={styles.teamWalletLevel}>{t('team.level.title', { level: teamLevelLabel(level.level) })}</p>
+                <p className={styles.teamWalletRate}>{t('team.level.rate', { rate: formatBps(level.rateBps) })}</p>
               </div>
             </header>
-            <dl className="facts team-wallet__facts">
-              <div className="facts__row">
+            <dl className={cx(moneyStyles.facts, 'team-wallet__facts')}>
+              <div className={moneyStyles.factsRow}>
                 <dt>{t('team.figure.teamPerformance')}</dt>
                 <dd>
                   <Amount value={info.team_performance} asset="USDT" digits={2} />
                 </dd>
               </div>
-              <div className="facts__row">
+              <div className={moneyStyles.factsRow}>
                 <dt>{t('team.figure.teamSize')}</dt>
                 <dd className="mono">{info.team_num}</dd>
               </div>
-              <div className="facts__row">
+              <div className={moneyStyles.factsRow}>
                 <dt>{t('team.wallet.today')}</dt>
                 <dd>
                   <Amount value={sums.today} asset="NADI" digits={4} />
                 </dd>
               </div>
-              <div className="facts__row">
+              <div className={moneyStyles.factsRow}>
                 <dt>{t('team.wallet.total')}</dt>
                 <dd>
                   <Amount value={sums.total} asset="NADI" digits={4} />
@@ -48,7 +50,7 @@ export default function WalletTeamTab() {
           </section>
         )}
       </TeamInfoGate>
-      <div className="team-wallet__actions">
+      <div className={styles.teamWalletActions}>
         <Link to="/team" className="btn btn--block" data-testid="wallet-team-open">
           <Icon name="users" size={18} />
           {t('team.wallet.open')}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CandlestickSeries, ColorType, createChart, type CandlestickData, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { Kline } from '@nadi/api/market';
 import { priceDigits } from '../../../lib/money-format.ts';
+import styles from './trade.module.css';
 
 // Loaded lazily by the trade screen (React.lazy), so lightweight-charts is its own chunk.
 
@@ -82,5 +83,5 @@ export default function CandleChart({ klines, resetKey }: { klines: Kline[]; res
     }
   }, [klines, resetKey]);
 
-  return <div ref={containerRef} className="candle-chart__canvas" data-testid="candle-chart" />;
+  return <div ref={containerRef} className={styles.candleChartCanvas} data-testid="candle-chart" />;
 }

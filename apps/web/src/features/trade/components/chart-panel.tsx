@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { klineIntervals, type KlineInterval } from '@nadi/api/market';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useKlines } from '../api/get-klines.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 // lightweight-charts comes with this chunk only when the chart is first drawn.
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
@@ -19,22 +21,22 @@ export function ChartPanel({
   const { t } = useTranslation();
   const klines = useKlines(interval, refetchMs);
   return (
-    <section className="chart card" aria-label={t('trade.chart.title')}>
-      <div className="chart__intervals" role="radiogroup" aria-label={t('trade.chart.interval')}>
+    <section className={cx(styles.chart, 'card')} aria-label={t('trade.chart.title')}>
+      <div className={styles.chartIntervals} role="radiogroup" aria-label={t('trade.chart.interval')}>
         {klineIntervals.map((value) => (
           <button
             key={value}
             type="button"
             role="radio"
             aria-checked={value === interval}
-            className={`chart__interval${value === interval ? ' is-active' : ''}`}
+            className={cx(styles.chartInterval, value === interval && styles.isActive)}
             onClick={() => onInterval(value)}
           >
             {value}
           </button>
         ))}
       </div>
-      <div className="chart__body">
+      <div className={styles.chartBody}>
         {klines.isPending ? (
           <LoadingView />
         ) : !klines.data ? (

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { unitsOrZero } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 export const bookLevelsShown = 7;
 
@@ -14,10 +16,19 @@ function Level({ level, side, max, onPick }: { level: BookLevel; side: 'ask' | '
   const [price, size] = level;
   return (
     <li>
-      <button type="button" className={`book__level book__level--${side}`} onClick={() => onPick(price)} data-testid={`book-${side}`}>
-        <span className="book__bar" style={{ width: `${barPercent(size, max)}%` }} aria-hidden="true" />
-        <span className="book__price mono">{formatPrice(price)}</span>
-        <span className="book__size mono">{formatQuantity(size)}</span>
+      <button
+        type="button"
+        className={cx(styles.bookLevel, variant(styles, `book__level--${side}`))}
+        onClick={() => onPick(price)}
+        data-testid={`book-${side}`}
+      >
+        <span className={styles.bookBar} style={{ width: `${barPercent(size, max)}%` }} aria-hidden="true" />
+        <span className={cx(styles.bookPrice, 'mono')} data-testid="book-price">
+          {formatPrice(price)}
+        </span>
+        <span className={cx(styles.bookSize, 'mono')} data-testid="book-size">
+          {formatQuantity(size)}
+        </span>
       </button>
     </li>
   );
@@ -30,22 +41,22 @@ export function OrderBook({ asks, bids, last, onPick }: { asks: BookLevel[]; bid
   const shownBids = bids.slice(0, bookLevelsShown);
   const max = [...shownAsks, ...shownBids].reduce((acc, [, size]) => (unitsOrZero(size) > acc ? unitsOrZero(size) : acc), 0n);
   return (
-    <section className="book" aria-label={t('trade.book.title')} data-testid="order-book">
-      <div className="book__head">
+    <section className={styles.book} aria-label={t('trade.book.title')} data-testid="order-book">
+      <div className={styles.bookHead}>
         <span>{t('trade.book.price')}</span>
         <span>{t('trade.book.amount')}</span>
       </div>
-      <ul className="book__side book__side--asks">
+      <ul className={cx(styles.bookSide, styles.bookSideAsks)}>
         {shownAsks.length === 0 ? (
-          <li className="book__empty">{t('trade.book.noAsks')}</li>
+          <li className={styles.bookEmpty}>{t('trade.book.noAsks')}</li>
         ) : (
           shownAsks.map((level) => <Level key={level[0]} level={level} side="ask" max={max} onPick={onPick} />)
         )}
       </ul>
-      <p className="book__last mono">{last ? formatPrice(last) : '—'}</p>
-      <ul className="book__side">
+      <p className={cx(styles.bookLast, 'mono')}>{last ? formatPrice(last) : '—'}</p>
+      <ul className={styles.bookSide}>
         {shownBids.length === 0 ? (
-          <li className="book__empty">{t('trade.book.noBids')}</li>
+          <li className={styles.bookEmpty}>{t('trade.book.noBids')}</li>
         ) : (
           shownBids.map((level) => <Level key={level[0]} level={level} side="bid" max={max} onPick={onPick} />)
         )}

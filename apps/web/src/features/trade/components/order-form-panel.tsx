@@ -10,6 +10,8 @@ import { requestSignIn } from '../../../lib/sign-in-request.ts';
 import { submitErrorText } from '../../../lib/submit-error.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { amountAsset, checkOrder, orderTotalUnits, percentAmount, percentChoices, type OrderProblem, type TradeBalances } from '../order-form.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 /** Server reasons about the order itself, shown under the field they concern rather than in a toast. */
 const fieldReasons: Record<string, 'price' | 'amount'> = {
@@ -84,29 +86,29 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
   const priceError = problemText('price');
   const amountError = problemText('amount');
   return (
-    <form className="order-form" onSubmit={submit} noValidate data-testid="order-form">
-      <div className="order-form__sides" role="radiogroup" aria-label={t('trade.form.side')}>
+    <form className={styles.orderForm} onSubmit={submit} noValidate data-testid="order-form">
+      <div className={styles.orderFormSides} role="radiogroup" aria-label={t('trade.form.side')}>
         {(['buy', 'sell'] as const).map((value) => (
           <button
             key={value}
             type="button"
             role="radio"
             aria-checked={side === value}
-            className={`order-form__side order-form__side--${value}${side === value ? ' is-active' : ''}`}
+            className={cx(styles.orderFormSide, variant(styles, `order-form__side--${value}`), side === value && styles.isActive)}
             onClick={() => edit(() => setSide(value))}
           >
             {t(`trade.side.${value}`)}
           </button>
         ))}
       </div>
-      <div className="order-form__types" role="radiogroup" aria-label={t('trade.form.type')}>
+      <div className={styles.orderFormTypes} role="radiogroup" aria-label={t('trade.form.type')}>
         {(['limit', 'market'] as const).map((value) => (
           <button
             key={value}
             type="button"
             role="radio"
             aria-checked={type === value}
-            className={`order-form__type${type === value ? ' is-active' : ''}`}
+            className={cx(styles.orderFormType, type === value && styles.isActive)}
             onClick={() => edit(() => setType(value))}
           >
             {t(`trade.type.${value}`)}
@@ -123,7 +125,7 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
           error={priceError}
         />
       ) : (
-        <p className="order-form__market-price">{t('trade.form.marketPrice')}</p>
+        <p className={styles.orderFormMarketPrice}>{t('trade.form.marketPrice')}</p>
       )}
       <TradeInput
         id="order-amount"
@@ -133,12 +135,12 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
         onChange={(text) => edit(() => setAmount(text))}
         error={amountError}
       />
-      <div className="order-form__percents">
+      <div className={styles.orderFormPercents}>
         {percentChoices.map((percent) => (
           <button
             key={percent}
             type="button"
-            className="order-form__percent"
+            className={styles.orderFormPercent}
             data-testid={`percent-${percent}`}
             onClick={() => {
               const text = percentAmount(percent, draft, rules, balances);
@@ -150,7 +152,7 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
           </button>
         ))}
       </div>
-      <dl className="order-form__facts">
+      <dl className={styles.orderFormFacts}>
         <div>
           <dt>{t('trade.form.available')}</dt>
           <dd className="mono" data-testid="order-available">
@@ -164,7 +166,12 @@ export function OrderFormPanel({ rules, balances, isSignedIn, price, onPrice }: 
           </dd>
         </div>
       </dl>
-      <button type="submit" className={`btn btn--block order-form__submit order-form__submit--${side}`} data-testid="order-submit" disabled={place.isPending}>
+      <button
+        type="submit"
+        className={cx('btn btn--block', styles.orderFormSubmit, variant(styles, `order-form__submit--${side}`))}
+        data-testid="order-submit"
+        disabled={place.isPending}
+      >
         {!isSignedIn ? t('trade.form.signIn') : place.isPending ? t('trade.form.placing') : t(`trade.form.submit.${side}`)}
       </button>
     </form>
@@ -189,11 +196,11 @@ function TradeInput({
   const errorId = `${id}-error`;
   return (
     <div className="trade-input">
-      <div className={`trade-input__box${error ? ' trade-input__box--error' : ''}`}>
+      <div className={cx(styles.tradeInputBox, error && styles.tradeInputBoxError)}>
         <input
           id={id}
           data-testid={id}
-          className="trade-input__field mono"
+          className={cx(styles.tradeInputField, 'mono')}
           inputMode="decimal"
           autoComplete="off"
           placeholder={label}
@@ -203,10 +210,10 @@ function TradeInput({
           value={value}
           onChange={(event) => onChange(normaliseAmountInput(event.target.value))}
         />
-        <span className="trade-input__unit">{unit}</span>
+        <span className={styles.tradeInputUnit}>{unit}</span>
       </div>
       {error ? (
-        <p id={errorId} className="trade-input__error" role="alert">
+        <p id={errorId} className={styles.tradeInputError} role="alert">
           {error}
         </p>
       ) : null}

@@ -11,6 +11,9 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useFills } from '../api/get-fills.ts';
 import { useOrders, type OrdersTab } from '../api/get-orders.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './trade.module.css';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -38,14 +41,16 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
   }
 
   return (
-    <article className="order-item card" data-testid="order-item" data-order-id={order.id} data-status={order.status}>
-      <header className="order-item__head">
-        <span className={`order-item__side ${order.side === 'buy' ? 'is-up' : 'is-down'}`}>
+    <article className={cx(styles.orderItem, 'card')} data-testid="order-item" data-order-id={order.id} data-status={order.status}>
+      <header className={styles.orderItemHead}>
+        <span className={cx(styles.orderItemSide, order.side === 'buy' ? styles.isUp : styles.isDown)}>
           {t(`trade.side.${order.side}`)} · {t(`trade.type.${order.type}`)}
         </span>
-        <span className={`chip order-item__status order-item__status--${order.status}`}>{t(`trade.status.${order.status}`)}</span>
+        <span className={cx(moneyStyles.chip, 'order-item__status', variant(styles, `order-item__status--${order.status}`))}>
+          {t(`trade.status.${order.status}`)}
+        </span>
       </header>
-      <dl className="order-item__facts">
+      <dl className={styles.orderItemFacts}>
         <Fact label={t('trade.orders.price')} value={order.type === 'market' ? t('trade.type.market') : showPrice(order.price)} />
         <Fact label={t('trade.orders.amount')} value={order.amount === null ? `${show(order.quote_amount)} USDT` : formatQuantity(order.amount)} />
         <Fact label={t('trade.orders.filled')} value={formatQuantity(order.filled_amount)} />
@@ -54,8 +59,8 @@ function OrderItem({ order, isOpen }: { order: MarketOrder; isOpen: boolean }) {
         <Fact label={t('trade.orders.total')} value={show(order.total)} />
         <Fact label={t('trade.orders.fee')} value={`${show(order.fee, 6)} ${order.fee_asset}`} />
       </dl>
-      <footer className="order-item__foot">
-        <time className="order-item__time">{formatDateTime(order.created_at, langTags[lang])}</time>
+      <footer className={styles.orderItemFoot}>
+        <time className={styles.orderItemTime}>{formatDateTime(order.created_at, langTags[lang])}</time>
         {isOpen ? (
           <button type="button" className="btn btn--ghost btn--small" data-testid="order-cancel" disabled={cancel.isPending} onClick={() => void askCancel()}>
             {t('trade.orders.cancel')}
@@ -89,19 +94,19 @@ export function FillsList({ refetchMs }: { refetchMs: number | false }) {
       query={query}
       getKey={(fill) => fill.trade_id * 2 + (fill.role === 'maker' ? 0 : 1)}
       renderItem={(fill) => (
-        <article className="order-item card" data-testid="fill-item">
-          <header className="order-item__head">
-            <span className={`order-item__side ${fill.side === 'buy' ? 'is-up' : 'is-down'}`}>{t(`trade.side.${fill.side}`)}</span>
-            <span className="chip">{t(`trade.role.${fill.role}`)}</span>
+        <article className={cx(styles.orderItem, 'card')} data-testid="fill-item">
+          <header className={styles.orderItemHead}>
+            <span className={cx(styles.orderItemSide, fill.side === 'buy' ? styles.isUp : styles.isDown)}>{t(`trade.side.${fill.side}`)}</span>
+            <span className={moneyStyles.chip}>{t(`trade.role.${fill.role}`)}</span>
           </header>
-          <dl className="order-item__facts">
+          <dl className={styles.orderItemFacts}>
             <Fact label={t('trade.orders.price')} value={formatPrice(fill.price)} />
             <Fact label={t('trade.orders.amount')} value={formatQuantity(fill.amount)} />
             <Fact label={t('trade.orders.total')} value={formatMoney(fill.total, 4)} />
             <Fact label={t('trade.orders.fee')} value={`${formatMoney(fill.fee, 6)} ${fill.fee_asset}`} />
           </dl>
-          <footer className="order-item__foot">
-            <time className="order-item__time">{formatDateTime(fill.created_at, langTags[lang])}</time>
+          <footer className={styles.orderItemFoot}>
+            <time className={styles.orderItemTime}>{formatDateTime(fill.created_at, langTags[lang])}</time>
           </footer>
         </article>
       )}

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
 import type { MarketTrade } from '../live-data.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
@@ -13,7 +15,7 @@ export function RecentTrades({ query }: { query: { data: MarketTrade[] | undefin
   if (!query.data) return <ErrorView title={t('trade.trades.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyView title={t('trade.trades.empty')} />;
   return (
-    <table className="trades" data-testid="recent-trades">
+    <table className={styles.trades} data-testid="recent-trades">
       <thead>
         <tr>
           <th>{t('trade.trades.time')}</th>
@@ -25,7 +27,7 @@ export function RecentTrades({ query }: { query: { data: MarketTrade[] | undefin
         {query.data.map((trade) => (
           <tr key={trade.id}>
             <td className="mono">{timeOf(trade.time)}</td>
-            <td className={`mono ${trade.side === 'buy' ? 'is-up' : 'is-down'}`}>{formatPrice(trade.price)}</td>
+            <td className={cx('mono', trade.side === 'buy' ? styles.isUp : styles.isDown)}>{formatPrice(trade.price)}</td>
             <td className="mono">{formatQuantity(trade.amount)}</td>
           </tr>
         ))}

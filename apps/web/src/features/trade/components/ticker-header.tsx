@@ -2,18 +2,20 @@ import { useTranslation } from 'react-i18next';
 import type { TickerData } from '@nadi/api/market';
 import type { SocketState } from '../../../lib/socket/socket-manager.ts';
 import { formatMoney, formatPrice } from '../../../lib/money-format.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 /** docs/product.md section 4: the live connection's state, always visible (polling says the screen is still fresh). */
 export function SocketBadge({ state }: { state: SocketState }) {
   const { t } = useTranslation();
   return (
     <span
-      className={`socket-badge socket-badge--${state}`}
+      className={cx(styles.socketBadge, variant(styles, `socket-badge--${state}`))}
       data-testid="socket-state"
       data-state={state}
       title={state === 'connected' ? undefined : t('trade.socket.polling')}
     >
-      <span className="socket-badge__dot" aria-hidden="true" />
+      <span className={styles.socketBadgeDot} aria-hidden="true" />
       {t(`trade.socket.${state}`)}
     </span>
   );
@@ -26,21 +28,21 @@ export function TickerHeader({ ticker, state }: { ticker: TickerData | undefined
   const volume = (text: string | null | undefined) => (text ? formatMoney(text, 2) : '—');
   const price = (text: string | null | undefined) => (text ? formatPrice(text) : '—');
   return (
-    <section className="ticker card" aria-label={t('trade.ticker.title')}>
-      <div className="ticker__main">
+    <section className={cx(styles.ticker, 'card')} aria-label={t('trade.ticker.title')}>
+      <div className={styles.tickerMain}>
         <div>
-          <h1 className="ticker__pair">NADI/USDT</h1>
-          <p className={`ticker__last mono ${isDown ? 'is-down' : 'is-up'}`} data-testid="ticker-last">
+          <h1 className={styles.tickerPair}>NADI/USDT</h1>
+          <p className={cx(styles.tickerLast, 'mono', isDown ? styles.isDown : styles.isUp)} data-testid="ticker-last">
             {price(ticker?.last_price)}
           </p>
-          <p className={`ticker__change mono ${isDown ? 'is-down' : 'is-up'}`}>
+          <p className={cx(styles.tickerChange, 'mono', isDown ? styles.isDown : styles.isUp)}>
             {isDown ? '' : '+'}
             {change}%
           </p>
         </div>
         <SocketBadge state={state} />
       </div>
-      <dl className="ticker__stats">
+      <dl className={styles.tickerStats}>
         <div>
           <dt>{t('trade.ticker.high')}</dt>
           <dd className="mono">{price(ticker?.high_price)}</dd>

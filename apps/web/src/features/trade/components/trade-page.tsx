@@ -18,7 +18,8 @@ import { OrderFormPanel } from './order-form-panel.tsx';
 import { FillsList, OrdersList } from './orders-panel.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { TickerHeader } from './ticker-header.tsx';
-import './trade.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './trade.module.css';
 
 type BottomTab = 'trades' | 'current' | 'history' | 'fills';
 const bottomTabs: BottomTab[] = ['trades', 'current', 'history', 'fills'];
@@ -42,10 +43,10 @@ export default function TradePage() {
   const book = live.liveBook ?? depth.data ?? { asks: [], bids: [] };
 
   return (
-    <div className="trade-screen">
+    <div className={styles.tradeScreen}>
       <TickerHeader ticker={ticker.data} state={live.state} />
       <ChartPanel interval={interval} onInterval={setInterval} refetchMs={live.refetchMs} />
-      <div className="trade-main">
+      <div className={styles.tradeMain}>
         <OrderFormPanel rules={marketRulesOf(info.data)} balances={tradeBalances(assets.data)} isSignedIn={isSignedIn} price={price} onPrice={setPrice} />
         {depth.isPending && !live.liveBook ? (
           <LoadingView />
@@ -54,14 +55,14 @@ export default function TradePage() {
         )}
       </div>
       <section className="trade-lists">
-        <div className="trade-tabs" role="tablist">
+        <div className={styles.tradeTabs} role="tablist">
           {bottomTabs.map((value) => (
             <button
               key={value}
               type="button"
               role="tab"
               aria-selected={tab === value}
-              className={`trade-tabs__tab${tab === value ? ' is-active' : ''}`}
+              className={cx(styles.tradeTabsTab, tab === value && styles.isActive)}
               onClick={() => setTab(value)}
               data-testid={`tab-${value}`}
             >
@@ -72,7 +73,7 @@ export default function TradePage() {
         {tab === 'trades' ? (
           <RecentTrades query={trades} />
         ) : !isSignedIn ? (
-          <div className="trade-lists__signin">
+          <div className={styles.tradeListsSignin}>
             <button type="button" className="btn btn--ghost" onClick={() => requestSignIn()}>
               {t('trade.form.signIn')}
             </button>

@@ -12,7 +12,8 @@ import { notify } from '../../../lib/notify.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useUserInfo } from '../../../lib/user-info.ts';
-import './user.css';
+import { cx } from '../../../lib/cx.ts';
+import styles from './user.module.css';
 
 export default function UserCentrePage() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export default function UserCentrePage() {
   if (user.isPending) return <LoadingView />;
   if (user.isError) return <ErrorView title={t('user.loadFailed')} error={user.error} onRetry={() => void user.refetch()} />;
   return (
-    <div className="user-page">
+    <div className={styles.userPage}>
       <ProfileCard user={user.data} />
       <InviteCard user={user.data} />
       <SettingsCard />
@@ -38,32 +39,32 @@ function ProfileCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   return (
-    <section className="profile card">
-      <div className="profile__row">
-        <span className="profile__avatar" style={avatarStyle(user.wallet_address)} aria-hidden="true" />
-        <div className="profile__id">
-          <span className="profile__label">{t('user.address')}</span>
-          <span className="profile__address mono">{shortAddress(user.wallet_address)}</span>
+    <section className={cx(styles.profile, 'card')}>
+      <div className={styles.profileRow}>
+        <span className={styles.profileAvatar} style={avatarStyle(user.wallet_address)} aria-hidden="true" />
+        <div className={styles.profileId}>
+          <span className={styles.profileLabel}>{t('user.address')}</span>
+          <span className={cx(styles.profileAddress, 'mono')}>{shortAddress(user.wallet_address)}</span>
         </div>
         <CopyButton text={user.wallet_address} label={t('user.copyAddress')} />
       </div>
-      <div className="profile__meta">
-        <span className="level-chip">{t('user.level', { level: user.level })}</span>
+      <div className={styles.profileMeta}>
+        <span className={styles.levelChip}>{t('user.level', { level: user.level })}</span>
         {/* docs/product.md section 6: node owners are "high-level agents", shown with their highest tier. */}
         {user.node_level !== null ? (
-          <span className="agent-chip" data-testid="user-node-level">
-            <span className="agent-chip__level">{t('user.nodeLevel', { level: user.node_level })}</span>
+          <span className={styles.agentChip} data-testid="user-node-level">
+            <span className={styles.agentChipLevel}>{t('user.nodeLevel', { level: user.node_level })}</span>
             {t('user.highLevelAgent')}
           </span>
         ) : null}
-        <span className="profile__joined">{t('user.joined', { date: formatDate(user.created_at, tag) })}</span>
+        <span className={styles.profileJoined}>{t('user.joined', { date: formatDate(user.created_at, tag) })}</span>
       </div>
-      <dl className="stats">
-        <div className="stats__item">
+      <dl className={styles.stats}>
+        <div className={styles.statsItem}>
           <dt>{t('user.directReferrals')}</dt>
           <dd className="mono">{user.zhi_num}</dd>
         </div>
-        <div className="stats__item">
+        <div className={styles.statsItem}>
           <dt>{t('user.teamSize')}</dt>
           <dd className="mono">{user.team_num}</dd>
         </div>
@@ -75,22 +76,22 @@ function ProfileCard({ user }: { user: UserInfo }) {
 function InviteCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   return (
-    <section className="invite card" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="invite__title">
+    <section className={cx(styles.invite, 'card')} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={styles.inviteTitle}>
         {t('user.inviteTitle')}
       </h2>
-      <p className="invite__hint">{t('user.inviteHint')}</p>
-      <div className="invite__field">
-        <span className="invite__label">{t('user.inviteCode')}</span>
-        <span className="invite__value invite__value--code mono">{user.invite_code}</span>
+      <p className={styles.inviteHint}>{t('user.inviteHint')}</p>
+      <div className={styles.inviteField}>
+        <span className={styles.inviteLabel}>{t('user.inviteCode')}</span>
+        <span className={cx(styles.inviteValue, styles.inviteValueCode, 'mono')}>{user.invite_code}</span>
         <CopyButton text={user.invite_code} label={t('user.copyInviteCode')} />
       </div>
-      <div className="invite__field">
-        <span className="invite__label">{t('user.inviteLink')}</span>
-        <span className="invite__value invite__value--link">{user.invite_link}</span>
+      <div className={styles.inviteField}>
+        <span className={styles.inviteLabel}>{t('user.inviteLink')}</span>
+        <span className={cx(styles.inviteValue, styles.inviteValueLink)}>{user.invite_link}</span>
         <CopyButton text={user.invite_link} label={t('user.copyInviteLink')} />
       </div>
-      <div className="invite__qr">
+      <div className={styles.inviteQr}>
         <QrCode text={user.invite_link} alt={t('user.qrAlt')} failedText={t('user.qrFailed')} />
       </div>
       <Link className="btn btn--ghost btn--block" to="/invite" data-testid="user-invite-poster">
@@ -115,7 +116,7 @@ function SettingsCard() {
   }
 
   return (
-    <section className="card settings">
+    <section className={cx('card', styles.settings)}>
       <Link className="list-row" to="/sign" data-testid="user-daily-sign">
         <Icon name="calendar" size={20} />
         <span className="list-row__label">{t('user.dailySign')}</span>
@@ -133,7 +134,7 @@ function SettingsCard() {
         <span className="list-row__label">{t('user.notices')}</span>
         <Icon name="chevron" size={18} />
       </Link>
-      <button type="button" className="list-row list-row--danger" onClick={() => void confirmSignOut()}>
+      <button type="button" className={cx('list-row', styles.listRowDanger)} onClick={() => void confirmSignOut()} data-testid="user-sign-out">
         <Icon name="logout" size={20} />
         <span className="list-row__label">{t('auth.signOut')}</span>
       </button>

@@ -5,23 +5,25 @@ import { Icon } from '../../../components/icon.tsx';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { findAccount, type MoneyAccountKind } from '../balances.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './wallet.module.css';
 
 /** The "account" tab: the fund and trade accounts with available and frozen parts, and the destroy quota. */
 export function AccountsTab({ data }: { data: AssetsData }) {
   const { t } = useTranslation();
   return (
-    <div className="wallet-tab">
+    <div className={styles.walletTab}>
       {(['fund', 'trade'] as const).map((kind) => (
         <AccountCard key={kind} data={data} kind={kind} />
       ))}
-      <section className="account-card card">
-        <header className="account-card__head">
-          <h2 className="account-card__name">{t('accounts.destroy_quota')}</h2>
+      <section className={cx(styles.accountCard, 'card')}>
+        <header className={styles.accountCardHead}>
+          <h2 className={styles.accountCardName}>{t('accounts.destroy_quota')}</h2>
         </header>
-        <p className="account-card__quota mono">
-          {formatMoney(data.destroy_quota, amountDigitsShown)} <span className="account-card__unit">USDT</span>
+        <p className={cx(styles.accountCardQuota, 'mono')}>
+          {formatMoney(data.destroy_quota, amountDigitsShown)} <span className={styles.accountCardUnit}>USDT</span>
         </p>
-        <p className="account-card__hint">{t('walletPage.destroyQuotaHint')}</p>
+        <p className={styles.accountCardHint}>{t('walletPage.destroyQuotaHint')}</p>
       </section>
     </div>
   );
@@ -30,17 +32,17 @@ export function AccountsTab({ data }: { data: AssetsData }) {
 function AccountCard({ data, kind }: { data: AssetsData; kind: MoneyAccountKind }) {
   const { t } = useTranslation();
   return (
-    <section className="account-card card" aria-labelledby={`account-${kind}`}>
-      <header className="account-card__head">
-        <h2 id={`account-${kind}`} className="account-card__name">
+    <section className={cx(styles.accountCard, 'card')} aria-labelledby={`account-${kind}`}>
+      <header className={styles.accountCardHead}>
+        <h2 id={`account-${kind}`} className={styles.accountCardName}>
           {t(`accounts.${kind}`)}
         </h2>
-        <Link to={`/wallet/transfer?from=${kind}`} className="btn btn--ghost btn--small account-card__action">
+        <Link to={`/wallet/transfer?from=${kind}`} className={cx('btn btn--ghost btn--small', styles.accountCardAction)}>
           <Icon name="transfer" size={16} />
           {t('walletPage.transferOut')}
         </Link>
       </header>
-      <table className="account-table">
+      <table className={styles.accountTable}>
         <thead>
           <tr>
             <th scope="col">{t('walletPage.asset')}</th>
@@ -64,8 +66,8 @@ function AccountLine({ data, kind, asset }: { data: AssetsData; kind: MoneyAccou
   return (
     <tr>
       <th scope="row">
-        <span className="account-table__asset">{asset}</span>
-        <span className="account-table__value">{t('walletPage.valueUsdt', { value: formatMoney(account?.value_usdt ?? '0', 2) })}</span>
+        <span className={styles.accountTableAsset}>{asset}</span>
+        <span className={styles.accountTableValue}>{t('walletPage.valueUsdt', { value: formatMoney(account?.value_usdt ?? '0', 2) })}</span>
       </th>
       <td className="mono">{formatMoney(account?.available ?? '0', amountDigitsShown)}</td>
       <td className="mono">{formatMoney(account?.frozen ?? '0', amountDigitsShown)}</td>

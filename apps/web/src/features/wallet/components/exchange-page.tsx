@@ -5,8 +5,8 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { AssetsGate } from './assets-gate.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { RouteCard } from './route-card.tsx';
-import '../../../components/money.css';
-import './wallet.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 export default function ExchangePage() {
   return <AssetsGate>{(data) => <ExchangeForm data={data} />}</AssetsGate>;
@@ -20,7 +20,7 @@ function ExchangeForm({ data }: { data: AssetsData }) {
   return (
     // Enter in the amount field asks for a quote; confirming always takes a deliberate tap.
     <form
-      className="money-screen wallet-form"
+      className={cx(moneyStyles.moneyScreen, 'wallet-form')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -58,7 +58,7 @@ function ExchangeForm({ data }: { data: AssetsData }) {
           {flow.isQuoting ? t('exchange.quoting') : t('exchange.getQuote')}
         </button>
       )}
-      <p className="form-hint">{t('exchange.hint')}</p>
+      <p className={moneyStyles.formHint}>{t('exchange.hint')}</p>
     </form>
   );
 }

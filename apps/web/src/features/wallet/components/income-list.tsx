@@ -8,6 +8,10 @@ import { amountDigitsShown } from '../../../lib/money-format.ts';
 import { recordTypeKey } from '../record-format.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
+import styles from './wallet.module.css';
 
 /** Income records (docs/product.md section 2: "income records") with the total earned per asset for the chosen type. */
 export function IncomeList() {
@@ -17,13 +21,13 @@ export function IncomeList() {
   // Every page carries the same totals; the first page's are shown as soon as it arrives.
   const totals = income.data?.pages[0]?.totals;
   return (
-    <div className="records">
+    <div className={moneyStyles.records}>
       {totals ? (
-        <section className="income-totals card" aria-label={t('records.incomeTotals')}>
-          <h2 className="income-totals__title">{t('records.incomeTotals')}</h2>
-          <dl className="income-totals__grid">
+        <section className={cx(styles.incomeTotals, 'card')} aria-label={t('records.incomeTotals')}>
+          <h2 className={styles.incomeTotalsTitle}>{t('records.incomeTotals')}</h2>
+          <dl className={styles.incomeTotalsGrid}>
             {assets.map((asset) => (
-              <div key={asset} className="income-totals__item">
+              <div key={asset} className={styles.incomeTotalsItem}>
                 <dt>{asset}</dt>
                 <dd className="mono">{formatMoney(totals.find((total) => total.asset === asset)?.amount ?? '0', amountDigitsShown)}</dd>
               </div>
@@ -31,7 +35,7 @@ export function IncomeList() {
           </dl>
         </section>
       ) : null}
-      <div className="filters">
+      <div className={filterSelectStyles.filters}>
         <FilterSelect
           label={t('records.filterType')}
           value={type}

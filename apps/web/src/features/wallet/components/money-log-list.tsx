@@ -6,6 +6,8 @@ import { useMoneyLog } from '../api/get-money-log.ts';
 import { recordTypeKey } from '../record-format.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { RecordItem } from './record-item.tsx';
+import moneyStyles from '../../../components/money.module.css';
+import filterSelectStyles from '../../../components/filter-select.module.css';
 
 /** The fund records (docs/product.md section 2: "fund records"), filtered by type and asset, newest first. */
 export function MoneyLogList() {
@@ -14,8 +16,8 @@ export function MoneyLogList() {
   const [asset, setAsset] = useState<Asset | undefined>();
   const records = useMoneyLog({ type, asset });
   return (
-    <div className="records">
-      <div className="filters">
+    <div className={moneyStyles.records}>
+      <div className={filterSelectStyles.filters}>
         <FilterSelect
           label={t('records.filterType')}
           value={type}

@@ -3,6 +3,8 @@ import type { ExchangeQuoteData } from '@nadi/api/wallet';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { quoteSecondsLeft, quoteShareLeft } from '../quote-countdown.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
+import { cx } from '../../../lib/cx.ts';
+import styles from './wallet.module.css';
 
 interface Props {
   quote: ExchangeQuoteData;
@@ -17,19 +19,19 @@ interface Props {
 export function QuoteCard({ quote, deadlineMs, nowMs, isExpired, isRequoting, onRequote }: Props) {
   const { t } = useTranslation();
   return (
-    <section className={`quote-card card${isExpired ? ' quote-card--expired' : ''}`} aria-label={t('exchange.quoteTitle')}>
-      <dl className="quote-card__rows">
-        <div className="quote-card__row">
+    <section className={cx(styles.quoteCard, 'card', isExpired && styles.quoteCardExpired)} aria-label={t('exchange.quoteTitle')}>
+      <dl className={styles.quoteCardRows}>
+        <div className={styles.quoteCardRow}>
           <dt>{t('exchange.price')}</dt>
           <dd className="mono">{t('exchange.priceValue', { price: formatMoney(quote.price, amountDigitsShown) })}</dd>
         </div>
-        <div className="quote-card__row">
+        <div className={styles.quoteCardRow}>
           <dt>{t('exchange.fee')}</dt>
           <dd className="mono">
             {formatMoney(quote.fee, amountDigitsShown)} {quote.fee_asset}
           </dd>
         </div>
-        <div className="quote-card__row quote-card__row--receive">
+        <div className={cx(styles.quoteCardRow, styles.quoteCardRowReceive)}>
           <dt>{t('exchange.receive')}</dt>
           <dd className="mono" data-testid="exchange-receive">
             {formatMoney(quote.receive, amountDigitsShown)} {quote.to_asset}
@@ -37,18 +39,18 @@ export function QuoteCard({ quote, deadlineMs, nowMs, isExpired, isRequoting, on
         </div>
       </dl>
       {isExpired ? (
-        <div className="quote-card__expired" role="alert">
+        <div className={styles.quoteCardExpired} role="alert">
           <p>{t('errors.QUOTE_EXPIRED')}</p>
           <button type="button" className="btn btn--small" data-testid="exchange-quote" onClick={onRequote} disabled={isRequoting}>
             {isRequoting ? t('exchange.quoting') : t('exchange.requote')}
           </button>
         </div>
       ) : (
-        <div className="quote-card__timer">
-          <span className="quote-card__bar" aria-hidden="true">
+        <div className={styles.quoteCardTimer}>
+          <span className={styles.quoteCardBar} aria-hidden="true">
             <span style={{ transform: `scaleX(${quoteShareLeft(deadlineMs, nowMs)})` }} />
           </span>
-          <p className="quote-card__seconds">{t('exchange.validFor', { seconds: quoteSecondsLeft(deadlineMs, nowMs) })}</p>
+          <p className={styles.quoteCardSeconds}>{t('exchange.validFor', { seconds: quoteSecondsLeft(deadlineMs, nowMs) })}</p>
         </div>
       )}
     </section>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
+import { cx } from '../../../lib/cx.ts';
+import styles from './wallet.module.css';
 
 interface Props {
   from: string;
@@ -13,17 +15,17 @@ interface Props {
 export function RouteCard({ from, to, swapLabel, onSwap, isDisabled = false }: Props) {
   const { t } = useTranslation();
   return (
-    <section className="route-card card">
-      <div className="route-card__end">
-        <span className="route-card__label">{t('transfer.from')}</span>
-        <strong className="route-card__name">{from}</strong>
+    <section className={cx(styles.routeCard, 'card')}>
+      <div className={styles.routeCardEnd}>
+        <span className={styles.routeCardLabel}>{t('transfer.from')}</span>
+        <strong className={styles.routeCardName}>{from}</strong>
       </div>
-      <button type="button" className="route-card__swap" aria-label={swapLabel} onClick={onSwap} disabled={isDisabled}>
+      <button type="button" className={styles.routeCardSwap} aria-label={swapLabel} onClick={onSwap} disabled={isDisabled}>
         <Icon name="swap" size={20} />
       </button>
-      <div className="route-card__end route-card__end--to">
-        <span className="route-card__label">{t('transfer.to')}</span>
-        <strong className="route-card__name">{to}</strong>
+      <div className={cx(styles.routeCardEnd, styles.routeCardEndTo)}>
+        <span className={styles.routeCardLabel}>{t('transfer.to')}</span>
+        <strong className={styles.routeCardName}>{to}</strong>
       </div>
     </section>
   );

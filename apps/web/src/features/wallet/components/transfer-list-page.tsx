@@ -9,8 +9,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTransferList } from '../api/get-transfer-list.ts';
 import { amountDigitsShown } from '../../../lib/money-format.ts';
 import { Segmented } from '../../../components/segmented.tsx';
-import '../../../components/money.css';
-import './wallet.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 export default function TransferListPage() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export default function TransferListPage() {
   const transfers = useTransferList(asset === 'all' ? undefined : asset);
   const options = [{ value: 'all' as const, label: t('records.allAssets') }, ...assets.map((value) => ({ value, label: value }))];
   return (
-    <div className="money-screen records">
+    <div className={cx(moneyStyles.moneyScreen, moneyStyles.records)}>
       <Segmented label={t('records.filterAsset')} value={asset} options={options} onChange={setAsset} />
       <InfiniteList
         query={transfers}
@@ -35,17 +35,17 @@ function TransferItem({ transfer }: { transfer: TransferData }) {
   const { t } = useTranslation();
   const tag = langTags[useLang()];
   return (
-    <article className="record card" data-testid="record-item">
-      <div className="record__main">
-        <h3 className="record__type">{t('transfer.direction', { from: t(`accounts.${transfer.from}`), to: t(`accounts.${transfer.to}`) })}</h3>
-        <time className="record__date" dateTime={transfer.created_at}>
+    <article className={cx(moneyStyles.record, 'card')} data-testid="record-item">
+      <div className={moneyStyles.recordMain}>
+        <h3 className={moneyStyles.recordType}>{t('transfer.direction', { from: t(`accounts.${transfer.from}`), to: t(`accounts.${transfer.to}`) })}</h3>
+        <time className={moneyStyles.recordDate} dateTime={transfer.created_at}>
           {formatDateTime(transfer.created_at, tag)}
         </time>
       </div>
-      <div className="record__side">
-        <p className="record__amount mono">
+      <div className={moneyStyles.recordSide}>
+        <p className={cx(moneyStyles.recordAmount, 'mono')}>
           {formatMoney(transfer.amount, amountDigitsShown)}
-          <span className="record__asset">{transfer.asset}</span>
+          <span className={moneyStyles.recordAsset}>{transfer.asset}</span>
         </p>
       </div>
     </article>

@@ -14,8 +14,8 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { AssetsGate } from './assets-gate.tsx';
 import { RouteCard } from './route-card.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
-import '../../../components/money.css';
-import './wallet.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 export default function TransferPage() {
   return <AssetsGate>{(data) => <TransferForm data={data} />}</AssetsGate>;
@@ -55,7 +55,7 @@ function TransferForm({ data }: { data: AssetsData }) {
   }
 
   return (
-    <form className="money-screen wallet-form" onSubmit={submit} noValidate>
+    <form className={cx(moneyStyles.moneyScreen, 'wallet-form')} onSubmit={submit} noValidate>
       <Segmented label={t('transfer.asset')} value={asset} options={assets.map((value) => ({ value, label: value }))} onChange={setAsset} />
       <RouteCard
         from={t(`accounts.${from}`)}
@@ -73,11 +73,11 @@ function TransferForm({ data }: { data: AssetsData }) {
         availableUnits={available}
         error={amount.serverError ?? (amount.errorKey ? t(amount.errorKey) : null)}
       />
-      <p className="form-hint">{t('transfer.hint')}</p>
+      <p className={moneyStyles.formHint}>{t('transfer.hint')}</p>
       <button type="submit" className="btn btn--block" data-testid="transfer-submit" disabled={transfer.isPending}>
         {transfer.isPending ? t('transfer.submitting') : t('transfer.submit')}
       </button>
-      <Link to="/wallet/transfer/list" className="text-link">
+      <Link to="/wallet/transfer/list" className={moneyStyles.textLink}>
         {t('nav.transferList')}
         <Icon name="chevron" size={16} />
       </Link>

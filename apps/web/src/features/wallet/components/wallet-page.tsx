@@ -9,8 +9,8 @@ import { AssetsGate } from './assets-gate.tsx';
 import { AssetsTab } from './assets-tab.tsx';
 import { IncomeList } from './income-list.tsx';
 import { MoneyLogList } from './money-log-list.tsx';
-import '../../../components/money.css';
-import './wallet.css';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './wallet.module.css';
 
 // docs/product.md section 2 lists the wallet tabs as assets, team, account, income record and money record;
 // the team tab belongs to the team feature, which registers it (lib/wallet-actions.ts).
@@ -52,12 +52,12 @@ export default function WalletPage() {
   const tab = parseTab(params.get('tab'));
   return (
     <div className="wallet-page">
-      <Tabs className="wallet-tabs" activeKey={tab.id} onChange={(key) => setParams(key === 'assets' ? {} : { tab: key }, { replace: true })}>
+      <Tabs className={styles.walletTabs} activeKey={tab.id} onChange={(key) => setParams(key === 'assets' ? {} : { tab: key }, { replace: true })}>
         {tabEntries().map((entry) => (
           <Tabs.Tab key={entry.id} title={t(entry.labelKey)} />
         ))}
       </Tabs>
-      <div className="money-screen" role="tabpanel" aria-label={t(tab.labelKey)}>
+      <div className={moneyStyles.moneyScreen} role="tabpanel" aria-label={t(tab.labelKey)}>
         <TabContent tab={tab} />
       </div>
     </div>

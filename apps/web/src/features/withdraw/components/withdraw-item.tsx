@@ -6,6 +6,9 @@ import { langTags } from '../../../lib/langs.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { returnReason, withdrawStatusView } from '../withdraw-view.ts';
+import { cx, variant } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './withdraw.module.css';
 
 /** One withdrawal: what left the balance, the fee, its status, the transaction and why it came back. */
 export function WithdrawItem({ record }: { record: WithdrawRecord }) {
@@ -15,33 +18,33 @@ export function WithdrawItem({ record }: { record: WithdrawRecord }) {
   const isConfirming = record.status === 1 && record.tx_hash !== null;
   const why = returnReason(record);
   return (
-    <article className="record card withdraw-record" data-testid="withdraw-item">
-      <div className="record__main">
-        <h3 className="record__type">{t('withdraw.recordTitle')}</h3>
-        <p className="record__meta">{t('withdraw.feeLine', { amount: formatMoney(record.fee, amountDigitsShown), asset: record.asset })}</p>
+    <article className={cx(moneyStyles.record, 'card', styles.withdrawRecord)} data-testid="withdraw-item">
+      <div className={moneyStyles.recordMain}>
+        <h3 className={moneyStyles.recordType}>{t('withdraw.recordTitle')}</h3>
+        <p className={moneyStyles.recordMeta}>{t('withdraw.feeLine', { amount: formatMoney(record.fee, amountDigitsShown), asset: record.asset })}</p>
         {record.tx_hash ? <TxHash hash={record.tx_hash} /> : null}
-        <time className="record__date" dateTime={record.created_at}>
+        <time className={moneyStyles.recordDate} dateTime={record.created_at}>
           {formatDateTime(record.created_at, tag)}
         </time>
       </div>
-      <div className="record__side">
+      <div className={moneyStyles.recordSide}>
         {/* A returned withdrawal took nothing in the end: its amount is not shown as a debit. */}
-        <p className={`record__amount mono${status.isReturned ? ' record__amount--returned' : ' record__amount--debit'}`}>
+        <p className={cx(moneyStyles.recordAmount, 'mono', status.isReturned ? styles.recordAmountReturned : moneyStyles.recordAmountDebit)}>
           {'\u2212'}
           {formatMoney(record.amount, amountDigitsShown)}
-          <span className="record__asset">{record.asset}</span>
+          <span className={moneyStyles.recordAsset}>{record.asset}</span>
         </p>
-        <span className={`status-chip status-chip--${status.tone}`} data-testid="withdraw-status">
+        <span className={cx(moneyStyles.statusChip, variant(moneyStyles, `status-chip--${status.tone}`))} data-testid="withdraw-status">
           {t(status.key)}
         </span>
         {isConfirming ? (
-          <span className="record__balance">
+          <span className={moneyStyles.recordBalance}>
             {t('withdraw.confirmations', { done: Math.min(record.confirmations, record.confirmations_required), required: record.confirmations_required })}
           </span>
         ) : null}
       </div>
       {status.isReturned ? (
-        <p className="withdraw-record__reason" data-testid="withdraw-reason">
+        <p className={styles.withdrawRecordReason} data-testid="withdraw-reason">
           {why ? t(why.key, why.params) : null} {t('withdraw.returned')}
         </p>
       ) : null}

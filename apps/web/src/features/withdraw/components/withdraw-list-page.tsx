@@ -2,15 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useWithdrawList } from '../api/get-withdraw-list.ts';
 import { WithdrawItem } from './withdraw-item.tsx';
-import '../../../components/money.css';
-import './withdraw.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
 
 /** /withdraw/list: the user's withdrawals with status, fee, transaction and reason, newest first. */
 export default function WithdrawListPage() {
   const { t } = useTranslation();
   const withdrawals = useWithdrawList();
   return (
-    <div className="money-screen records">
+    <div className={cx(moneyStyles.moneyScreen, moneyStyles.records)}>
       <InfiniteList
         query={withdrawals}
         getKey={(record) => record.id}

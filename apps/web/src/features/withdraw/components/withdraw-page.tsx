@@ -15,8 +15,9 @@ import { useApplyWithdraw } from '../api/apply-withdraw.ts';
 import { useWithdrawConfig } from '../api/get-withdraw-config.ts';
 import { receiveUnits, withdrawLimits, withdrawProblemMessage } from '../withdraw-view.ts';
 import { WithdrawItem } from './withdraw-item.tsx';
-import '../../../components/money.css';
-import './withdraw.css';
+import { cx } from '../../../lib/cx.ts';
+import moneyStyles from '../../../components/money.module.css';
+import styles from './withdraw.module.css';
 
 /** /withdraw: NADI from the fund account to the signed-in wallet, after review. */
 export default function WithdrawPage() {
@@ -55,10 +56,10 @@ function WithdrawForm({ config }: { config: WithdrawConfigData }) {
   }
 
   return (
-    <form className="money-screen" onSubmit={submit} noValidate>
+    <form className={moneyStyles.moneyScreen} onSubmit={submit} noValidate>
       {latest ? (
-        <section className="records" aria-label={t('withdraw.latest')}>
-          <h2 className="withdraw-latest__title">{t('withdraw.latest')}</h2>
+        <section className={moneyStyles.records} aria-label={t('withdraw.latest')}>
+          <h2 className={styles.withdrawLatestTitle}>{t('withdraw.latest')}</h2>
           <WithdrawItem record={latest} />
         </section>
       ) : null}
@@ -74,11 +75,11 @@ function WithdrawForm({ config }: { config: WithdrawConfigData }) {
         isDisabled={apply.isPending}
       />
       <Summary config={config} receive={receive} />
-      <p className="form-hint">{t('withdraw.hint', { blocks: config.confirmations_required })}</p>
+      <p className={moneyStyles.formHint}>{t('withdraw.hint', { blocks: config.confirmations_required })}</p>
       <button type="submit" className="btn btn--block" data-testid="withdraw-submit" disabled={apply.isPending}>
         {apply.isPending ? t('withdraw.submitting') : t('withdraw.submit')}
       </button>
-      <Link to="/withdraw/list" className="text-link">
+      <Link to="/withdraw/list" className={moneyStyles.textLink}>
         {t('nav.withdrawList')}
         <Icon name="chevron" size={16} />
       </Link>
@@ -89,13 +90,13 @@ function WithdrawForm({ config }: { config: WithdrawConfigData }) {
 function Destination({ config }: { config: WithdrawConfigData }) {
   const { t } = useTranslation();
   return (
-    <section className="destination card">
-      <div className="destination__head">
-        <span className="destination__label">{t('withdraw.destination')}</span>
-        <span className="chip chip--accent">{config.chain_name}</span>
+    <section className={cx(styles.destination, 'card')}>
+      <div className={styles.destinationHead}>
+        <span className={styles.destinationLabel}>{t('withdraw.destination')}</span>
+        <span className={cx(moneyStyles.chip, moneyStyles.chipAccent)}>{config.chain_name}</span>
       </div>
-      <AddressText address={config.to_address} className="destination__address" testId="withdraw-destination" />
-      <p className="destination__hint">{t('withdraw.destinationHint')}</p>
+      <AddressText address={config.to_address} className={styles.destinationAddress} testId="withdraw-destination" />
+      <p className={styles.destinationHint}>{t('withdraw.destinationHint')}</p>
     </section>
   );
 }
@@ -105,20 +106,20 @@ function Summary({ config, receive }: { config: WithdrawConfigData; receive: big
   const { t } = useTranslation();
   const show = (text: string) => formatMoney(text, amountDigitsShown);
   return (
-    <dl className="facts card">
-      <div className="facts__row">
+    <dl className={cx(moneyStyles.facts, 'card')}>
+      <div className={moneyStyles.factsRow}>
         <dt>{t('withdraw.fee')}</dt>
         <dd className="mono" data-testid="withdraw-fee">
           {show(config.fee)} {config.asset}
         </dd>
       </div>
-      <div className={`facts__row${receive === null ? '' : ' facts__row--receive'}`}>
+      <div className={cx(moneyStyles.factsRow, !(receive === null) && styles.factsRowReceive)}>
         <dt>{t('withdraw.receive')}</dt>
         <dd className="mono" data-testid="withdraw-receive">
           {receive === null ? '—' : `${formatAmount(receive, { fractionDigitsMax: amountDigitsShown })} ${config.asset}`}
         </dd>
       </div>
-      <div className="facts__row">
+      <div className={moneyStyles.factsRow}>
         <dt>{t('withdraw.minimum')}</dt>
         <dd className="mono">
           {show(config.min_amount)} {config.asset}
