@@ -449,11 +449,13 @@ it('a node purchase that loses its balance to a parallel withdrawal is refused a
     const send = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { authorization: token, lang: 'EN', 'idempotency-key': randomUUID() } });
     const withdraw = toDecimalString(parallel.fixture.nodeNadi / 8n);
-    const answers = await Promise.all([
-      ...[1, 2, 3].map(() => send('/api/v1/node/buy', { tier_id: parallel.fixture.tierId, pay_method: 'balance', price: '0.5' })),
-      ...Array.from({ length: 16 }, () => send('/api/v1/withdraw/apply', { amount: withdraw })),
-    ]);
-    for (const res of answers.slice(0, 3)) {
+    // The buys are sent between the withdrawals (after the 4th, 9th and 14th): on PGlite, which runs
+    // one query at a time, requests start in the order sent, so withdrawals reach the balance
+    // before the later buys; on PostgreSQL they overlap.
+    const buy = () => send('/api/v1/node/buy', { tier_id: parallel.fixture.tierId, pay_method: 'balance', price: '0.5' });
+    const requests = Array.from({ length: 19 }, (_, i) => (i % 5 === 4 ? buy() : send('/api/v1/withdraw/apply', { amount: withdraw })));
+    const answers = (await Promise.all(requests)).filter((_, i) => i % 5 === 4);
+    for (const res of answers) {
       const outcome = outcomeOf(res).outcome;
       reasons.set(outcome, (reasons.get(outcome) ?? 0) + 1);
     }
