@@ -1,17 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorTexts } from '@nadi/api/error-texts/index';
+import type { Lang } from '@nadi/api/http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { withErrorTexts } from '../../apps/web/src/lib/error-texts.ts';
 
 type Messages = Record<string, unknown>;
 const localesDir = join(import.meta.dirname, '../../apps/web/src/locales');
 const cache = new Map<string, Messages>();
 
-/** The app's own text for a key, so the tests follow the locale files rather than restate them. */
+/**
+ * The app's own text for a key, so the tests follow the locale files rather than restate them: a
+ * language's locale file with the one error catalogue merged in, as the app loads it.
+ */
 export function text(lang: string, key: string): string {
   let messages = cache.get(lang);
   if (!messages) {
-    messages = JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')) as Messages;
+    const locale = JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')) as { amount: object; address: object };
+    messages = withErrorTexts(locale, errorTexts[lang as Lang]) as Messages;
     cache.set(lang, messages);
   }
   const value = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
