@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { activationCodeBatches, activationCodes, activations, deviceModels, devices } from './schema.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceModelRow = typeof deviceModels.$inferSelect;
@@ -309,10 +310,7 @@ export async function deviceFacts(db: Db | Tx, ids: readonly number[], epoch: nu
         from devices d
         left join device_models dm on dm.id = d.model_id
         left join device_uptime du on du.device_id = d.id and du.epoch = ${epoch}
-       where d.id in (${sql.join(
-         [...new Set(ids)].map((id) => sql`${id}`),
-         sql`, `,
-       )})`),
+       where d.id in (${sqlList([...new Set(ids)])})`),
   );
   return new Map(
     rows.map((r) => [
@@ -376,10 +374,7 @@ export async function lockDevicesToShip(tx: Tx, serials: string[], now: Date): P
              (select c.code_hash from activation_codes c where c.device_id = d.id and c.state = 'issued'
                  and (c.expires_at is null or c.expires_at > ${now})) as code_hash
         from devices d join device_models m on m.id = d.model_id
-       where d.serial in (${sql.join(
-         serials.map((s) => sql`${s}`),
-         sql`, `,
-       )})
+       where d.serial in (${sqlList(serials)})
        order by d.id
        for update of d`),
   );

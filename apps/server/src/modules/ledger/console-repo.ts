@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 /** A user's accounts with their balances. */
 export async function userBalances(db: Db, userId: number) {
@@ -40,10 +41,7 @@ export async function systemBalancesWithOutflow(db: Db, kinds: readonly string[]
     await db.execute(
       sql`select a.kind, a.asset, (a.available + a.frozen)::text as balance,
                coalesce((select sum(t.amount) from ledger_transfers t where t.debit_account_id = a.id and t.created_at >= ${since}), 0)::text as outflow
-        from ledger_accounts a where a.user_id is null and a.kind in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )}) order by a.kind, a.asset`,
+        from ledger_accounts a where a.user_id is null and a.kind in (${sqlList(kinds)}) order by a.kind, a.asset`,
     ),
   );
 }

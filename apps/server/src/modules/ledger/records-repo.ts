@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Asset, RecordType, UserAccountKind } from '@nadi/api/wallet';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 export interface UserAccount {
   kind: UserAccountKind;
@@ -48,12 +49,7 @@ function recordsQuery(filter: RecordFilter): SQL {
   if (filter.asset) accountConditions.push(sql`a.asset = ${filter.asset}`);
   if (filter.account) accountConditions.push(sql`a.kind = ${filter.account}`);
   const where = sql.join(accountConditions, sql` and `);
-  const typeCondition = filter.types
-    ? sql`and t.type in (${sql.join(
-        filter.types.map((t) => sql`${t}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const typeCondition = filter.types ? sql`and t.type in (${sqlList(filter.types)})` : sql``;
   const credits = sql`
     select t.id, t.type, t.asset, a.kind, t.amount as signed, t.credit_available_after + t.credit_frozen_after as balance_after, t.created_at
       from ledger_accounts a join ledger_transfers t on t.credit_account_id = a.id

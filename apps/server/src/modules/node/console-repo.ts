@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 /** A user's latest held nodes. */
 export async function userNodeHoldings(db: Db, userId: number, limit: number) {
@@ -28,10 +29,7 @@ export async function nodeEpochsPaid(db: Db, epochs: number[]) {
   return rowsOf<{ epoch: number; node_paid: string; node_paid_usdt: string }>(
     await db.execute(
       sql`select epoch, (dividend_nadi + bonus_paid)::text as node_paid, dividend_usdt::text as node_paid_usdt from node_epochs
-          where epoch in (${sql.join(
-            epochs.map((e) => sql`${e}`),
-            sql`, `,
-          )})`,
+          where epoch in (${sqlList(epochs)})`,
     ),
   );
 }

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 /** A user's latest savings positions. */
 export async function userPledgePositions(db: Db, userId: number, limit: number) {
@@ -17,11 +18,6 @@ export async function userPledgePositions(db: Db, userId: number, limit: number)
 export async function pledgeEpochsPaid(db: Db, epochs: number[]) {
   if (epochs.length === 0) return [];
   return rowsOf<{ epoch: number; savings_paid: string }>(
-    await db.execute(
-      sql`select epoch, interest_paid::text as savings_paid from pledge_epochs where epoch in (${sql.join(
-        epochs.map((e) => sql`${e}`),
-        sql`, `,
-      )})`,
-    ),
+    await db.execute(sql`select epoch, interest_paid::text as savings_paid from pledge_epochs where epoch in (${sqlList(epochs)})`),
   );
 }

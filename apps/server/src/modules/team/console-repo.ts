@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 /** A user's performance aggregates (undefined before their first change). */
 export async function performanceRow(db: Db, userId: number) {
@@ -17,11 +18,6 @@ export async function performanceRow(db: Db, userId: number) {
 export async function teamEpochsPaid(db: Db, epochs: number[]) {
   if (epochs.length === 0) return [];
   return rowsOf<{ epoch: number; team_paid: string }>(
-    await db.execute(
-      sql`select epoch, paid::text as team_paid from team_epochs where epoch in (${sql.join(
-        epochs.map((e) => sql`${e}`),
-        sql`, `,
-      )})`,
-    ),
+    await db.execute(sql`select epoch, paid::text as team_paid from team_epochs where epoch in (${sqlList(epochs)})`),
   );
 }

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sqlList } from '../../db/sql-list.ts';
 
 export interface ConsoleUserRow {
   id: number;
@@ -74,12 +75,5 @@ export async function newUsersByDay(db: Db, since: Date) {
 /** The registered users among these addresses (lower-case). */
 export async function usersByAddresses(db: Db, addresses: readonly string[]) {
   if (addresses.length === 0) return [];
-  return rowsOf<{ id: number; address: string }>(
-    await db.execute(
-      sql`select id, address from users where address in (${sql.join(
-        addresses.map((a) => sql`${a}`),
-        sql`, `,
-      )})`,
-    ),
-  );
+  return rowsOf<{ id: number; address: string }>(await db.execute(sql`select id, address from users where address in (${sqlList(addresses)})`));
 }
