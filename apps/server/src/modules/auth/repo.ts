@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, siweNonces } from './schema.ts';
 
@@ -61,12 +61,4 @@ export async function revokeSession(db: Db, id: number, now: Date): Promise<void
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-}
-
-export async function countLiveSessions(db: Db, userId: number, now: Date): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return rows[0]?.n ?? 0;
 }
