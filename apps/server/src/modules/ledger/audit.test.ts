@@ -130,8 +130,8 @@ describe('ledger audit: pools, vesting and mining epochs', () => {
         [1, 100, 90, 91],
         [2, 100, 101, 50],
       ] as const) {
-        await tx.execute(sql`insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at)
-                             values (${epoch}, now(), now(), ${emission}, ${payable}, 1, 1, ${paid}, 0, 0, 1, now())`);
+        await tx.execute(sql`insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at, computed_at)
+                             values (${epoch}, now(), now(), ${emission}, ${payable}, 1, 1, ${paid}, 0, 0, 1, now(), now())`);
       }
     });
     expect(report.problems).toEqual([

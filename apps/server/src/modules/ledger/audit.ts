@@ -15,9 +15,20 @@ const problemsListedMax = 50;
 
 /**
  * The reward pools funded at genesis (migration 0011) and the accounts that hold what users are owed
- * (mining income vesting, pledged savings principal, savings interest not yet claimed): never below zero.
+ * (mining income vesting, pledged savings principal, savings interest not yet claimed, an epoch's
+ * payouts between its computation and its chunks): never below zero.
  */
-export const poolKinds = ['mining_pool', 'node_pool', 'savings_pool', 'referral_pool', 'signin_pool', 'vesting', 'pledged', 'savings_interest'] as const;
+export const poolKinds = [
+  'mining_pool',
+  'node_pool',
+  'savings_pool',
+  'referral_pool',
+  'signin_pool',
+  'vesting',
+  'pledged',
+  'savings_interest',
+  'settlement',
+] as const;
 
 /** System accounts that hold exactly what a table says users are owed (the NADI account of each kind). */
 const owedAccounts = [
@@ -136,6 +147,16 @@ async function owedProblems(tx: Tx): Promise<string[]> {
       if (BigInt(v.available) !== BigInt(v.owed) || BigInt(v.frozen) !== 0n)
         problems.push(`${o.kind} account holds ${v.available} (frozen ${v.frozen}), but ${o.says} ${v.owed}${o.detail}`);
     }
+  }
+  // The settlement accounts (per asset): what the epoch being posted still owes its users (docs/settlement.md).
+  const settlement = rowsOf<{ asset: string; available: string; frozen: string; owed: string | null }>(
+    await tx.execute(sql`select a.asset, a.available::text, a.frozen::text, o.amount::text as owed
+                           from ledger_accounts a left join settlement_owed() o on o.asset = a.asset
+                          where a.is_system and a.kind = 'settlement' order by a.asset`),
+  );
+  for (const v of settlement) {
+    if (BigInt(v.available) !== BigInt(v.owed ?? '0') || BigInt(v.frozen) !== 0n)
+      problems.push(`settlement ${v.asset} account holds ${v.available} (frozen ${v.frozen}), but the epoch being posted owes ${v.owed ?? '0'}`);
   }
   return problems;
 }

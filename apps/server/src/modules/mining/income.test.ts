@@ -51,9 +51,9 @@ interface Result {
 async function settledEpoch(epoch: number) {
   const starts = new Date(Date.parse('2026-11-22T08:00:00.000Z') + epoch * 600_000);
   await t.database.db.execute(sql`
-    insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at)
+    insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at, computed_at)
     values (${epoch}, ${starts}, ${new Date(starts.getTime() + 600_000)}, ${(100_000n * one).toString()}::numeric, ${(100_000n * one).toString()}::numeric,
-            ${40_000 + epoch}, ${units('0.5').toString()}::numeric, 0, 0, 0, 1, ${new Date(starts.getTime() + 601_000)})
+            ${40_000 + epoch}, ${units('0.5').toString()}::numeric, 0, 0, 0, 1, ${new Date(starts.getTime() + 601_000)}, ${new Date(starts.getTime() + 601_000)})
     on conflict (epoch) do nothing`);
 }
 

@@ -57,7 +57,7 @@ export async function markClaimed(tx: Tx, userId: number, amount: bigint): Promi
 }
 
 export async function readLastSettledEpoch(db: Db): Promise<number | null> {
-  const rows = rowsOf<{ epoch: number | null }>(await db.execute(sql`select max(epoch) as epoch from mining_epochs`));
+  const rows = rowsOf<{ epoch: number | null }>(await db.execute(sql`select max(epoch) as epoch from mining_epochs where settled_at is not null`));
   const epoch = rows[0]?.epoch;
   return epoch == null ? null : Number(epoch);
 }
@@ -205,7 +205,7 @@ const incomeColumns: Record<IncomeLineType, SQL> = {
 
 function incomeSelect(where: SQL): SQL {
   return sql`
-    select r.epoch, e.settled_at, r.device_power::text as device_power, r.destroy_power::text as destroy_power, r.other_power::text as other_power,
+    select r.epoch, coalesce(e.settled_at, e.computed_at) as settled_at, r.device_power::text as device_power, r.destroy_power::text as destroy_power, r.other_power::text as other_power,
            r.device_income::text as device_income, r.destroy_income::text as destroy_income, r.power_income::text as power_income,
            r.reduction::text as reduction, r.immediate::text as immediate, r.locked::text as locked, r.released::text as released,
            e.network_power::text as network_power, e.emission::text as emission, e.payable::text as payable, e.price::text as price

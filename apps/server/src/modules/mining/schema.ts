@@ -2,7 +2,7 @@
 // them; other modules reach them through mining/index.ts. Other schema files import these only for
 // foreign keys.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, jsonb, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, units, power, at } from '../../db/columns.ts';
 import { devices } from '../device/schema.ts';
 import { ledgerFlows } from '../ledger/schema.ts';
@@ -131,7 +131,10 @@ export const miningEpochs = pgTable('mining_epochs', {
   reduction: units('reduction').notNull(),
   users: integer('users').notNull(),
   flowId: bigint('flow_id', { mode: 'number' }).references(() => ledgerFlows.id),
-  settledAt: at('settled_at').notNull(),
+  /** When the epoch's figures were computed (this row written); its users are paid chunk by chunk after it. */
+  computedAt: at('computed_at').notNull(),
+  /** When the last chunk posted: null while the epoch is being posted (docs/settlement.md). */
+  settledAt: at('settled_at'),
   durationMs: integer('duration_ms'),
 });
 
@@ -181,4 +184,93 @@ export const miningVesting = pgTable(
     updatedEpoch: integer('updated_epoch').notNull(),
   },
   (t) => [check('mining_vesting_not_negative', sql`${t.locked} >= 0 and ${t.claimable} >= 0 and ${t.rate} >= 0`)],
+);
+
+/**
+ * One epoch's settlement run (docs/settlement.md): computed in one transaction that locks no user's
+ * accounts, then posted chunk by chunk. `summary` holds each part's figures for its epoch row, written
+ * when the last chunk has posted (`settled_at`).
+ */
+export const settlementRuns = pgTable(
+  'settlement_runs',
+  {
+    epoch: integer('epoch').primaryKey(),
+    status: text('status').notNull(),
+    chunks: integer('chunks').notNull(),
+    users: integer('users').notNull(),
+    summary: jsonb('summary').notNull(),
+    computedAt: at('computed_at').notNull(),
+    computeMs: integer('compute_ms').notNull(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [check('settlement_runs_status', sql`${t.status} in ('posting', 'settled')`)],
+);
+
+/**
+ * The chunks of a run: users `lo_user`..`hi_user` (by id), what the settlement account pays them
+ * (`nadi`, `usdt`), and once posted, the flow and when. The durable cursor: a chunk posts once.
+ */
+export const settlementChunks = pgTable(
+  'settlement_chunks',
+  {
+    epoch: integer('epoch').notNull(),
+    chunk: integer('chunk').notNull(),
+    loUser: integer('lo_user').notNull(),
+    hiUser: integer('hi_user').notNull(),
+    users: integer('users').notNull(),
+    nadi: units('nadi').notNull(),
+    usdt: units('usdt').notNull(),
+    flowId: bigint('flow_id', { mode: 'number' }),
+    postedAt: at('posted_at'),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.epoch, t.chunk] }),
+    index('settlement_chunks_pending_idx')
+      .on(t.epoch, t.chunk)
+      .where(sql`${t.postedAt} is null`),
+  ],
+);
+
+/** A user's mining figures of an epoch being posted (mining_settle_epoch writes them, each chunk applies its users'). */
+export const miningSettleStage = pgTable(
+  'mining_settle_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    userId: integer('user_id').notNull(),
+    devicePower: power('device_power').notNull(),
+    destroyPower: power('destroy_power').notNull(),
+    otherPower: power('other_power').notNull(),
+    deviceIncome: units('device_income').notNull(),
+    destroyIncome: units('destroy_income').notNull(),
+    powerIncome: units('power_income').notNull(),
+    reduction: units('reduction').notNull(),
+    immediate: units('immediate').notNull(),
+    /** The immediate part by source (their legs): floor(source × bps), the units that leaves to the first source with income. */
+    deviceNow: units('device_now').notNull(),
+    destroyNow: units('destroy_now').notNull(),
+    powerNow: units('power_now').notNull(),
+    locked: units('locked').notNull(),
+    released: units('released').notNull(),
+    /** The change of the user's vesting rate: the new tranche's slice less the slices that ended. */
+    rateDelta: units('rate_delta').notNull(),
+    hasVesting: boolean('has_vesting').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.userId] })],
+);
+
+/** The miners whose status or used budget changes at an epoch's end, applied with their user's chunk. */
+export const miningSettleMinerStage = pgTable(
+  'mining_settle_miner_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    minerId: bigint('miner_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    fromStatus: integer('from_status').notNull(),
+    status: integer('status').notNull(),
+    used: units('used').notNull(),
+    type: text('type').notNull(),
+    delta: power('delta').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.minerId] }), index('mining_settle_miner_stage_user_idx').on(t.epoch, t.userId)],
 );

@@ -132,3 +132,17 @@ export const nodeEarnings = pgTable(
     index('node_earnings_user_idx').on(t.userId, t.epoch),
   ],
 );
+
+/** Node earnings of an epoch being posted, per holding (node_settle_epoch writes them, each chunk applies its users'). */
+export const nodeSettleStage = pgTable(
+  'node_settle_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    holdingId: bigint('holding_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    miningIncome: units('mining_income').notNull(),
+    dividendNadi: units('dividend_nadi').notNull(),
+    dividendUsdt: units('dividend_usdt').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.holdingId] }), index('node_settle_stage_user_idx').on(t.epoch, t.userId)],
+);

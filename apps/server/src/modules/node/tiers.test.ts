@@ -94,8 +94,8 @@ describe('the tiers', () => {
   it('estimates the days until return from the last settled epoch’s figures, and names them', async () => {
     const at = t.clock.now();
     await db().execute(sql`
-      insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at)
-      values (3, ${at}, ${at}, ${units('1000').toString()}::numeric, ${units('1000').toString()}::numeric, 10000000, ${units('0.5').toString()}::numeric, 0, 0, 0, 0, ${at})`);
+      insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at, computed_at)
+      values (3, ${at}, ${at}, ${units('1000').toString()}::numeric, ${units('1000').toString()}::numeric, 10000000, ${units('0.5').toString()}::numeric, 0, 0, 0, 0, ${at}, ${at})`);
     await db().execute(sql`
       insert into node_epochs (epoch, fees_nadi, fees_usdt, dividend_nadi, dividend_usdt, bonus_paid, weight_total, holders, settled_at)
       values (3, 0, 0, ${units('100').toString()}::numeric, ${units('10').toString()}::numeric, 0, 1000, 1, ${at})`);

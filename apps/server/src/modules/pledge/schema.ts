@@ -119,3 +119,29 @@ export const pledgeInterest = pgTable(
   },
   (t) => [check('pledge_interest_not_negative', sql`${t.claimable} >= 0 and ${t.claimedTotal} >= 0`)],
 );
+
+/** Savings interest of an epoch being posted, per position (pledge_settle_epoch writes it, each chunk applies its users'). */
+export const pledgeSettleInterestStage = pgTable(
+  'pledge_settle_interest_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    paid: units('paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.positionId] }), index('pledge_settle_interest_stage_user_idx').on(t.epoch, t.userId)],
+);
+
+/** Locked positions released at an epoch's end, applied with their user's chunk. */
+export const pledgeSettleReleaseStage = pgTable(
+  'pledge_settle_release_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    amount: units('amount').notNull(),
+    minerId: bigint('miner_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.positionId] }), index('pledge_settle_release_stage_user_idx').on(t.epoch, t.userId)],
+);

@@ -138,3 +138,22 @@ export const performanceEvents = pgTable(
     check('performance_events_kind', sql`${t.kind} in ('device', 'node', 'destroy')`),
   ],
 );
+
+/** Team reward lines of an epoch being posted (team_settle_epoch writes them, each chunk applies its users'). */
+export const teamSettleStage = pgTable(
+  'team_settle_stage',
+  {
+    epoch: integer('epoch').notNull(),
+    userId: integer('user_id').notNull(),
+    /** 1 share income, 2 community power income, 3 power level income. */
+    k: integer('k').notNull(),
+    sourceUserId: integer('source_user_id').notNull(),
+    sourceDepth: integer('source_depth').notNull(),
+    sourceAmount: units('source_amount').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    lowerNumerator: units('lower_numerator').notNull(),
+    wanted: numeric('wanted', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.userId, t.k, t.sourceUserId] })],
+);

@@ -171,8 +171,8 @@ describe('team/info', () => {
     const settled = epoch - 1;
     const at = t.clock.now();
     await t.database.db.execute(sql`
-      insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at)
-      values (${settled}, ${at}, ${at}, 0, 0, 0, 0, 0, 0, 0, 0, ${at})
+      insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at, computed_at)
+      values (${settled}, ${at}, ${at}, 0, 0, 0, 0, 0, 0, 0, 0, ${at}, ${at})
       on conflict (epoch) do nothing`);
     const totals = [
       ['device_direct_reward', units('20'), epoch, units('10')],

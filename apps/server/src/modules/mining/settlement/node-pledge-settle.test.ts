@@ -13,6 +13,7 @@ import { toDecimalString } from '@nadi/money/money';
 import { unit } from '@nadi/economy/economy';
 import type { Tx } from '../../../db/client.ts';
 import { pgCode } from '../../../db/pg-code.ts';
+import { epochLegs } from '../../../test/epoch-legs.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { seedDatabase } from '../../../db/seed/seed.ts';
 import { createTestDatabase, testSettings } from '../../../test/harness.ts';
@@ -315,12 +316,7 @@ async function observed(tx: Tx, userIds: number[], epoch: number) {
       sql`select user_id, asset, available::text as a from ledger_accounts where kind = 'fund' and user_id in (${users}) order by user_id, asset`,
     ),
   );
-  const legsOf = async (key: string) =>
-    rowsOf<{ user_id: number; type: string; asset: string; amount: string }>(
-      await tx.execute(sql`select a.user_id, t.type, t.asset, t.amount::text from ledger_transfers t join ledger_flows f on f.id = t.flow_id
-                            join ledger_accounts a on a.id = t.credit_account_id
-                           where f.idempotency_key = ${key} and a.user_id is not null order by t.id`),
-    );
+  const legsOf = (types: readonly string[]) => epochLegs(tx, epoch, types);
   const legMap = (legs: Awaited<ReturnType<typeof legsOf>>) => Object.fromEntries(legs.map((l) => [`${l.user_id}:${l.type}:${l.asset}`, l.amount]));
   const system = async (kind: string, asset: ModelAsset = 'NADI') => text(await systemBalance(tx, kind, asset));
   return {
@@ -342,7 +338,7 @@ async function observed(tx: Tx, userIds: number[], epoch: number) {
       await tx.execute(sql`select fees_nadi::text, fees_usdt::text, dividend_nadi::text, dividend_usdt::text, bonus_paid::text, weight_total::text, holders
                              from node_epochs where epoch = ${epoch}`),
     )[0],
-    nodeLegs: legMap(await legsOf(`node:epoch:${epoch}`)),
+    nodeLegs: legMap(await legsOf(['node_mining_income', 'node_fee_dividend'])),
     lines: rowsOf(await tx.execute(sql`select position_id::int, user_id, amount::text from pledge_interest_lines where epoch = ${epoch} order by position_id`)),
     claimable: Object.fromEntries(
       rowsOf<{ user_id: number; c: string }>(
@@ -355,7 +351,7 @@ async function observed(tx: Tx, userIds: number[], epoch: number) {
     ).map((r) => ({ ...r, redeemed_at: r.redeemed_at === null ? null : new Date(String(r.redeemed_at)).toISOString() })),
     totals: rowsOf(await tx.execute(sql`select id, total::text from pledge_products where name like 'synthetic %' order by id`)),
     pledgeEpoch: rowsOf(await tx.execute(sql`select interest_paid::text, released::text, positions from pledge_epochs where epoch = ${epoch}`))[0],
-    pledgeLegs: legMap(await legsOf(`pledge:epoch:${epoch}`)),
+    pledgeLegs: legMap(await legsOf(['release_pledge_income'])),
     miners: Object.fromEntries(
       rowsOf<{ id: number; status: number }>(await tx.execute(sql`select id::int, status from miners where user_id in (${users}) order by id`)).map((m) => [
         m.id,

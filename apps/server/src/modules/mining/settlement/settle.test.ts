@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDecimalString } from '@nadi/money/money';
 import { emissionOf, miningDefaults, shareOf, vestingReleaseAt, type MiningParams } from '@nadi/economy/economy';
 import type { Db, Tx } from '../../../db/client.ts';
+import { epochLegs } from '../../../test/epoch-legs.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { seedDatabase } from '../../../db/seed/seed.ts';
 import { createTestDatabase, testSettings } from '../../../test/harness.ts';
@@ -229,10 +230,7 @@ async function observed(tx: Tx, userIds: number[], epoch: number) {
   const log = rowsOf<{ user_id: number; type: string; miner_id: number; before: string; after: string; epoch: number }>(
     await tx.execute(sql`select user_id, type, miner_id, before::text, after::text, epoch from power_log where user_id in (${users}) order by id`),
   );
-  const legs = rowsOf<{ user_id: number; type: string; amount: string }>(
-    await tx.execute(sql`select a.user_id, t.type, t.amount::text from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-                          where t.flow_id = (select flow_id from mining_epochs where epoch = ${epoch}) and a.user_id is not null order by t.id`),
-  );
+  const legs = await epochLegs(tx, epoch, ['device_income', 'destroy_profit', 'power_income']);
   const row = rowsOf<Record<string, string | number>>(
     await tx.execute(sql`select epoch, emission::text, payable::text, network_power::text, paid::text, released::text, reduction::text, users
                            from mining_epochs where epoch = ${epoch}`),

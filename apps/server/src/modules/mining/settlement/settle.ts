@@ -1,9 +1,15 @@
-// Epoch settlement (docs/economy.md, "Settlement"; docs/nodes-and-savings.md, "Settlement"; docs/team.md,
-// "Rewards"): the TypeScript side computes what is in force at the epoch (parameters, emission, the
-// reference price at its end, which vesting tranches end) and calls `mining_settle_epoch`, then
-// `pledge_settle_epoch`, `node_settle_epoch` and `team_settle_epoch` (each in the sql/ folder of its
-// module: mining, pledge, node, team), each set-based, all four in one transaction: an epoch is settled entirely
-// or not at all. Epochs settle strictly in order from 0; a settled epoch is never settled again.
+// Epoch settlement (docs/settlement.md; docs/economy.md, "Settlement"; docs/nodes-and-savings.md,
+// "Settlement"; docs/team.md, "Rewards"), in two steps that never hold a user's accounts for long:
+// 1. The computation, one transaction that locks no user's accounts: the TypeScript side computes what
+//    is in force at the epoch (parameters, emission, the reference price at its end, which vesting
+//    tranches end) and calls `mining_settle_epoch`, `pledge_settle_epoch`, `node_settle_epoch` and
+//    `team_settle_epoch` (each in the sql/ folder of its module), which stage every user's figures and
+//    move what the epoch pays from the pools to the settlement accounts; `settlement_plan` cuts the
+//    users into chunks by id and `team_settle_pay` takes the team rewards from the referral pool last.
+// 2. The chunks, each its own short transaction (`settlement_post_chunk`): a user's whole epoch (all
+//    four parts) appears at once; a chunk posts once whoever runs it, and a run killed at any point
+//    resumes from its durable cursor (the chunks not posted). `settlement_finish` marks the epoch
+//    settled when the last chunk has posted. Epochs settle strictly in order from 0.
 import { sql, type SQL } from 'drizzle-orm';
 import { emissionOf, miningDefaults, uptimeCounts, type MiningParams } from '@nadi/economy/economy';
 import { levelRules, type TeamParams } from '@nadi/economy/team';
@@ -20,6 +26,24 @@ export interface SettleDeps {
   db: Db | Tx;
   settings: Pick<AppSettings, 'epochSeconds' | 'heartbeatSeconds'>;
   now: () => Date;
+  /** Users per chunk (settlementChunkUsers when not given). */
+  chunkUsers?: number;
+  /** Called after each chunk posts (progress metrics and logs; tests stop a run here). */
+  onChunk?: (posted: PostedChunk) => void | Promise<void>;
+}
+
+/** Users per chunk: a chunk of this many users holds their accounts for a few tens of milliseconds (docs/settlement.md). */
+export const settlementChunkUsers = 1_000;
+
+/** What one chunk posted. */
+export interface PostedChunk {
+  epoch: number;
+  chunk: number;
+  /** Chunks of the run, and how many have posted (this one included). */
+  chunks: number;
+  done: number;
+  journal: number;
+  durationMs: number;
 }
 
 /** What the node part of a settlement did (its node_epochs row and the rows it wrote). */
@@ -94,6 +118,10 @@ export interface EpochSettlement {
   journal: number;
   minerChanges: number;
   durationMs: number;
+  /** The chunks the users were posted in, and the time of the computation and of the whole run. */
+  chunks: number;
+  computeMs: number;
+  totalMs: number;
   node: NodeSettlement;
   pledge: PledgeSettlement;
   team: TeamSettlement;
@@ -147,13 +175,72 @@ export async function endingTranches(db: Db | Tx, epoch: number): Promise<{ epoc
 
 /** The last settled epoch, or null before the first settlement. */
 export async function lastSettledEpoch(db: Db | Tx): Promise<number | null> {
-  const row = rowsOf<{ last: number | null }>(await db.execute(sql`select max(epoch) as last from mining_epochs`))[0];
+  const row = rowsOf<{ last: number | null }>(await db.execute(sql`select max(epoch) as last from mining_epochs where settled_at is not null`))[0];
   return row?.last === null || row?.last === undefined ? null : Number(row.last);
 }
 
-/** Settles one ended epoch; `already` when it was settled before (by this or another instance). */
+/**
+ * Settles one ended epoch: computes it (unless a run of it is already posting: a crash or another
+ * instance left it there), posts every chunk not posted yet, then marks it settled. `already` when it
+ * was settled before (by this or another instance).
+ */
 export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<SettleOutcome> {
   if (!Number.isSafeInteger(epoch) || epoch < 0 || epoch > 2 ** 31 - 2) throw new SettlementError('invalid_input', `epoch ${epoch} is not a whole number >= 0`);
+  const started = Date.now();
+  try {
+    let run = await runOf(deps.db, epoch);
+    if (!run) {
+      const computed = await computeEpoch(deps, epoch).catch(async (error: unknown) => {
+        if (pgCode(error) === 'NS001') return null;
+        throw error;
+      });
+      run = await runOf(deps.db, epoch);
+      if (!computed && !run) return { status: 'already' };
+    }
+    if (!run || run.status === 'settled') return { status: 'already' };
+    await postChunks(deps, epoch);
+    const finished = await deps.db.transaction(async (tx) =>
+      rowsOf<{ done: string | null }>(await tx.execute(sql`select settlement_finish(${epoch}::int, ${deps.now()}::timestamptz)::text as done`)),
+    );
+    if (!finished[0]?.done) return { status: 'already' };
+    const settled = await runOf(deps.db, epoch);
+    return { status: 'settled', settlement: settlementFromRun(settled ?? run, Date.now() - started) };
+  } catch (error) {
+    const code = pgCode(error) ?? '';
+    const reason = sqlErrors[code];
+    if (reason) throw new SettlementError(reason, `epoch ${epoch}: ${errorText(error)}`, { cause: error });
+    throw error;
+  }
+}
+
+interface RunRow {
+  status: 'posting' | 'settled';
+  chunks: number;
+  summary: RunSummary;
+  computeMs: number;
+}
+
+interface RunSummary {
+  epoch: number;
+  mining: Record<string, unknown>;
+  pledge: Record<string, unknown>;
+  node: Record<string, unknown>;
+  team: Record<string, unknown>;
+}
+
+async function runOf(db: Db | Tx, epoch: number): Promise<RunRow | null> {
+  const row = rowsOf<{ status: RunRow['status']; chunks: number; summary: string; compute_ms: number }>(
+    await db.execute(sql`select status, chunks, summary::text as summary, compute_ms from settlement_runs where epoch = ${epoch}`),
+  )[0];
+  return row ? { status: row.status, chunks: Number(row.chunks), summary: JSON.parse(row.summary) as RunSummary, computeMs: Number(row.compute_ms) } : null;
+}
+
+/**
+ * The computation: one transaction that stages every part's figures, moves what the epoch pays from
+ * the pools to the settlement accounts, cuts the chunks and records the run. Locks no user's accounts.
+ */
+async function computeEpoch(deps: SettleDeps, epoch: number): Promise<RunSummary> {
+  const started = Date.now();
   const now = deps.now();
   const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
   const params = await paramsAt(deps.db, deps.settings, epoch);
@@ -167,38 +254,79 @@ export async function settleEpoch(deps: SettleDeps, epoch: number): Promise<Sett
     throw error;
   });
   const ending = await endingTranches(deps.db, epoch);
-  try {
-    // Savings before nodes: the node part reads the epoch's mining results; savings need neither, and
-    // the node part's fees account (credited by every trade) is then locked for the shortest time. The
-    // team part last: it reads the mining results too, and the referral pool it locks is taken from by
-    // every device purchase (the direct reward).
-    const settlement = await deps.db.transaction(async (tx) => {
-      const mining = await summaryOf(
-        tx,
-        sql`select mining_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${emissionOf(epoch, params).toString()}::numeric,
-          ${Number(params.immediateBps)}::int, ${params.vestingEpochs}::int, ${uptimeBeatsNeeded(params)}::int, ${price.price.toString()}::numeric,
-          ${`{${ending.epochs.join(',')}}`}::int[], ${`{${ending.vesting.join(',')}}`}::int[], ${now}::timestamptz)::text as summary`,
-      );
-      const pledge = await summaryOf(
-        tx,
-        sql`select pledge_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${now}::timestamptz)::text as summary`,
-      );
-      const node = await summaryOf(
-        tx,
-        sql`select node_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${Number(params.nodeDividendBps)}::int,
-          ${now}::timestamptz)::text as summary`,
-      );
-      const team = await settleTeamEpoch(tx, { epoch, startsAt, endsAt, params, now });
-      return { ...settlementOf(mining), node: nodeSettlementOf(node), pledge: pledgeSettlementOf(pledge), team };
-    });
-    return { status: 'settled', settlement };
-  } catch (error) {
-    const code = pgCode(error) ?? '';
-    if (code === 'NS001') return { status: 'already' };
-    const reason = sqlErrors[code];
-    if (reason) throw new SettlementError(reason, `epoch ${epoch}: ${errorText(error)}`, { cause: error });
-    throw error;
+  const chunkUsers = deps.chunkUsers ?? settlementChunkUsers;
+  return deps.db.transaction(async (tx) => {
+    const mining = await summaryOf(
+      tx,
+      sql`select mining_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${emissionOf(epoch, params).toString()}::numeric,
+        ${Number(params.immediateBps)}::int, ${params.vestingEpochs}::int, ${uptimeBeatsNeeded(params)}::int, ${price.price.toString()}::numeric,
+        ${`{${ending.epochs.join(',')}}`}::int[], ${`{${ending.vesting.join(',')}}`}::int[], ${now}::timestamptz)::text as summary`,
+    );
+    const pledge = await summaryOf(
+      tx,
+      sql`select pledge_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${now}::timestamptz)::text as summary`,
+    );
+    const node = await summaryOf(
+      tx,
+      sql`select node_settle_epoch(${epoch}::int, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${Number(params.nodeDividendBps)}::int,
+        ${now}::timestamptz)::text as summary`,
+    );
+    const teamLines = await teamLinesOf(tx, { epoch, startsAt, endsAt, params, now });
+    const plan = await summaryOf(tx, sql`select settlement_plan(${epoch}::int, ${chunkUsers}::int)::text as summary`);
+    // Last: the referral pool is locked from here to the commit (device purchases take from it too).
+    const pay = await summaryOf(tx, sql`select team_settle_pay(${epoch}::int, ${now}::timestamptz)::text as summary`);
+    const summary: RunSummary = { epoch, mining, pledge, node, team: { ...teamLines, ...pay } };
+    await tx.execute(sql`
+      insert into settlement_runs (epoch, status, chunks, users, summary, computed_at, compute_ms)
+      values (${epoch}, 'posting', ${Number(plan.chunks)}, ${Number(plan.users)}, ${JSON.stringify(summary)}::jsonb, ${now}::timestamptz,
+              ${Date.now() - started})`);
+    return summary;
+  });
+}
+
+/** Deadlocks and serialization failures: a chunk that met one runs again (it changed nothing). */
+const retryable = new Set(['40P01', '40001']);
+
+/** Posts every chunk of the epoch's run not posted yet, each in its own transaction. */
+async function postChunks(deps: SettleDeps, epoch: number): Promise<void> {
+  const pending = rowsOf<{ chunk: number }>(
+    await deps.db.execute(sql`select chunk from settlement_chunks where epoch = ${epoch} and posted_at is null order by chunk`),
+  ).map((r) => Number(r.chunk));
+  const total = Number(rowsOf<{ n: number }>(await deps.db.execute(sql`select count(*)::int as n from settlement_chunks where epoch = ${epoch}`))[0]?.n ?? 0);
+  let done = total - pending.length;
+  for (const chunk of pending) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const posted = await deps.db.transaction(async (tx) =>
+          rowsOf<{ posted: string | null }>(
+            await tx.execute(sql`select settlement_post_chunk(${epoch}::int, ${chunk}::int, ${deps.now()}::timestamptz)::text as posted`),
+          ),
+        );
+        const figures = posted[0]?.posted ? (JSON.parse(posted[0].posted) as { journal: number; duration_ms: number }) : null;
+        // NULL: another instance posts (or posted) it.
+        if (figures) {
+          done += 1;
+          await deps.onChunk?.({ epoch, chunk, chunks: total, done, journal: Number(figures.journal), durationMs: Number(figures.duration_ms) });
+        }
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !retryable.has(pgCode(error) ?? '')) throw error;
+      }
+    }
   }
+}
+
+/** The settlement's figures, from the summaries its run recorded. */
+function settlementFromRun(run: RunRow, totalMs: number): EpochSettlement {
+  return {
+    ...settlementOf(run.summary.mining),
+    chunks: run.chunks,
+    computeMs: run.computeMs,
+    totalMs,
+    node: nodeSettlementOf(run.summary.node),
+    pledge: pledgeSettlementOf(run.summary.pledge),
+    team: teamSettlementOf(run.summary.team),
+  };
 }
 
 export interface TeamEpochInput {
@@ -209,20 +337,32 @@ export interface TeamEpochInput {
   now: Date;
 }
 
-/**
- * The team part of an epoch's settlement (team_settle_epoch), in the caller's transaction, after the
- * epoch's mining part; settleEpoch calls it, tests call it alone on mining results they wrote.
- */
-export async function settleTeamEpoch(tx: Tx, t: TeamEpochInput): Promise<TeamSettlement> {
+/** The team part of an epoch's computation (team_settle_epoch: the lines, staged), in the caller's transaction. */
+async function teamLinesOf(tx: Tx, t: TeamEpochInput): Promise<Record<string, unknown>> {
   const rules = levelRules(t.params);
   const list = (values: (bigint | number)[]) => `{${values.join(',')}}`;
-  const summary = await summaryOf(
+  return summaryOf(
     tx,
     sql`select team_settle_epoch(${t.epoch}::int, ${t.startsAt}::timestamptz, ${t.endsAt}::timestamptz,
       ${Number(t.params.teamShareLevel1Bps)}::int, ${Number(t.params.teamShareLevel2Bps)}::int,
       ${list(rules.map((r) => r.usdt))}::numeric[], ${list(rules.map((r) => r.directs))}::int[], ${list(rules.map((r) => r.rateBps))}::int[],
       ${Number(t.params.teamPowerLevelBps)}::int, ${t.params.teamPowerLevelMin}::int, ${t.now}::timestamptz)::text as summary`,
   );
+}
+
+/**
+ * The team part of an epoch's settlement alone, in the caller's transaction, on mining figures the
+ * caller staged (mining_settle_stage with nothing immediate or locked) for an epoch whose mining_epochs
+ * row it wrote: the lines, what the referral pool pays, one chunk of every recipient, the team_epochs
+ * row. Tests of the team rules call it; settleEpoch runs the same functions among the other parts.
+ */
+export async function settleTeamEpoch(tx: Tx, t: TeamEpochInput): Promise<TeamSettlement> {
+  const lines = await teamLinesOf(tx, t);
+  const pay = await summaryOf(tx, sql`select team_settle_pay(${t.epoch}::int, ${t.now}::timestamptz)::text as summary`);
+  const summary = { ...lines, ...pay };
+  await tx.execute(sql`insert into settlement_chunks (epoch, chunk, lo_user, hi_user, users, nadi, usdt) values (${t.epoch}, 0, 0, ${2 ** 31 - 1}, 0, 0, 0)`);
+  await tx.execute(sql`select settlement_post_chunk(${t.epoch}::int, 0, ${t.now}::timestamptz)`);
+  await tx.execute(sql`select team_settle_finish(${t.epoch}::int, ${JSON.stringify(summary)}::jsonb, ${t.now}::timestamptz)`);
   return teamSettlementOf(summary);
 }
 
@@ -254,7 +394,7 @@ function readerOf(s: Record<string, unknown>) {
   };
 }
 
-function settlementOf(s: Record<string, unknown>): Omit<EpochSettlement, 'node' | 'pledge' | 'team'> {
+function settlementOf(s: Record<string, unknown>): Omit<EpochSettlement, 'node' | 'pledge' | 'team' | 'chunks' | 'computeMs' | 'totalMs'> {
   const { big, num, flowId } = readerOf(s);
   return {
     epoch: num('epoch'),

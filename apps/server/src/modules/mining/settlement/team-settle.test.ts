@@ -15,6 +15,7 @@ import { teamDefaults, type TeamParams } from '@nadi/economy/team';
 import { modelTeamSettle, teamSettleKinds, type TeamLine, type TeamModelPurchase, type TeamModelUser } from '@nadi/economy/team-model';
 import type { Tx } from '../../../db/client.ts';
 import { pgCode } from '../../../db/pg-code.ts';
+import { epochLegs } from '../../../test/epoch-legs.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { seedDatabase } from '../../../db/seed/seed.ts';
 import { createTestDatabase, testSettings } from '../../../test/harness.ts';
@@ -66,13 +67,15 @@ async function leaveInPool(tx: Tx, amount: bigint): Promise<void> {
 
 /** A mining epoch as its settlement would leave it, with these incomes (split over the three sources). */
 async function writeMiningEpoch(tx: Tx, epoch: number, incomes: { userId: number; device: bigint; destroy: bigint; power: bigint }[]): Promise<void> {
-  await tx.execute(sql`insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, settled_at)
+  // The mining part's computation, by hand: its epoch row (being posted) and its staged figures, with
+  // nothing immediate or locked (the team part's chunk posts them to mining_results and pays nothing).
+  await tx.execute(sql`insert into mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, computed_at)
                        values (${epoch}, ${inEpoch(epoch, 0)}, ${inEpoch(epoch + 1, 0)}, 0, 0, 0, 1, 0, 0, 0, 0, ${inEpoch(epoch + 1, 5)})`);
   for (const i of incomes) {
-    await tx.execute(sql`insert into mining_results (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
-                                                      reduction, immediate, locked, released)
+    await tx.execute(sql`insert into mining_settle_stage (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
+                                                          reduction, immediate, device_now, destroy_now, power_now, locked, released, rate_delta, has_vesting)
                          values (${epoch}, ${i.userId}, 0, 0, 1, ${i.device.toString()}::numeric, ${i.destroy.toString()}::numeric, ${i.power.toString()}::numeric,
-                                 0, 0, 0, 0)`);
+                                 0, 0, 0, 0, 0, 0, 0, 0, false)`);
   }
 }
 
@@ -92,11 +95,7 @@ async function observed(tx: Tx, userIds: number[], epoch: number) {
                              from team_rewards where epoch = ${epoch} and ref is null order by user_id, ${kindOrder}, source_user_id`),
     ),
     legs: Object.fromEntries(
-      rowsOf<{ user_id: number; type: string; amount: string }>(
-        await tx.execute(sql`select a.user_id, t.type, t.amount::text from ledger_transfers t join ledger_flows f on f.id = t.flow_id
-                              join ledger_accounts a on a.id = t.credit_account_id
-                             where f.idempotency_key = ${`team:epoch:${epoch}`} order by t.id`),
-      ).map((l) => [`${l.user_id}:${l.type}`, l.amount]),
+      (await epochLegs(tx, epoch, ['share_income', 'community_power_income', 'power_level_income'])).map((l) => [`${l.user_id}:${l.type}`, l.amount]),
     ),
     funds: Object.fromEntries(
       rowsOf<{ user_id: number; a: string }>(

@@ -1,23 +1,24 @@
--- Epoch settlement of mining (docs/economy.md, "Settlement"), set-based, in one transaction: counted
--- power, income per user and source, destroy budgets, the immediate / locked split, vesting releases,
--- miner statuses and power log, the ledger flow `mining:epoch:<n>` and the mining_epochs row. Node
--- and pledge miners in status 3 created before the epoch's end count as other power (like the trial)
--- and are never changed by its status step. settleEpoch (modules/mining/settlement/settle.ts) calls
--- it first, then pledge_settle_epoch, node_settle_epoch and team_settle_epoch, in one transaction.
--- Errors: NS001 the epoch is settled already, NS002 it is not the next one to settle, NS003 bad
--- input, NS004 the pool would pay more than it may; NL001/NL002/NL003 as in the ledger.
+-- The mining part of an epoch's computation (docs/economy.md, "Settlement"; docs/settlement.md),
+-- set-based, in the run's first transaction, which locks no user's accounts: counted power, income per
+-- user and source, destroy budgets, the immediate / locked split, vesting releases and the miners whose
+-- status changes, written to the stage tables (mining_settle_stage, mining_settle_miner_stage) that the
+-- run's chunks post user by user (mining_settle_chunk.sql); one ledger leg takes what the epoch pays
+-- from the mining pool to the settlement account (flow `mining:epoch:<n>`); the mining_epochs row is
+-- written with its figures and no settled_at. Node and pledge miners in status 3 created before the
+-- epoch's end count as other power (like the trial) and are never changed by its status step.
+-- settleEpoch (modules/mining/settlement/settle.ts) calls it first, then pledge_settle_epoch,
+-- node_settle_epoch, team_settle_epoch and settlement_plan, in one transaction.
+-- Errors: NS001 the epoch is computed already, NS002 it is not the next one (or the one before is still
+-- posting), NS003 bad input, NS004 the pool would pay more than it may; NL001/NL002/NL003 as in the ledger.
 --
--- Settles epoch p_epoch [p_starts_at, p_ends_at) with the parameters in force at it:
+-- Computes epoch p_epoch [p_starts_at, p_ends_at) with the parameters in force at it:
 --   p_emission        E(n), base units;            p_immediate_bps  share credited at once (0..10000);
 --   p_vesting_epochs  V of this epoch's tranche;   p_uptime_beats   beats a device needs to count;
 --   p_price           USDT base units per NADI at the epoch's end (values destroy income);
 --   p_ending_epochs / p_ending_vesting  the earlier epochs whose tranche ends now (n + V(n) = p_epoch) and their V;
---   p_now             the settlement's time (journal rows, power log, settled_at).
--- Locks, in this order: mining_epochs (one settlement at a time), the miners whose status or budget
--- changes (nothing else changes those), the ledger accounts (id order), then user_power and
--- mining_vesting rows: a transaction that posts a flow and writes user_power or mining_vesting must
--- post its flow first. Work that needs no lock comes before the ledger, so the users' accounts are
--- held for as short a time as possible. Returns a summary as jsonb.
+--   p_now             the settlement's time (journal rows, computed_at).
+-- Locks: mining_epochs (one computation at a time; readers are not blocked), then, at the very end,
+-- the mining pool and the settlement account for its one leg. Returns a summary as jsonb.
 CREATE OR REPLACE FUNCTION mining_settle_epoch(
   p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_emission numeric, p_immediate_bps integer,
   p_vesting_epochs integer, p_uptime_beats integer, p_price numeric, p_ending_epochs integer[], p_ending_vesting integer[], p_now timestamptz)
@@ -34,7 +35,7 @@ DECLARE
   v_next integer;
   v_pool_id bigint;
   v_pool numeric;
-  v_vesting_id bigint;
+  v_clearing_id bigint;
   v_payable numeric;
   v_network bigint;
   v_users integer;
@@ -60,18 +61,18 @@ BEGIN
   -- One settlement at a time (readers of mining_epochs are not blocked); then the order of epochs.
   LOCK TABLE mining_epochs IN SHARE ROW EXCLUSIVE MODE;
   IF EXISTS (SELECT 1 FROM mining_epochs WHERE epoch = p_epoch) THEN
-    RAISE EXCEPTION 'mining epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
+    RAISE EXCEPTION 'mining epoch % is computed already', p_epoch USING ERRCODE = 'NS001';
   END IF;
   SELECT coalesce(max(epoch) + 1, 0) INTO v_next FROM mining_epochs;
-  IF p_epoch <> v_next THEN
+  IF p_epoch <> v_next OR EXISTS (SELECT 1 FROM mining_epochs WHERE settled_at IS NULL) THEN
     RAISE EXCEPTION 'mining epoch % cannot settle before epoch %', p_epoch, v_next USING ERRCODE = 'NS002';
   END IF;
 
   -- Only settlements take from the mining pool, so what it holds now is what this one may pay.
   SELECT id, available INTO v_pool_id, v_pool FROM ledger_accounts WHERE user_id IS NULL AND kind = 'mining_pool' AND asset = 'NADI';
-  SELECT id INTO v_vesting_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'vesting' AND asset = 'NADI';
-  IF v_pool_id IS NULL OR v_vesting_id IS NULL THEN
-    RAISE EXCEPTION 'the mining_pool and vesting accounts must exist' USING ERRCODE = 'NL003';
+  SELECT id INTO v_clearing_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'settlement' AND asset = 'NADI';
+  IF v_pool_id IS NULL OR v_clearing_id IS NULL THEN
+    RAISE EXCEPTION 'the mining_pool and settlement accounts must exist' USING ERRCODE = 'NL003';
   END IF;
   v_payable := greatest(0, least(p_emission, v_pool));
 
@@ -182,112 +183,70 @@ BEGIN
     RAISE EXCEPTION 'mining epoch % would pay % of a payable %', p_epoch, v_paid, v_payable USING ERRCODE = 'NS004';
   END IF;
 
-  -- 5. One row per user who mined or had income released.
-  INSERT INTO mining_results (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
-    reduction, immediate, locked, released)
-  SELECT p_epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income, reduction, immediate, locked, released
-    FROM mining_settle_results
-   WHERE device_power + destroy_power + other_power > 0 OR released > 0
+  -- 5. The stage: one row per user who mined, had income released or whose vesting changes; each
+  --    chunk (mining_settle_chunk_legs / mining_settle_chunk_apply) posts and applies its users' rows.
+  --    rate_delta: the new tranche's slice floor(L / V) less the slices of the tranches that ended.
+  --    The immediate part by source (one leg each): floor(source × bps), the units that leaves to the
+  --    first source that has income (device, destroy, power).
+  INSERT INTO mining_settle_stage (epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income,
+    reduction, immediate, device_now, destroy_now, power_now, locked, released, rate_delta, has_vesting)
+  SELECT p_epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income, reduction, immediate,
+         div(device_income * p_immediate_bps, 10000) + CASE WHEN device_income > 0 THEN rest ELSE 0 END,
+         div(destroy_income * p_immediate_bps, 10000) + CASE WHEN device_income = 0 AND destroy_income > 0 THEN rest ELSE 0 END,
+         div(power_income * p_immediate_bps, 10000) + CASE WHEN device_income = 0 AND destroy_income = 0 THEN rest ELSE 0 END,
+         locked, released, div(locked, p_vesting_epochs) - slices, has_vesting
+    FROM (SELECT r.*, r.immediate - div(r.device_income * p_immediate_bps, 10000) - div(r.destroy_income * p_immediate_bps, 10000)
+                        - div(r.power_income * p_immediate_bps, 10000) AS rest
+            FROM mining_settle_results r) r
+   WHERE device_power + destroy_power + other_power > 0 OR immediate > 0 OR locked > 0 OR released > 0 OR slices > 0
    ORDER BY user_id;
   GET DIAGNOSTICS v_results = ROW_COUNT;
 
-  -- 6. Miner statuses at the epoch's end, set-based:
-  --    a trial past its last epoch expires (1 → 2); a destroy miner whose budget is used expires
-  --    (3 → 2) and every destroy miner adds what it earned (at the price) to released_usdt; a
-  --    device that did not count over a whole epoch pauses (3 → 2, freeze), a paused one that
+  -- 6. Miner statuses at the epoch's end, staged with the status they leave (applied only if still
+  --    in it): a trial past its last epoch expires (1 → 2); a destroy miner whose budget is used
+  --    expires (3 → 2) and every destroy miner adds what it earned (at the price) to released_usdt;
+  --    a device that did not count over a whole epoch pauses (3 → 2, freeze), a paused one that
   --    counted runs (2 → 3, unlock).
-  CREATE TEMP TABLE mining_settle_changes ON COMMIT DROP AS
-  SELECT m.id, m.user_id,
+  INSERT INTO mining_settle_miner_stage (epoch, miner_id, user_id, from_status, status, used, type, delta)
+  SELECT p_epoch, m.id, m.user_id, m.status,
          CASE WHEN m.kind = 'trial' THEN 2
               WHEN m.kind = 'destroy' THEN CASE WHEN d.ends THEN 2 ELSE m.status END
               WHEN m.status = 3 AND NOT m.counts AND m.whole_epoch THEN 2
               WHEN m.status = 2 AND m.counts THEN 3
-              ELSE m.status END AS status,
-         coalesce(d.used, 0) AS used,
-         CASE WHEN m.kind IN ('trial', 'destroy') THEN 'expire' WHEN m.status = 3 THEN 'freeze' ELSE 'unlock' END AS type,
-         CASE WHEN m.kind = 'device' AND m.status = 2 THEN m.power ELSE -m.power END AS delta
+              ELSE m.status END,
+         coalesce(d.used, 0),
+         CASE WHEN m.kind IN ('trial', 'destroy') THEN 'expire' WHEN m.status = 3 THEN 'freeze' ELSE 'unlock' END,
+         CASE WHEN m.kind = 'device' AND m.status = 2 THEN m.power ELSE -m.power END
     FROM mining_settle_miners m
     LEFT JOIN mining_settle_destroy d ON d.id = m.id
    WHERE (m.kind = 'trial' AND m.ends)
       OR (m.kind = 'destroy' AND (d.ends OR d.used > 0))
-      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts AND m.whole_epoch) OR (m.status = 2 AND m.counts)));
+      OR (m.kind = 'device' AND ((m.status = 3 AND NOT m.counts AND m.whole_epoch) OR (m.status = 2 AND m.counts)))
+   ORDER BY m.id;
   GET DIAGNOSTICS v_changes = ROW_COUNT;
-  IF v_changes > 0 THEN
-    UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used FROM mining_settle_changes c WHERE m.id = c.id;
-    DELETE FROM mining_settle_changes c USING mining_settle_miners s WHERE s.id = c.id AND s.status = c.status;
-  END IF;
 
-  -- 7. The ledger: one flow; immediate legs pool → each user's fund account, one aggregate leg
-  --    pool → vesting for everything locked. Nothing paid: no flow.
+  -- 7. The ledger: one flow, one leg: everything the epoch pays (immediate and locked) leaves the
+  --    mining pool for the settlement account, from which the chunks pay each user. Nothing paid: no flow.
   IF v_paid > 0 THEN
     v_flow_id := ledger_open_flow('mining:epoch:' || p_epoch, NULL, 'power_income',
       json_build_object('epoch', p_epoch, 'emission', p_emission::text, 'payable', v_payable::text, 'immediateBps', p_immediate_bps,
         'vestingEpochs', p_vesting_epochs, 'uptimeBeats', p_uptime_beats, 'price', p_price::text, 'networkPower', v_network::text), p_now);
     PERFORM ledger_legs_prepare();
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-    SELECT l.ord, v_flow_id, l.type, 'NADI', l.amount, v_pool_id, 'available', coalesce(a.id, 0), 'available', NULL
-      FROM (
-        SELECT r.user_id, r.user_id::bigint * 4 + k.n AS ord, k.type,
-               div(k.amount * p_immediate_bps, 10000)
-                 + CASE WHEN k.n = CASE WHEN r.device_income > 0 THEN 1 WHEN r.destroy_income > 0 THEN 2 ELSE 3 END
-                        THEN r.immediate - div(r.device_income * p_immediate_bps, 10000) - div(r.destroy_income * p_immediate_bps, 10000)
-                               - div(r.power_income * p_immediate_bps, 10000)
-                        ELSE 0 END AS amount
-          FROM mining_settle_results r
-          CROSS JOIN LATERAL (VALUES (1, 'device_income', r.device_income), (2, 'destroy_profit', r.destroy_income), (3, 'power_income', r.power_income)) AS k(n, type, amount)
-         WHERE r.immediate > 0
-         ORDER BY r.user_id
-      ) l
-      -- One index lookup per user (a join would hash every account of the table).
-      LEFT JOIN LATERAL (SELECT id FROM ledger_accounts WHERE user_id = l.user_id AND kind = 'fund' AND asset = 'NADI' LIMIT 1) a ON true
-     WHERE l.amount > 0;
-    IF v_locked > 0 THEN
-      INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-      VALUES (4 * 2147483648::bigint, v_flow_id, 'power_income', 'NADI', v_locked, v_pool_id, 'available', v_vesting_id, 'available',
-              jsonb_build_object('epoch', p_epoch, 'locked', true));
-    END IF;
+    VALUES (0, v_flow_id, 'power_income', 'NADI', v_paid, v_pool_id, 'available', v_clearing_id, 'available', jsonb_build_object('epoch', p_epoch));
     v_journal := ledger_post_legs(p_now);
     IF (SELECT available FROM ledger_accounts WHERE id = v_pool_id) < 0 THEN
       RAISE EXCEPTION 'the mining pool would go below zero' USING ERRCODE = 'NS004';
     END IF;
   END IF;
 
-  -- 8. The power log and the users' power for the status changes: the rows of the users concerned
-  --    are locked (after the ledger accounts) before they are read.
-  IF EXISTS (SELECT 1 FROM mining_settle_changes) THEN
-    PERFORM 1 FROM user_power WHERE user_id IN (SELECT user_id FROM mining_settle_changes) ORDER BY user_id FOR UPDATE;
-    INSERT INTO power_log (user_id, type, miner_id, before, after, epoch, created_at)
-    SELECT c.user_id, c.type, c.id,
-           coalesce(p.power, 0) + sum(c.delta) OVER w - c.delta, coalesce(p.power, 0) + sum(c.delta) OVER w, p_epoch, p_now
-      FROM mining_settle_changes c LEFT JOIN user_power p ON p.user_id = c.user_id
-    WINDOW w AS (PARTITION BY c.user_id ORDER BY c.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-     ORDER BY c.user_id, c.id;
-    INSERT INTO user_power (user_id, power, updated_at)
-    SELECT user_id, sum(delta), p_now FROM mining_settle_changes GROUP BY user_id
-    ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
-  END IF;
-
-  -- 9. Vesting: released moves locked → claimable (no money moves: it is in the vesting account
-  --    already); the new tranche adds to locked, its slice floor(L / V) to the rate.
-  UPDATE mining_vesting v
-     SET locked = v.locked - r.released + r.locked,
-         claimable = v.claimable + r.released,
-         rate = v.rate - r.slices + div(r.locked, p_vesting_epochs),
-         updated_epoch = p_epoch
-    FROM mining_settle_results r
-   WHERE v.user_id = r.user_id AND r.has_vesting AND (r.locked > 0 OR r.released > 0 OR r.slices > 0);
-  INSERT INTO mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
-  SELECT r.user_id, r.locked, 0, 0, div(r.locked, p_vesting_epochs), p_epoch
-    FROM mining_settle_results r
-   WHERE r.locked > 0 AND NOT r.has_vesting
-   ORDER BY r.user_id;
-
-  -- 10. The epoch's row.
+  -- 8. The epoch's row: its figures are final; settled_at is written when its last chunk has posted.
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
-  INSERT INTO mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, flow_id, settled_at, duration_ms)
-  VALUES (p_epoch, p_starts_at, p_ends_at, p_emission, v_payable, v_network, p_price, v_paid, v_released, v_reduction, v_users, v_flow_id, p_now, v_duration);
+  INSERT INTO mining_epochs (epoch, starts_at, ends_at, emission, payable, network_power, price, paid, released, reduction, users, flow_id,
+    computed_at, settled_at, duration_ms)
+  VALUES (p_epoch, p_starts_at, p_ends_at, p_emission, v_payable, v_network, p_price, v_paid, v_released, v_reduction, v_users, v_flow_id,
+    p_now, NULL, v_duration);
 
-  DROP TABLE mining_settle_changes;
   DROP TABLE mining_settle_results;
   DROP TABLE mining_settle_destroy;
   DROP TABLE mining_settle_users;

@@ -1,22 +1,27 @@
--- Nodes in the epoch settlement (docs/nodes-and-savings.md, "Settlement"), set-based: the node mining
--- income (node_pool → fund NADI, `node_mining_income`) and the node fee dividend (fees → fund, per
--- asset, `node_fee_dividend`), node_earnings per node, the node_epochs row; ledger flow
--- `node:epoch:<n>`. settleEpoch (modules/mining/settlement/settle.ts) calls it after
--- pledge_settle_epoch (it reads the epoch's mining_results), in the same transaction. Errors as in
--- mining_settle_epoch: NS001 settled already, NS002 not the next epoch (or its mining epoch is not
--- settled), NS003 bad input, NS004 a pool would pay more than it may; NL00x from the ledger.
+-- Nodes in an epoch's computation (docs/nodes-and-savings.md, "Settlement"; docs/settlement.md),
+-- set-based, in the run's first transaction, which locks no user's accounts: the node mining income
+-- (node_pool, `node_mining_income`) and the node fee dividend (fees, per asset, `node_fee_dividend`) of
+-- every holder, split over their nodes (node_settle_stage, the node_earnings rows the run's chunks
+-- post user by user, node_settle_chunk); the ledger legs take what is paid from the node pool and the
+-- fees accounts to the settlement account (flow `node:epoch:<n>`). settleEpoch
+-- (modules/mining/settlement/settle.ts) calls it after pledge_settle_epoch (it reads the epoch's mining
+-- stage), in the same transaction; node_settle_finish writes the node_epochs row when the last chunk has
+-- posted. Errors as in mining_settle_epoch: NS001 settled already, NS002 not the next epoch (or its
+-- mining epoch is not computed), NS003 bad input, NS004 a pool would pay more than it may; NL00x from the ledger.
 --
--- Settles the node rewards of epoch p_epoch [p_starts_at, p_ends_at), after its mining settlement, for
+-- Computes the node rewards of epoch p_epoch [p_starts_at, p_ends_at), after its mining part, for
 -- every node bought before the epoch's end (a holder's nodes together):
 --   mining income  the highest machine_rate (bps) of the holder's nodes × the holder's mining income of
---                  the epoch (mining_results: device + destroy + power income, before vesting), rounded
---                  down, from the node pool; a pool holding less pays each ⌊wanted × pool ÷ Σ wanted⌋.
+--                  the epoch (device + destroy + power income, before vesting), rounded down, from the
+--                  node pool; a pool holding less pays each ⌊wanted × pool ÷ Σ wanted⌋.
 --   fee dividend   per asset, ⌊what the fees account was credited in [start, end) × p_dividend_bps ÷ 10⁴⌋
 --                  (at most what it holds), split by weight (the tiers' withdraw_rate, a holder's nodes
 --                  added), ⌊dividend × weight ÷ Σ weights⌋ per holder; the dust stays in the fees account.
--- node_earnings splits each holder's amounts over their nodes by weight, the remainder to the oldest,
--- so that they sum to exactly what was paid. Locks: node_epochs (one settlement at a time), then the
--- ledger accounts. Returns a summary as jsonb.
+-- Each holder's amounts are split over their nodes by weight, the remainder to the oldest, so that
+-- they sum to exactly what is paid. Locks: node_epochs (one settlement at a time), then at the very
+-- end the node pool, the fees accounts and the settlement accounts for the legs (the fees accounts
+-- only grow between the read of what they hold and the legs: every trade credits them, only this
+-- debits them). Returns a summary as jsonb.
 CREATE OR REPLACE FUNCTION node_settle_epoch(p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_dividend_bps integer, p_now timestamptz)
 RETURNS jsonb
 LANGUAGE plpgsql
@@ -32,6 +37,8 @@ DECLARE
   v_fees_nadi numeric;
   v_fees_usdt_id bigint;
   v_fees_usdt numeric;
+  v_clearing_nadi_id bigint;
+  v_clearing_usdt_id bigint;
   v_inflow_nadi numeric;
   v_inflow_usdt numeric;
   v_split_nadi numeric;
@@ -59,6 +66,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM node_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'node epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
+  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
+  TRUNCATE node_settle_stage;
   SELECT max(epoch) INTO v_last FROM node_epochs;
   IF (v_last IS NOT NULL AND p_epoch <> v_last + 1) OR NOT EXISTS (SELECT 1 FROM mining_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'node epoch % cannot settle before epoch % and its mining settlement', p_epoch, coalesce(v_last + 1, p_epoch) USING ERRCODE = 'NS002';
@@ -67,8 +76,10 @@ BEGIN
   SELECT id, available INTO v_pool_id, v_pool FROM ledger_accounts WHERE user_id IS NULL AND kind = 'node_pool' AND asset = 'NADI';
   SELECT id, available INTO v_fees_nadi_id, v_fees_nadi FROM ledger_accounts WHERE user_id IS NULL AND kind = 'fees' AND asset = 'NADI';
   SELECT id, available INTO v_fees_usdt_id, v_fees_usdt FROM ledger_accounts WHERE user_id IS NULL AND kind = 'fees' AND asset = 'USDT';
-  IF v_pool_id IS NULL OR v_fees_nadi_id IS NULL OR v_fees_usdt_id IS NULL THEN
-    RAISE EXCEPTION 'the node_pool and fees accounts must exist' USING ERRCODE = 'NL003';
+  SELECT id INTO v_clearing_nadi_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'settlement' AND asset = 'NADI';
+  SELECT id INTO v_clearing_usdt_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'settlement' AND asset = 'USDT';
+  IF v_pool_id IS NULL OR v_fees_nadi_id IS NULL OR v_fees_usdt_id IS NULL OR v_clearing_nadi_id IS NULL OR v_clearing_usdt_id IS NULL THEN
+    RAISE EXCEPTION 'the node_pool, fees and settlement accounts must exist' USING ERRCODE = 'NL003';
   END IF;
   EXECUTE format(c_inflow, v_fees_nadi_id) INTO v_inflow_nadi USING p_starts_at, p_ends_at;
   EXECUTE format(c_inflow, v_fees_usdt_id) INTO v_inflow_usdt USING p_starts_at, p_ends_at;
@@ -85,7 +96,7 @@ BEGIN
     SELECT user_id, max(rate) AS rate, sum(weight) AS weight FROM node_settle_holdings GROUP BY user_id
   )
   SELECT h.user_id, h.weight, coalesce(div((r.device_income + r.destroy_income + r.power_income) * h.rate, 10000), 0) AS wanted
-    FROM held h LEFT JOIN mining_results r ON r.epoch = p_epoch AND r.user_id = h.user_id;
+    FROM held h LEFT JOIN mining_settle_stage r ON r.epoch = p_epoch AND r.user_id = h.user_id;
   SELECT coalesce(sum(wanted), 0), coalesce(sum(weight), 0), count(*) INTO v_wanted, v_weight, v_holders FROM node_settle_users;
 
   -- 2. What is paid: the bonus (all, or pro rata of the pool), the dividends by weight.
@@ -105,7 +116,7 @@ BEGIN
   END IF;
 
   -- 3. Each node's part of its holder's amounts: by weight, the remainder to the oldest node.
-  INSERT INTO node_earnings (epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt)
+  INSERT INTO node_settle_stage (epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt)
   WITH parts AS (
     SELECT h.id, h.user_id, h.age, p.bonus, p.dividend_nadi, p.dividend_usdt,
            CASE WHEN p.weight > 0 THEN div(p.bonus * h.weight, p.weight) ELSE 0 END AS b,
@@ -126,36 +137,24 @@ BEGIN
    ORDER BY id;
   GET DIAGNOSTICS v_earnings = ROW_COUNT;
 
-  -- 4. The ledger: one flow, up to three legs per holder (bonus, NADI and USDT dividends) to their
-  --    fund accounts. Nothing paid: no flow.
+  -- 4. The ledger: one flow, a leg per pool and asset to the settlement accounts. Nothing paid: no flow.
   IF v_bonus > 0 OR v_paid_nadi > 0 OR v_paid_usdt > 0 THEN
     v_flow_id := ledger_open_flow('node:epoch:' || p_epoch, NULL, 'node_mining_income',
       json_build_object('epoch', p_epoch, 'dividendBps', p_dividend_bps, 'feesNadi', v_inflow_nadi::text, 'feesUsdt', v_inflow_usdt::text,
         'wanted', v_wanted::text, 'payable', v_payable::text, 'weight', v_weight::text), p_now);
     PERFORM ledger_legs_prepare();
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-    SELECT l.ord, v_flow_id, l.type, l.asset, l.amount, l.debit_id, 'available', coalesce(a.id, 0), 'available', NULL
-      FROM (
-        SELECT p.user_id, p.user_id::bigint * 4 + k.n AS ord, k.type, k.asset, k.amount, k.debit_id
-          FROM node_settle_pay p
-          CROSS JOIN LATERAL (VALUES (1, 'node_mining_income', 'NADI', p.bonus, v_pool_id),
-                                     (2, 'node_fee_dividend', 'NADI', p.dividend_nadi, v_fees_nadi_id),
-                                     (3, 'node_fee_dividend', 'USDT', p.dividend_usdt, v_fees_usdt_id)) AS k(n, type, asset, amount, debit_id)
-         WHERE k.amount > 0
-         ORDER BY p.user_id, k.n
-      ) l
-      LEFT JOIN LATERAL (SELECT id FROM ledger_accounts WHERE user_id = l.user_id AND kind = 'fund' AND asset = l.asset LIMIT 1) a ON true;
+    SELECT k.n, v_flow_id, k.type, k.asset, k.amount, k.debit_id, 'available', k.credit_id, 'available', jsonb_build_object('epoch', p_epoch)
+      FROM (VALUES (1, 'node_mining_income', 'NADI', v_bonus, v_pool_id, v_clearing_nadi_id),
+                   (2, 'node_fee_dividend', 'NADI', v_paid_nadi, v_fees_nadi_id, v_clearing_nadi_id),
+                   (3, 'node_fee_dividend', 'USDT', v_paid_usdt, v_fees_usdt_id, v_clearing_usdt_id)) AS k(n, type, asset, amount, debit_id, credit_id)
+     WHERE k.amount > 0;
     v_journal := ledger_post_legs(p_now);
     IF (SELECT available FROM ledger_accounts WHERE id = v_pool_id) < 0 THEN
       RAISE EXCEPTION 'the node pool would go below zero' USING ERRCODE = 'NS004';
     END IF;
   END IF;
-
-  -- 5. The epoch's row.
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
-  INSERT INTO node_epochs (epoch, fees_nadi, fees_usdt, dividend_nadi, dividend_usdt, bonus_paid, weight_total, holders, flow_id, settled_at)
-  VALUES (p_epoch, v_inflow_nadi, v_inflow_usdt, v_paid_nadi, v_paid_usdt, v_bonus, v_weight, v_holders, v_flow_id, p_now);
-
   DROP TABLE node_settle_pay;
   DROP TABLE node_settle_users;
   DROP TABLE node_settle_holdings;

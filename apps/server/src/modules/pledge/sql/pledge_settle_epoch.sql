@@ -1,23 +1,22 @@
--- Savings in the epoch settlement (docs/nodes-and-savings.md, "Settlement"), set-based: savings interest
--- (savings_pool → savings_interest, one leg; pledge_interest, pledge_interest_lines, interest_total),
--- the release of locked positions at their last epoch (pledged → fund, `release_pledge_income`; their
--- miners end with power log `withdraw`), the pledge_epochs row; ledger flow `pledge:epoch:<n>`.
--- settleEpoch (modules/mining/settlement/settle.ts) calls it after mining_settle_epoch, in the same
--- transaction. Errors: NS001 settled already, NS002 not the next epoch (or its mining epoch is not
--- settled), NS003 bad input, NS004 the pool would pay more than it may; NL00x from the ledger.
+-- Savings in an epoch's computation (docs/nodes-and-savings.md, "Settlement"; docs/settlement.md),
+-- set-based, in the run's first transaction, which locks no user's accounts: the interest of every
+-- earning position (pledge_settle_interest_stage) and the locked positions released at the epoch's end
+-- (pledge_settle_release_stage), which the run's chunks post user by user (pledge_settle_chunk); one
+-- ledger leg takes the interest paid from the savings pool to the settlement account (flow
+-- `pledge:epoch:<n>`). settleEpoch (modules/mining/settlement/settle.ts) calls it after
+-- mining_settle_epoch, in the same transaction; pledge_settle_finish writes the pledge_epochs row when
+-- the last chunk has posted. Errors: NS001 settled already, NS002 not the next epoch (or its mining
+-- epoch is not computed), NS003 bad input, NS004 the pool would pay more than it may; NL00x from the ledger.
 --
--- Settles the savings of epoch p_epoch [p_starts_at, p_ends_at), after its mining settlement:
+-- Computes the savings of epoch p_epoch [p_starts_at, p_ends_at), after its mining part:
 --   interest  for every position that was active over the whole epoch (start_epoch ≤ n ≤ end_epoch,
 --             and not redeemed before the epoch ended): ⌊amount × rate ppm ÷ 10⁶⌋, or for joint
 --             savings ⌊budget × amount ÷ the product's earning total⌋; a savings pool holding less
---             than that pays each position ⌊wanted × pool ÷ Σ wanted⌋. One leg savings_pool →
---             savings_interest for the total; each user's claimable interest grows by theirs.
---   releases  active positions whose last epoch is n (or earlier, never released): principal
---             pledged → fund, status redeemed at the epoch's end, their miners end (power log
---             `withdraw`), the products' totals fall.
--- Locks, in this order: pledge_epochs (one settlement at a time), the products whose total falls
--- (as a join takes its product before its flow), the ledger accounts, then positions,
--- pledge_interest, miners and user_power (every other writer of those posts its flow first).
+--             than that pays each position ⌊wanted × pool ÷ Σ wanted⌋.
+--   releases  active positions whose last epoch is n (or earlier, never released); only the
+--             settlement releases a locked position, so they stay active until their chunk posts.
+-- Locks: pledge_epochs (one settlement at a time), then at the very end the savings pool and the
+-- settlement account for its one leg.
 CREATE OR REPLACE FUNCTION pledge_settle_epoch(p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_now timestamptz)
 RETURNS jsonb
 LANGUAGE plpgsql
@@ -29,8 +28,7 @@ DECLARE
   v_last integer;
   v_pool_id bigint;
   v_pool numeric;
-  v_interest_id bigint;
-  v_pledged_id bigint;
+  v_clearing_id bigint;
   v_wanted numeric;
   v_payable numeric;
   v_paid numeric;
@@ -48,6 +46,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM pledge_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'savings epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
+  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
+  TRUNCATE pledge_settle_interest_stage, pledge_settle_release_stage;
   -- In order after the first (the first is whichever epoch settles first once savings exist), and
   -- never before the epoch's mining settlement.
   SELECT max(epoch) INTO v_last FROM pledge_epochs;
@@ -57,10 +57,9 @@ BEGIN
 
   -- Only settlements take from the savings pool, so what it holds now is what this one may pay.
   SELECT id, available INTO v_pool_id, v_pool FROM ledger_accounts WHERE user_id IS NULL AND kind = 'savings_pool' AND asset = 'NADI';
-  SELECT id INTO v_interest_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'savings_interest' AND asset = 'NADI';
-  SELECT id INTO v_pledged_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'pledged' AND asset = 'NADI';
-  IF v_pool_id IS NULL OR v_interest_id IS NULL OR v_pledged_id IS NULL THEN
-    RAISE EXCEPTION 'the savings_pool, savings_interest and pledged accounts must exist' USING ERRCODE = 'NL003';
+  SELECT id INTO v_clearing_id FROM ledger_accounts WHERE user_id IS NULL AND kind = 'settlement' AND asset = 'NADI';
+  IF v_pool_id IS NULL OR v_clearing_id IS NULL THEN
+    RAISE EXCEPTION 'the savings_pool and settlement accounts must exist' USING ERRCODE = 'NL003';
   END IF;
   v_pool := greatest(v_pool, 0);
 
@@ -92,75 +91,28 @@ BEGIN
     RAISE EXCEPTION 'savings epoch % would pay % of a payable %', p_epoch, v_paid, v_payable USING ERRCODE = 'NS004';
   END IF;
 
-  -- 2. Releases: locked positions whose last epoch this is; the products' totals fall first.
-  CREATE TEMP TABLE pledge_settle_releases ON COMMIT DROP AS
-  SELECT id, user_id, product_id, amount, miner_id FROM pledge_positions WHERE status = 'active' AND end_epoch <= p_epoch;
-  SELECT coalesce(sum(amount), 0), count(*) INTO v_released, v_releases FROM pledge_settle_releases;
-  IF v_releases > 0 THEN
-    UPDATE pledge_products pr SET total = pr.total - r.amount
-      FROM (SELECT product_id, sum(amount) AS amount FROM pledge_settle_releases GROUP BY product_id) r
-     WHERE pr.id = r.product_id;
-  END IF;
-
-  -- 3. The ledger: one flow; the interest savings_pool → savings_interest in one leg, each releasing
-  --    user's principal pledged → fund. Nothing paid or released: no flow.
-  IF v_paid > 0 OR v_released > 0 THEN
+  -- 2. Releases: locked positions whose last epoch this is.
+  INSERT INTO pledge_settle_release_stage (epoch, position_id, user_id, product_id, amount, miner_id)
+  SELECT p_epoch, id, user_id, product_id, amount, miner_id FROM pledge_positions WHERE status = 'active' AND end_epoch <= p_epoch ORDER BY id;
+  SELECT coalesce(sum(amount), 0), count(*) INTO v_released, v_releases FROM pledge_settle_release_stage WHERE epoch = p_epoch;
+  -- 3. The interest of each position, for its user's chunk.
+  INSERT INTO pledge_settle_interest_stage (epoch, position_id, user_id, paid)
+  SELECT p_epoch, id, user_id, paid FROM pledge_settle_interest WHERE paid > 0 ORDER BY id;
+  -- 4. The ledger: one flow, one leg: the interest paid leaves the savings pool for the settlement
+  --    account. Nothing paid: no flow (releases move pledged → fund in the chunks).
+  IF v_paid > 0 THEN
     v_flow_id := ledger_open_flow('pledge:epoch:' || p_epoch, NULL, 'savings_income',
       json_build_object('epoch', p_epoch, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,
         'released', v_released::text, 'positions', v_positions), p_now);
     PERFORM ledger_legs_prepare();
-    IF v_paid > 0 THEN
-      INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-      VALUES (0, v_flow_id, 'savings_income', 'NADI', v_paid, v_pool_id, 'available', v_interest_id, 'available', jsonb_build_object('epoch', p_epoch));
-    END IF;
     INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-    SELECT r.user_id, v_flow_id, 'release_pledge_income', 'NADI', r.amount, v_pledged_id, 'available', coalesce(a.id, 0), 'available', NULL
-      FROM (SELECT user_id, sum(amount) AS amount FROM pledge_settle_releases GROUP BY user_id ORDER BY user_id) r
-      LEFT JOIN LATERAL (SELECT id FROM ledger_accounts WHERE user_id = r.user_id AND kind = 'fund' AND asset = 'NADI' LIMIT 1) a ON true;
+    VALUES (0, v_flow_id, 'savings_income', 'NADI', v_paid, v_pool_id, 'available', v_clearing_id, 'available', jsonb_build_object('epoch', p_epoch));
     v_journal := ledger_post_legs(p_now);
     IF (SELECT available FROM ledger_accounts WHERE id = v_pool_id) < 0 THEN
       RAISE EXCEPTION 'the savings pool would go below zero' USING ERRCODE = 'NS004';
     END IF;
   END IF;
-
-  -- 4. What each position and user earned, after the ledger.
-  INSERT INTO pledge_interest_lines (epoch, position_id, user_id, amount)
-  SELECT p_epoch, id, user_id, paid FROM pledge_settle_interest WHERE paid > 0 ORDER BY id;
-  UPDATE pledge_positions p SET interest_total = p.interest_total + i.paid FROM pledge_settle_interest i WHERE p.id = i.id AND i.paid > 0;
-  INSERT INTO pledge_interest (user_id, claimable, claimed_total, updated_at)
-  SELECT user_id, sum(paid), 0, p_now FROM pledge_settle_interest WHERE paid > 0 GROUP BY user_id ORDER BY user_id
-  ON CONFLICT (user_id) DO UPDATE SET claimable = pledge_interest.claimable + excluded.claimable, updated_at = excluded.updated_at;
-
-  -- 5. The released positions and their miners (running ones stop: power log `withdraw`).
-  IF v_releases > 0 THEN
-    UPDATE pledge_positions p SET status = 'redeemed', redeemed_at = p_ends_at, release_flow_id = v_flow_id
-      FROM pledge_settle_releases r WHERE p.id = r.id;
-    CREATE TEMP TABLE pledge_settle_changes ON COMMIT DROP AS
-    SELECT m.id, m.user_id, -(m.base_power + m.gift_power) AS delta
-      FROM miners m JOIN pledge_settle_releases r ON r.miner_id = m.id
-     WHERE m.status = 3;
-    IF EXISTS (SELECT 1 FROM pledge_settle_changes) THEN
-      UPDATE miners m SET status = 2 FROM pledge_settle_changes c WHERE m.id = c.id;
-      PERFORM 1 FROM user_power WHERE user_id IN (SELECT user_id FROM pledge_settle_changes) ORDER BY user_id FOR UPDATE;
-      INSERT INTO power_log (user_id, type, miner_id, before, after, epoch, created_at)
-      SELECT c.user_id, 'withdraw', c.id,
-             coalesce(p.power, 0) + sum(c.delta) OVER w - c.delta, coalesce(p.power, 0) + sum(c.delta) OVER w, p_epoch, p_now
-        FROM pledge_settle_changes c LEFT JOIN user_power p ON p.user_id = c.user_id
-      WINDOW w AS (PARTITION BY c.user_id ORDER BY c.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-       ORDER BY c.user_id, c.id;
-      INSERT INTO user_power (user_id, power, updated_at)
-      SELECT user_id, sum(delta), p_now FROM pledge_settle_changes GROUP BY user_id
-      ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
-    END IF;
-    DROP TABLE pledge_settle_changes;
-  END IF;
-
-  -- 6. The epoch's row.
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
-  INSERT INTO pledge_epochs (epoch, interest_paid, released, positions, flow_id, settled_at)
-  VALUES (p_epoch, v_paid, v_released, v_positions, v_flow_id, p_now);
-
-  DROP TABLE pledge_settle_releases;
   DROP TABLE pledge_settle_interest;
   RETURN jsonb_build_object(
     'epoch', p_epoch, 'flow_id', v_flow_id, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,

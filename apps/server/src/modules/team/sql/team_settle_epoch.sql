@@ -1,8 +1,11 @@
--- The team rewards in the epoch settlement (docs/team.md, "Rewards"), set-based: share income (levels
--- 1 and 2), community power income with level difference and power level income, all on the epoch's
--- mining income (mining_results: device + destroy + power income, before vesting), from the referral
--- pool to the users' fund accounts: team_rewards lines (each names its source and inputs),
--- team_reward_totals, the team_epochs row; ledger flow `team:epoch:<n>`. settleEpoch
+-- The team rewards in an epoch's computation (docs/team.md, "Rewards"; docs/settlement.md), set-based,
+-- in the run's first transaction, which locks no user's accounts: share income (levels 1 and 2),
+-- community power income with level difference and power level income, all on the epoch's mining
+-- income (mining_settle_stage: device + destroy + power income, before vesting): the lines (each names
+-- its source and inputs) go to team_settle_stage, which the run's chunks post user by user
+-- (team_settle_chunk: the fund legs, team_rewards, team_reward_totals); one ledger leg takes what is
+-- paid from the referral pool to the settlement account (team_settle_pay); team_settle_finish
+-- writes the team_epochs row when the last chunk has posted. settleEpoch
 -- (modules/mining/settlement/settle.ts) calls it after node_settle_epoch, in the same transaction.
 -- Errors: NS001 settled already, NS002 not the next epoch (or its mining epoch is not settled), NS003
 -- bad input, NS004 the pool would pay more than it may; NL00x from the ledger. The packages/economy
@@ -17,7 +20,7 @@
 -- Levels are those at the epoch's end: the aggregates of user_performance now, minus what the
 -- performance_events created at or after p_ends_at added (read in one statement: one snapshot, so a
 -- purchase committing meanwhile is seen in both or in neither).
--- Lines (wanted > 0 only; each pays ⌊wanted × payable ÷ Σ wanted⌋ when the pool holds less than Σ wanted):
+-- Lines (wanted > 0 only; team_settle_pay pays each ⌊wanted × payable ÷ Σ wanted⌋ when the pool holds less than Σ wanted):
 --   share_income            recipient = the earner's ancestor at depth 1 or 2; source = the earner at
 --                           that depth; ⌊income × share bps ÷ 10⁴⌋.
 --   community_power_income  per (ancestor A, branch B = A's direct on the way down to the earners, the
@@ -26,10 +29,8 @@
 --                           = Σ their income, lower_numerator = Σ R × income, wanted = ⌊(rate × source_amount
 --                           − lower_numerator) ÷ 10⁴⌋ (the numerators summed before rounding); depth 1.
 --   power_level_income      the earner itself at level ≥ p_power_min: ⌊income × p_power_bps ÷ 10⁴⌋; depth 0.
--- Locks, in this order: team_epochs (one settlement at a time), the referral pool (from reading what it
--- holds to the commit), the fund accounts (ledger_post_legs, id order), then team_reward_totals rows
--- (their other writer, the device direct reward, posts its flow first too). The levels, paths and lines
--- need no lock and come first. Returns a summary as jsonb.
+-- Locks: team_epochs (one settlement at a time); nothing else (team_settle_pay takes the referral pool
+-- at the end of the computation). Returns a summary as jsonb.
 CREATE OR REPLACE FUNCTION team_settle_epoch(
   p_epoch integer, p_starts_at timestamptz, p_ends_at timestamptz, p_share1_bps integer, p_share2_bps integer,
   p_level_usdt numeric[], p_level_directs integer[], p_level_rate integer[], p_power_bps integer, p_power_min integer, p_now timestamptz)
@@ -40,24 +41,14 @@ SET jit = off
 AS $$
 DECLARE
   v_started timestamptz := clock_timestamp();
-  v_kinds constant text[] := ARRAY['share_income', 'community_power_income', 'power_level_income'];
   v_levels integer := cardinality(p_level_usdt);
   v_last integer;
-  v_pool_id bigint;
-  v_pool numeric;
   v_zero_level integer;
   v_zero_rate integer := 0;
   v_earners integer;
   v_leveled integer := 0;
   v_wanted numeric;
-  v_payable numeric;
-  v_paid numeric;
-  v_share numeric;
-  v_community numeric;
-  v_power numeric;
   v_lines integer;
-  v_flow_id bigint;
-  v_journal integer := 0;
   v_duration integer;
   -- When each step ended (the summary's phases_ms: what the time went to).
   v_marks timestamptz[] := ARRAY[]::timestamptz[];
@@ -77,6 +68,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM team_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'team epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
+  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
+  TRUNCATE team_settle_stage;
   -- In order after the first (whichever epoch settles first once the migration ran), never before the
   -- epoch's mining settlement.
   SELECT max(epoch) INTO v_last FROM team_epochs;
@@ -94,7 +87,7 @@ BEGIN
   -- 1. The earners: mining income of the epoch above zero.
   CREATE TEMP TABLE team_settle_earners ON COMMIT DROP AS
   SELECT user_id, device_income + destroy_income + power_income AS income
-    FROM mining_results
+    FROM mining_settle_stage
    WHERE epoch = p_epoch AND device_income + destroy_income + power_income > 0;
   SELECT count(*) INTO v_earners FROM team_settle_earners;
 
@@ -168,81 +161,23 @@ BEGIN
   SELECT coalesce(sum(wanted), 0), count(*) INTO v_wanted, v_lines FROM team_settle_lines;
   v_marks := v_marks || clock_timestamp();
 
-  -- 5. What is paid: all of it, or each line ⌊wanted × pool ÷ Σ wanted⌋ when the pool holds less. The
-  --    device direct reward takes from the referral pool at purchase time too, so the pool is locked
-  --    from this read to the commit (ledger_post_legs would lock it anyway, with the fund accounts),
-  --    and only now: the work above needs no lock.
-  SELECT id, available INTO v_pool_id, v_pool FROM ledger_accounts WHERE user_id IS NULL AND kind = 'referral_pool' AND asset = 'NADI' FOR UPDATE;
-  IF v_pool_id IS NULL THEN
-    RAISE EXCEPTION 'the referral_pool account must exist' USING ERRCODE = 'NL003';
-  END IF;
-  v_payable := least(v_wanted, greatest(v_pool, 0));
-  IF v_wanted > v_payable THEN
-    UPDATE team_settle_lines SET amount = div(wanted * v_payable, v_wanted);
-  END IF;
-  SELECT coalesce(sum(amount), 0), coalesce(sum(amount) FILTER (WHERE k = 1), 0), coalesce(sum(amount) FILTER (WHERE k = 2), 0),
-         coalesce(sum(amount) FILTER (WHERE k = 3), 0)
-    INTO v_paid, v_share, v_community, v_power FROM team_settle_lines;
-  IF v_paid > v_payable OR EXISTS (SELECT 1 FROM team_settle_lines WHERE amount < 0 OR amount > wanted) THEN
-    RAISE EXCEPTION 'team epoch % would pay % of a payable %', p_epoch, v_paid, v_payable USING ERRCODE = 'NS004';
-  END IF;
-
-  -- 6. The ledger: one flow, one leg per user and kind, referral pool → fund NADI. Nothing paid: no flow.
-  IF v_paid > 0 THEN
-    v_flow_id := ledger_open_flow('team:epoch:' || p_epoch, NULL, 'share_income',
-      json_build_object('epoch', p_epoch, 'share1Bps', p_share1_bps, 'share2Bps', p_share2_bps,
-        'levelUsdt', (SELECT json_agg(v::text ORDER BY n) FROM unnest(p_level_usdt) WITH ORDINALITY AS u(v, n)),
-        'levelDirects', to_json(p_level_directs), 'levelRate', to_json(p_level_rate), 'powerBps', p_power_bps, 'powerMin', p_power_min,
-        'wanted', v_wanted::text, 'payable', v_payable::text), p_now);
-    PERFORM ledger_legs_prepare();
-    INSERT INTO ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-    SELECT l.ord, v_flow_id, v_kinds[l.k], 'NADI', l.amount, v_pool_id, 'available', coalesce(a.id, 0), 'available', NULL
-      FROM (
-        SELECT user_id, k, user_id::bigint * 4 + k AS ord, sum(amount) AS amount
-          FROM team_settle_lines GROUP BY user_id, k HAVING sum(amount) > 0
-         ORDER BY user_id, k
-      ) l
-      -- One index lookup per user (a join would hash every account of the table).
-      LEFT JOIN LATERAL (SELECT id FROM ledger_accounts WHERE user_id = l.user_id AND kind = 'fund' AND asset = 'NADI' LIMIT 1) a ON true;
-    v_journal := ledger_post_legs(p_now);
-    IF (SELECT available FROM ledger_accounts WHERE id = v_pool_id) < 0 THEN
-      RAISE EXCEPTION 'the referral pool would go below zero' USING ERRCODE = 'NS004';
-    END IF;
-  END IF;
-  v_marks := v_marks || clock_timestamp();
-
-  -- 7. The lines and each user's totals per kind, after the ledger.
-  INSERT INTO team_rewards (epoch, user_id, kind, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, ref, flow_id, created_at)
-  SELECT p_epoch, user_id, v_kinds[k], source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, NULL, v_flow_id, p_now
+  -- 5. The lines, for their recipients' chunks, each for all it wants: team_settle_pay, the last step
+  --    of the computation, pays them all or pro rata from the referral pool.
+  INSERT INTO team_settle_stage (epoch, user_id, k, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount)
+  SELECT p_epoch, user_id, k, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount
     FROM team_settle_lines
    ORDER BY user_id, k, source_user_id;
-  INSERT INTO team_reward_totals (user_id, kind, total, last_epoch, last_epoch_amount)
-  SELECT user_id, v_kinds[k], sum(amount), p_epoch, sum(amount)
-    FROM team_settle_lines GROUP BY user_id, k HAVING sum(amount) > 0
-   ORDER BY user_id, k
-  ON CONFLICT (user_id, kind) DO UPDATE
-     SET total = team_reward_totals.total + excluded.total,
-         last_epoch_amount = CASE WHEN team_reward_totals.last_epoch = excluded.last_epoch
-                                  THEN team_reward_totals.last_epoch_amount + excluded.last_epoch_amount
-                                  ELSE excluded.last_epoch_amount END,
-         last_epoch = excluded.last_epoch;
-
-  -- 8. The epoch's row.
   v_marks := v_marks || clock_timestamp();
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
-  INSERT INTO team_epochs (epoch, wanted, payable, paid, lines, flow_id, settled_at)
-  VALUES (p_epoch, v_wanted, v_payable, v_paid, v_lines, v_flow_id, p_now);
 
   DROP TABLE team_settle_lines;
   DROP TABLE team_settle_paths;
   DROP TABLE team_settle_levels;
   DROP TABLE team_settle_earners;
   RETURN jsonb_build_object(
-    'epoch', p_epoch, 'flow_id', v_flow_id, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,
-    'share_income', v_share::text, 'community_power_income', v_community::text, 'power_level_income', v_power::text,
-    'lines', v_lines, 'earners', v_earners, 'leveled', v_leveled, 'journal', v_journal, 'duration_ms', v_duration,
+    'epoch', p_epoch, 'wanted', v_wanted::text, 'lines', v_lines, 'earners', v_earners, 'leveled', v_leveled, 'duration_ms', v_duration,
     'phases_ms', (SELECT jsonb_object_agg(name, ms) FROM (
                     SELECT p.name, round(extract(epoch FROM p.ended - coalesce(lag(p.ended) OVER (ORDER BY p.n), v_started)) * 1000) AS ms
-                      FROM unnest(ARRAY['levels', 'paths', 'lines', 'ledger', 'rows'], v_marks) WITH ORDINALITY AS p(name, ended, n)) x));
+                      FROM unnest(ARRAY['levels', 'paths', 'lines', 'stage'], v_marks) WITH ORDINALITY AS p(name, ended, n)) x));
 END;
 $$;
