@@ -30,6 +30,8 @@ export interface SettleDeps {
   chunkUsers?: number;
   /** Called after each chunk posts (progress metrics and logs; tests stop a run here). */
   onChunk?: (posted: PostedChunk) => void | Promise<void>;
+  /** Called when a chunk met a deadlock or serialization failure and runs again (metrics; tests count them). */
+  onRetry?: (code: string) => void;
 }
 
 /** Users per chunk: a chunk of this many users holds their accounts for a few tens of milliseconds (docs/settlement.md). */
@@ -310,7 +312,9 @@ async function postChunks(deps: SettleDeps, epoch: number): Promise<void> {
         }
         break;
       } catch (error) {
-        if (attempt >= 5 || !retryable.has(pgCode(error) ?? '')) throw error;
+        const code = pgCode(error) ?? '';
+        if (attempt >= 5 || !retryable.has(code)) throw error;
+        deps.onRetry?.(code);
       }
     }
   }

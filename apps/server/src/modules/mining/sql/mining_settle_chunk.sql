@@ -51,10 +51,30 @@ BEGIN
    WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi AND (device_power + destroy_power + other_power > 0 OR released > 0)
    ORDER BY user_id;
 
+  -- Vesting: released moves locked → claimable (no money moves: it is in the vesting account already);
+  -- the new tranche adds to locked, the rate moves by rate_delta. A user's first tranche makes the row
+  -- (only settlements make mining_vesting rows, so has_vesting, read at the computation, still holds).
+  UPDATE mining_vesting v
+     SET locked = v.locked - r.released + r.locked,
+         claimable = v.claimable + r.released,
+         rate = v.rate + r.rate_delta,
+         updated_epoch = p_epoch
+    FROM mining_settle_stage r
+   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND v.user_id = r.user_id AND r.has_vesting
+     AND (r.locked > 0 OR r.released > 0 OR r.rate_delta <> 0);
+  INSERT INTO mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
+  SELECT r.user_id, r.locked, 0, 0, r.rate_delta, p_epoch
+    FROM mining_settle_stage r
+   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND r.locked > 0 AND NOT r.has_vesting
+   ORDER BY r.user_id;
+
   -- The miners: each changes only from the status it was computed in; the power log and user_power
   -- follow the changes made (the users' user_power rows locked, in id order, before they are read).
   -- (The changes are kept in a temporary table: a user_power row the statement that logs them also
   -- updated would no longer be seen by it.)
+  IF NOT EXISTS (SELECT 1 FROM mining_settle_miner_stage WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi) THEN
+    RETURN;
+  END IF;
   CREATE TEMP TABLE mining_chunk_moves (id bigint, user_id integer, type text, delta bigint) ON COMMIT DROP;
   WITH changed AS (
     UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used
@@ -75,21 +95,5 @@ BEGIN
   ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
   DROP TABLE mining_chunk_moves;
 
-  -- Vesting: released moves locked → claimable (no money moves: it is in the vesting account already);
-  -- the new tranche adds to locked, the rate moves by rate_delta. A user's first tranche makes the row
-  -- (only settlements make mining_vesting rows, so has_vesting, read at the computation, still holds).
-  UPDATE mining_vesting v
-     SET locked = v.locked - r.released + r.locked,
-         claimable = v.claimable + r.released,
-         rate = v.rate + r.rate_delta,
-         updated_epoch = p_epoch
-    FROM mining_settle_stage r
-   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND v.user_id = r.user_id AND r.has_vesting
-     AND (r.locked > 0 OR r.released > 0 OR r.rate_delta <> 0);
-  INSERT INTO mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
-  SELECT r.user_id, r.locked, 0, 0, r.rate_delta, p_epoch
-    FROM mining_settle_stage r
-   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND r.locked > 0 AND NOT r.has_vesting
-   ORDER BY r.user_id;
 END;
 $$;

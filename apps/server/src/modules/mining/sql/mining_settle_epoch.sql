@@ -67,6 +67,10 @@ BEGIN
   IF p_epoch <> v_next OR EXISTS (SELECT 1 FROM mining_epochs WHERE settled_at IS NULL) THEN
     RAISE EXCEPTION 'mining epoch % cannot settle before epoch %', p_epoch, v_next USING ERRCODE = 'NS002';
   END IF;
+  -- The stage of the epochs before (settled: see above). Rows, not TRUNCATE: a reader of the stage
+  -- (the audit) never waits for, nor deadlocks with, the computation.
+  DELETE FROM mining_settle_stage WHERE epoch < p_epoch;
+  DELETE FROM mining_settle_miner_stage WHERE epoch < p_epoch;
 
   -- Only settlements take from the mining pool, so what it holds now is what this one may pay.
   SELECT id, available INTO v_pool_id, v_pool FROM ledger_accounts WHERE user_id IS NULL AND kind = 'mining_pool' AND asset = 'NADI';

@@ -66,8 +66,9 @@ BEGIN
   IF EXISTS (SELECT 1 FROM node_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'node epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
-  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
-  TRUNCATE node_settle_stage;
+  -- The stage of the epochs before (settled: an epoch computes after the one before has posted). Rows,
+  -- not TRUNCATE: a reader of the stage (the audit) never waits for, nor deadlocks with, the computation.
+  DELETE FROM node_settle_stage WHERE epoch < p_epoch;
   SELECT max(epoch) INTO v_last FROM node_epochs;
   IF (v_last IS NOT NULL AND p_epoch <> v_last + 1) OR NOT EXISTS (SELECT 1 FROM mining_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'node epoch % cannot settle before epoch % and its mining settlement', p_epoch, coalesce(v_last + 1, p_epoch) USING ERRCODE = 'NS002';

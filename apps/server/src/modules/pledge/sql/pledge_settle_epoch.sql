@@ -46,8 +46,10 @@ BEGIN
   IF EXISTS (SELECT 1 FROM pledge_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'savings epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
-  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
-  TRUNCATE pledge_settle_interest_stage, pledge_settle_release_stage;
+  -- The stage of the epochs before (settled: an epoch computes after the one before has posted). Rows,
+  -- not TRUNCATE: a reader of the stage (the audit) never waits for, nor deadlocks with, the computation.
+  DELETE FROM pledge_settle_interest_stage WHERE epoch < p_epoch;
+  DELETE FROM pledge_settle_release_stage WHERE epoch < p_epoch;
   -- In order after the first (the first is whichever epoch settles first once savings exist), and
   -- never before the epoch's mining settlement.
   SELECT max(epoch) INTO v_last FROM pledge_epochs;

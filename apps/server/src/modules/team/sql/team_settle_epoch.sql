@@ -68,8 +68,9 @@ BEGIN
   IF EXISTS (SELECT 1 FROM team_epochs WHERE epoch = p_epoch) THEN
     RAISE EXCEPTION 'team epoch % is settled already', p_epoch USING ERRCODE = 'NS001';
   END IF;
-  -- The stage holds only epochs already settled (an epoch computes after the one before has posted).
-  TRUNCATE team_settle_stage;
+  -- The stage of the epochs before (settled: an epoch computes after the one before has posted). Rows,
+  -- not TRUNCATE: a reader of the stage (the audit) never waits for, nor deadlocks with, the computation.
+  DELETE FROM team_settle_stage WHERE epoch < p_epoch;
   -- In order after the first (whichever epoch settles first once the migration ran), never before the
   -- epoch's mining settlement.
   SELECT max(epoch) INTO v_last FROM team_epochs;
