@@ -1,26 +1,28 @@
-// `npm run bench:settle-epoch -- --users 100000,300000`: one epoch's settlement on PostgreSQL for N
-// users, every fifth of them mining (devices with and without the uptime, destroy miners, trials;
-// src/test/settlement-population.ts), every one holding a node (one in ten two) and three savings
-// positions (flexible, locked 30 with a thirtieth ending each epoch, joint or node): at 100,000 users 100,000 node holders
-// and 300,000 positions; all of them in one invite tree ten levels deep (fan-out 5, 5, 5, 4, 4, 3, 3,
-// then 2; seedSyntheticTeam) whose upper users bought enough to be V1–V5, one in a
-// hundred buying again after epoch 0's end. Seeded set-based into a fresh database on
-// BENCH_DATABASE_URL's server. Times settleEpoch (as the job calls it: mining_settle_epoch,
-// pledge_settle_epoch, node_settle_epoch and team_settle_epoch in one transaction) for epoch 0 (every
-// vesting row new) and epoch 1 (a steady state: every vesting row releases and takes a tranche), with
-// each function's own time and the rows it wrote, and compares each part with a bare INSERT … SELECT
-// of the rows it must write (rolled back): the journal rows of its flow, and node_earnings /
-// pledge_interest_lines / team_rewards rows; ratio = bare insert time / settlement time (goal ≥ 0.5).
-// The team part's phases (levels, paths, lines, ledger, rows) are printed too. The ledger audit runs
-// on the result. A part that wrote no rows (a ratio computed from nothing) or a failed audit ends the
-// run with "FAILED" and a non-zero exit. `--smoke`: 300 users (apps/server/bench/benches.test.ts
-// runs it in `npm test`; its figures mean nothing).
+// `npm run bench:settle-epoch -- --users 100000,300000,1000000`: one epoch's settlement on PostgreSQL
+// for N users (docs/settlement.md), every fifth of them mining (devices with and without the uptime,
+// destroy miners, trials; src/test/settlement-population.ts), every one holding a node (one in ten two)
+// and three savings positions (flexible, locked 30 with a thirtieth ending each epoch, joint or node):
+// at 100,000 users 100,000 node holders and 300,000 positions; all of them in one invite tree ten levels
+// deep (fan-out 5, 5, 5, 4, 4, 3, 3, then 2; seedSyntheticTeam) whose upper users bought enough to be
+// V1–V5, one in a hundred buying again after epoch 0's end. Seeded set-based into a fresh database on
+// BENCH_DATABASE_URL's server. Times settleEpoch as the job calls it (the computation, then every chunk,
+// then the finish) for epoch 0 (every vesting row new) and epoch 1 (a steady state: every vesting row
+// releases and takes a tranche), and compares it with a bare INSERT … SELECT of the rows it wrote
+// (rolled back): the journal rows of all its flows, mining_results, power_log, node_earnings,
+// pledge_interest_lines and team_rewards; ratio = bare insert time / settlement time (goal ≥ 0.5).
+// The probe: while each epoch settles, PROBE_WORKERS (default 4) connections each move one base unit
+// between two random users' fund accounts through the ledger (runFlow, as a user's transfer does),
+// then wait 10 ms, and time every move; the same probe runs for PROBE_IDLE_SECONDS (default 5) on the
+// idle database just before. Printed: the moves' p50 / p99 / max on both, and the extra wait (goal:
+// p99 + 100 ms, max + 1 s). The ledger audit runs on the result. A failed audit, a probe move that
+// failed or an epoch with no rows ends the run with "FAILED" and a non-zero exit. `--smoke`: 300 users
+// (apps/server/bench/benches.test.ts runs it in `npm test`; its figures mean nothing).
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { miningDefaults } from '@nadi/economy/economy';
 import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { auditLedger } from '../src/modules/ledger/index.ts';
+import { auditLedger, runFlow, transfer, userAccount } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
 import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
 import { isSmoke, Problems } from './smoke.ts';
@@ -55,12 +57,11 @@ async function admin(text: string): Promise<void> {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-interface Part {
-  ms: number;
-  bareMs: number;
-  journal: number;
-  /** node_earnings or pledge_interest_lines rows (mining: mining_results). */
-  rows: number;
+interface Latencies {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
 }
 
 interface Run {
@@ -69,13 +70,16 @@ interface Run {
   holdings: number;
   positions: number;
   epoch: number;
+  /** The whole settlement, its computation, and the chunks. */
   settleMs: number;
-  mining: Part;
-  pledge: Part & { releases: number };
-  node: Part;
-  team: Part & { leveled: number; earners: number; closureRows: number; depth: number; phases: Record<string, number> };
-  vesting: number;
-  changes: number;
+  computeMs: number;
+  chunks: number;
+  /** Rows written (journal, results, power log, earnings, interest lines, team lines) and their bare insert. */
+  rows: number;
+  bareMs: number;
+  idle: Latencies;
+  during: Latencies;
+  depth: number;
 }
 
 /** A copy of some rows, inserted bare into their table again: materialized first, then one timed INSERT … SELECT, rolled back. */
@@ -88,10 +92,12 @@ interface BareRows {
 
 const journalColumns =
   'flow_id, type, asset, amount, debit_account_id, debit_part, credit_account_id, credit_part, debit_available_after, debit_frozen_after, debit_version, credit_available_after, credit_frozen_after, credit_version, memo, created_at';
-const journalOf = (flowId: number | null): BareRows => ({
+/** The journal rows of every flow of epoch `epoch`'s settlement (its computation's four and its chunks'). */
+const journalOf = (epoch: number): BareRows => ({
   table: 'ledger_transfers',
   columns: journalColumns,
-  select: `select ${journalColumns} from ledger_transfers where flow_id = ${flowId ?? 0}`,
+  select: `select ${journalColumns} from ledger_transfers where flow_id in (select id from ledger_flows where idempotency_key in
+             ('mining:epoch:${epoch}', 'pledge:epoch:${epoch}', 'node:epoch:${epoch}', 'team:epoch:${epoch}') or idempotency_key like 'settle:epoch:${epoch}:chunk:%')`,
 });
 
 /** The time of inserting the same rows bare (best of two), all parts in one transaction. */
@@ -116,6 +122,73 @@ async function bareInsertMs(parts: BareRows[]): Promise<number> {
 
 const countOf = async (db: Awaited<ReturnType<typeof openDatabase>>['db'], query: ReturnType<typeof sql>) =>
   Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
+
+function latencies(samples: number[]): Latencies {
+  const sorted = [...samples].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * Users' money moves on their own connections until `until` resolves: each worker moves one base unit
+ * between two random users' fund accounts (a flow locking both, as a transfer does) and waits 10 ms.
+ * Answers every move's time in ms.
+ */
+async function probe(first: number, last: number, until: Promise<unknown>): Promise<number[]> {
+  const database = await openDatabase({ url: urlFor(databaseName), dataDir: null, poolSizeMax: probeWorkers });
+  const samples: number[] = [];
+  let done = false;
+  void until.finally(() => (done = true));
+  const pick = () => first + Math.floor(Math.random() * (last - first + 1));
+  try {
+    await Promise.all(
+      Array.from({ length: probeWorkers }, async () => {
+        while (!done) {
+          const [a, b] = [pick(), pick()];
+          if (a === b) continue;
+          const t0 = performance.now();
+          try {
+            await runFlow(database.db, {
+              idempotencyKey: `bench-probe:${a}:${b}:${t0}:${Math.random()}`,
+              userId: a,
+              type: 'data_adjustment',
+              params: {},
+              legs: [transfer('data_adjustment', userAccount(a, 'fund', 'NADI'), userAccount(b, 'fund', 'NADI'), 1n)],
+              result: () => null,
+            });
+            samples.push(performance.now() - t0);
+          } catch (error) {
+            problems.check(false, `probe move ${a} → ${b} failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          await sleep(10);
+        }
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+  return samples;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const probeWorkers = Number(process.env.PROBE_WORKERS ?? 4);
+const probeIdleMs = Number(process.env.PROBE_IDLE_SECONDS ?? (isSmoke ? 0.3 : 5)) * 1000;
+
+/** One NADI from the treasury to every user's fund account, in one flow (what the probe moves about). */
+async function fundEveryone(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  await db.transaction(async (tx) => {
+    const flow = rowsOf<{ id: string }>(
+      await tx.execute(sql`select ledger_open_flow('bench-funds', null, 'data_adjustment', '{}'::json, now())::text as id`),
+    )[0]?.id;
+    await tx.execute(sql`select ledger_legs_prepare()`);
+    await tx.execute(sql`
+      insert into ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
+      select a.user_id, ${flow}::bigint, 'data_adjustment', 'NADI', 1000000000000000000,
+             (select id from ledger_accounts where user_id is null and kind = 'treasury' and asset = 'NADI'), 'available', a.id, 'available', null
+        from ledger_accounts a where a.user_id is not null and a.kind = 'fund' and a.asset = 'NADI'`);
+    await tx.execute(sql`select ledger_post_legs(now())`);
+  });
+}
 
 async function runOnce(users: number): Promise<Run[]> {
   await admin(`drop database if exists ${databaseName} with (force)`);
@@ -143,6 +216,7 @@ async function runOnce(users: number): Promise<Run[]> {
       ...{ first: Number(ids?.first), last: Number(ids?.last), fanouts: [5, 5, 5, 4, 4, 3, 3, 2] },
       ...{ boughtAt: createdAt, lateAt: new Date(genesis.getTime() + settings.epochSeconds * 1000 + 2000) },
     });
+    await fundEveryone(db);
     await db.execute(sql`vacuum analyze`);
     console.info(
       `  seeded ${users} users, ${miners} miners, ${rewards.holdings} nodes, ${rewards.positions} savings positions and a tree ${tree.depth} deep ` +
@@ -156,49 +230,52 @@ async function runOnce(users: number): Promise<Run[]> {
         await db.execute(
           sql`insert into device_uptime (device_id, epoch, beats, last_beat_at) select device_id, 1, beats, last_beat_at from device_uptime where epoch = 0`,
         );
+      const [first, last] = [Number(ids?.first), Number(ids?.last)];
+      const idle = latencies(await probe(first, last, sleep(probeIdleMs)));
       const started = performance.now();
-      const outcome = await settleEpoch({ db, settings, now: () => new Date(genesis.getTime() + (epoch + 1) * settings.epochSeconds * 1000 + 5000) }, epoch);
+      let chunks = 0;
+      const settling = settleEpoch(
+        {
+          db,
+          settings,
+          now: () => new Date(genesis.getTime() + (epoch + 1) * settings.epochSeconds * 1000 + 5000),
+          onChunk: () => {
+            chunks += 1;
+          },
+        },
+        epoch,
+      );
+      const [outcome, probed] = await Promise.all([settling, probe(first, last, settling)]);
       const settleMs = performance.now() - started;
       if (outcome.status !== 'settled') throw new Error(`epoch ${epoch} was settled already`);
       const s = outcome.settlement;
-      for (const [part, rows] of Object.entries({ mining: s.journal, savings: s.pledge.journal, nodes: s.node.journal, team: s.team.journal })) {
-        problems.samples(rows, `${part} journal rows in epoch ${epoch} at ${users} users`);
-      }
-      const vesting = await countOf(db, sql`select count(*)::int as n from mining_vesting where updated_epoch = ${epoch}`);
-      const earnings = await countOf(db, sql`select count(*)::int as n from node_earnings where epoch = ${epoch}`);
-      const lines = await countOf(db, sql`select count(*)::int as n from pledge_interest_lines where epoch = ${epoch}`);
-      const teamLines = await countOf(db, sql`select count(*)::int as n from team_rewards where epoch = ${epoch} and ref is null`);
-      const shifted = (table: string, columns: string) => ({
+      const shifted = (table: string, columns: string, where = `epoch = ${epoch}`) => ({
         table,
         columns,
-        select: `select epoch + 1000000, ${columns.split(', ').slice(1).join(', ')} from ${table} where epoch = ${epoch}`,
+        select: `select epoch + 1000000, ${columns.split(', ').slice(1).join(', ')} from ${table} where ${where}`,
       });
+      const parts = [
+        journalOf(epoch),
+        shifted(
+          'mining_results',
+          'epoch, user_id, device_power, destroy_power, other_power, device_income, destroy_income, power_income, reduction, immediate, locked, released',
+        ),
+        shifted('power_log', 'epoch, user_id, type, miner_id, before, after, created_at'),
+        shifted('pledge_interest_lines', 'epoch, position_id, user_id, amount'),
+        shifted('node_earnings', 'epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt'),
+        shifted(
+          'team_rewards',
+          'epoch, user_id, kind, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, ref, flow_id, created_at',
+          `epoch = ${epoch} and ref is null`,
+        ),
+      ];
+      let rows = 0;
+      for (const part of parts) rows += await countOf(db, sql.raw(`select count(*)::int as n from (${part.select}) x`));
+      problems.samples(rows, `rows written in epoch ${epoch} at ${users} users`);
+      problems.samples(probed.length, `probe moves during epoch ${epoch} at ${users} users`);
       runs.push({
-        ...{ users, miners, holdings: rewards.holdings, positions: rewards.positions, epoch, settleMs },
-        mining: { ms: s.durationMs, bareMs: await bareInsertMs([journalOf(s.flowId)]), journal: s.journal, rows: s.results },
-        pledge: {
-          ...{ ms: s.pledge.durationMs, journal: s.pledge.journal, rows: lines, releases: s.pledge.releases },
-          bareMs: await bareInsertMs([journalOf(s.pledge.flowId), shifted('pledge_interest_lines', 'epoch, position_id, user_id, amount')]),
-        },
-        node: {
-          ...{ ms: s.node.durationMs, journal: s.node.journal, rows: earnings },
-          bareMs: await bareInsertMs([
-            journalOf(s.node.flowId),
-            shifted('node_earnings', 'epoch, holding_id, user_id, mining_income, dividend_nadi, dividend_usdt'),
-          ]),
-        },
-        team: {
-          ...{ ms: s.team.durationMs, journal: s.team.journal, rows: teamLines, leveled: s.team.leveled, earners: s.team.earners },
-          ...{ closureRows: tree.closureRows, depth: tree.depth, phases: s.team.phasesMs },
-          bareMs: await bareInsertMs([
-            journalOf(s.team.flowId),
-            shifted(
-              'team_rewards',
-              'epoch, user_id, kind, source_user_id, source_depth, source_amount, rate_bps, lower_numerator, wanted, amount, ref, flow_id, created_at',
-            ),
-          ]),
-        },
-        ...{ vesting, changes: s.minerChanges },
+        ...{ users, miners, holdings: rewards.holdings, positions: rewards.positions, epoch, settleMs, computeMs: s.computeMs, chunks },
+        ...{ rows, bareMs: await bareInsertMs(parts), idle, during: latencies(probed), depth: tree.depth },
       });
     }
     const report = await auditLedger(db);
@@ -209,39 +286,32 @@ async function runOnce(users: number): Promise<Run[]> {
   }
 }
 
-const ratio = (p: Part) => (p.bareMs / p.ms).toFixed(2);
+const ms = (v: number) => v.toFixed(1);
 
 async function main(): Promise<void> {
-  console.info(`bench:settle-epoch on ${new URL(serverUrl).host}, Node ${process.version}`);
+  console.info(`bench:settle-epoch on ${new URL(serverUrl).host}, Node ${process.version}, probe ${probeWorkers} workers`);
   const runs: Run[] = [];
   for (const users of sizes) {
     console.info(`${users} users:`);
     for (const run of await runOnce(users)) {
       runs.push(run);
-      const { mining, pledge, node, team } = run;
       console.info(
-        `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s; mining ${seconds(mining.ms)} s (${mining.journal} journal rows, ${mining.rows} results, ` +
-          `${run.vesting} vesting rows, ${run.changes} miner changes; bare ${seconds(mining.bareMs)} s, ratio ${ratio(mining)}); ` +
-          `savings ${seconds(pledge.ms)} s (${pledge.journal} journal rows, ${pledge.rows} interest lines, ${pledge.releases} releases; bare ${seconds(pledge.bareMs)} s, ratio ${ratio(pledge)}); ` +
-          `nodes ${seconds(node.ms)} s (${node.journal} journal rows, ${node.rows} earnings rows; bare ${seconds(node.bareMs)} s, ratio ${ratio(node)}); ` +
-          `team ${seconds(team.ms)} s (${team.earners} earners, ${team.leveled} users V1+, ${team.journal} journal rows, ${team.rows} lines; ` +
-          `bare ${seconds(team.bareMs)} s, ratio ${ratio(team)}; ${Object.entries(team.phases)
-            .map(([k, v]) => `${k} ${v} ms`)
-            .join(', ')})`,
+        `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s (computation ${seconds(run.computeMs)} s, ${run.chunks} chunks ` +
+          `${seconds(run.settleMs - run.computeMs)} s); ${run.rows} rows, bare insert ${seconds(run.bareMs)} s, ratio ${(run.bareMs / run.settleMs).toFixed(2)}; ` +
+          `probe idle p50 ${ms(run.idle.p50)} / p99 ${ms(run.idle.p99)} / max ${ms(run.idle.max)} ms (${run.idle.n}), ` +
+          `during p50 ${ms(run.during.p50)} / p99 ${ms(run.during.p99)} / max ${ms(run.during.max)} ms (${run.during.n})`,
       );
     }
     console.info('  audit OK');
   }
   console.info(
-    '\n| users | nodes | positions | epoch | settlement s | mining s (journal rows, ratio) | savings s (journal + lines, ratio) | nodes s (journal + earnings, ratio) | team s (journal + lines, ratio) | total ratio | µs per user |\n|---|---|---|---|---|---|---|---|---|---|---|',
+    '\n| users | nodes | positions | epoch | settlement s | computation s | chunks | rows | bare s | ratio | µs per user | probe idle p50 / p99 / max ms | probe during p50 / p99 / max ms | extra p99 / max ms |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of runs) {
-    const bare = r.mining.bareMs + r.pledge.bareMs + r.node.bareMs + r.team.bareMs;
     console.info(
-      `| ${r.users} | ${r.holdings} | ${r.positions} | ${r.epoch} | ${seconds(r.settleMs)} | ${seconds(r.mining.ms)} (${r.mining.journal}, ${ratio(r.mining)}) | ` +
-        `${seconds(r.pledge.ms)} (${r.pledge.journal} + ${r.pledge.rows}, ${ratio(r.pledge)}) | ${seconds(r.node.ms)} (${r.node.journal} + ${r.node.rows}, ${ratio(r.node)}) | ` +
-        `${seconds(r.team.ms)} (${r.team.journal} + ${r.team.rows}, ${ratio(r.team)}) | ` +
-        `${(bare / r.settleMs).toFixed(2)} | ${((r.settleMs * 1000) / r.users).toFixed(1)} |`,
+      `| ${r.users} | ${r.holdings} | ${r.positions} | ${r.epoch} | ${seconds(r.settleMs)} | ${seconds(r.computeMs)} | ${r.chunks} | ${r.rows} | ${seconds(r.bareMs)} | ` +
+        `${(r.bareMs / r.settleMs).toFixed(2)} | ${((r.settleMs * 1000) / r.users).toFixed(1)} | ${ms(r.idle.p50)} / ${ms(r.idle.p99)} / ${ms(r.idle.max)} | ` +
+        `${ms(r.during.p50)} / ${ms(r.during.p99)} / ${ms(r.during.max)} | ${ms(r.during.p99 - r.idle.p99)} / ${ms(r.during.max - r.idle.max)} |`,
     );
   }
   await admin(`drop database if exists ${databaseName} with (force)`);

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Environment } from '@nadi/api/config';
 import type { AppDeps } from './deps.ts';
+import { readLockWaits } from './db/lock-waits.ts';
 import { AppMetrics } from './lib/metrics.ts';
 import { loggerOptions } from './lib/request-log.ts';
 import { MarketPriceSource } from './lib/market-price.ts';
@@ -70,7 +71,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   // The app's Prometheus series (served at /metrics by the health module), kept in deps too so the
   // jobs started beside the app count into the same set (lib/metrics.ts: why one set per app).
-  deps.metrics ??= new AppMetrics();
+  if (!deps.metrics) {
+    deps.metrics = new AppMetrics();
+    const db = deps.db;
+    if (deps.dbKind === 'postgres') deps.metrics.watchLockWaits(() => readLockWaits(db));
+  }
   // Created before any module registers: the market feeds it, the wallet reads it, in any order.
   deps.marketPrice ??= new MarketPriceSource();
   app.decorate('deps', deps);

@@ -103,6 +103,12 @@ describe('the settlement job', () => {
     expect(samples('mining_epochs_settled_total')).toBe(4);
     expect(samples('mining_settle_seconds_count')).toBe(4);
     expect(samples('mining_settlement_failures_total')).toBe(0);
+    // Each epoch computed once and posted in its chunks; nothing left behind, no chunk retried.
+    expect(samples('settlement_compute_seconds_count')).toBe(4);
+    expect(samples('settlement_chunk_seconds_count')).toBeGreaterThanOrEqual(4);
+    expect(samples('settlement_lag_seconds')).toBe(0);
+    expect(samples('settlement_chunks', { state: 'planned' })).toBe(0);
+    expect(samples('settlement_chunk_retries_total', { code: '40P01' })).toBe(0);
     const rows = rowsOf<{ epoch: number; settled_at: Date | string }>(
       await t.database.db.execute(sql`select epoch, settled_at from mining_epochs order by epoch`),
     );

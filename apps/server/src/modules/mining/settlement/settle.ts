@@ -376,6 +376,15 @@ async function summaryOf(tx: Tx, query: SQL): Promise<Record<string, unknown>> {
   return JSON.parse(rows[0]?.summary ?? '{}') as Record<string, unknown>;
 }
 
+/** Seconds since the end of the oldest ended epoch not settled yet; 0 when every ended epoch is settled. */
+export async function settlementLagSeconds(deps: Pick<SettleDeps, 'db' | 'settings' | 'now'>): Promise<number> {
+  const now = deps.now();
+  const genesis = await miningGenesis(deps.db, now, deps.settings.epochSeconds);
+  const clock = epochClock(genesis, deps.settings);
+  const oldestEnd = clock.endOf(((await lastSettledEpoch(deps.db)) ?? -1) + 1);
+  return oldestEnd < now ? (now.getTime() - oldestEnd.getTime()) / 1000 : 0;
+}
+
 /** Settles every ended epoch not settled yet, in order (catch-up after downtime); answers what it settled. */
 export async function settleDueEpochs(deps: SettleDeps): Promise<EpochSettlement[]> {
   const now = deps.now();
