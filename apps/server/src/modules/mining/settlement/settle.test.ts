@@ -87,6 +87,7 @@ interface MinerDraw {
 }
 
 interface Scenario {
+  chunkUsers: number;
   users: number;
   miners: MinerDraw[];
   epochs: number;
@@ -116,6 +117,8 @@ const minerArb = fc.record({
   beats: fc.array(beatsArb, { minLength: 4, maxLength: 4 }),
 });
 const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
+  /** Users per chunk: a few, so that an epoch posts in several chunks. */
+  chunkUsers: fc.integer({ min: 1, max: 4 }),
   users: fc.integer({ min: 1, max: 4 }),
   miners: fc.array(minerArb, { minLength: 0, maxLength: 16 }),
   epochs: fc.integer({ min: 1, max: 4 }),
@@ -299,10 +302,7 @@ describe('epoch settlement against the reference model', () => {
             const price = s.prices[epoch] as bigint;
             await setSetting(tx, 'nadi_reference_price', toDecimalString(price));
             const params: MiningParams = await paramsAt(tx, settings, epoch);
-            const outcome = await settleEpoch(
-              depsOn(tx, () => inEpoch(epoch + 1, 5)),
-              epoch,
-            );
+            const outcome = await settleEpoch({ ...depsOn(tx, () => inEpoch(epoch + 1, 5)), chunkUsers: s.chunkUsers }, epoch);
             expect(outcome.status).toBe('settled');
             modelSettle(state, epoch, params, price);
             expect(await observed(tx, userIds, epoch), `epoch ${epoch}`).toEqual(expected(state, epoch));
@@ -311,9 +311,9 @@ describe('epoch settlement against the reference model', () => {
           return null;
         });
       }),
-      { numRuns: Number(process.env.SETTLE_RUNS ?? 40) },
+      { numRuns: Number(process.env.SETTLE_RUNS ?? 30) },
     );
-  });
+  }, 240_000);
 });
 
 // ─── The settlement's promises, one by one ───────────────────────────────────────────────────

@@ -274,7 +274,7 @@ describe('team settlement against the reference model', () => {
       }),
       { numRuns: Number(process.env.TEAM_SETTLE_RUNS ?? 20) },
     );
-  });
+  }, 240_000);
 });
 
 // ─── Through the real settlement ────────────────────────────────────────────────────────────
@@ -341,7 +341,8 @@ async function inRolledBackSavepoint<T>(tx: Tx, body: (sp: Tx) => Promise<T>): P
   return seen.value as T;
 }
 
-const settleAt = (tx: Tx, epoch: number) => settleEpoch({ db: tx, settings, now: () => inEpoch(epoch + 1, 5) }, epoch);
+// Two users a chunk: the tree's eight post in four chunks.
+const settleAt = (tx: Tx, epoch: number) => settleEpoch({ db: tx, settings, now: () => inEpoch(epoch + 1, 5), chunkUsers: 2 }, epoch);
 
 async function settled(tx: Tx, epoch: number): Promise<EpochSettlement> {
   const outcome = await settleAt(tx, epoch);
