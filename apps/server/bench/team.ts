@@ -22,11 +22,21 @@ import { levelOf, teamDefaults, weekOf } from '@nadi/economy/team';
 import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
-import { addPerformance, readRanking, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
+import { addPerformance, readOwnRank, readRanking, readRankingTop, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { isSmoke, Problems } from './smoke.ts';
 
 type Db = Database['db'];
+
+/** `--ranked 100000,300000,1000000`: the ranking reads alone, at each size in turn (see `rankingOnly`). */
+function sizes(name: string, fallback: number[]): number[] {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const values = (process.argv[i + 1] ?? '').split(',').map((v) => Number(v.replace(/_/g, '')));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0) || values.some((v, k) => k > 0 && v <= (values[k - 1] as number)))
+    throw new Error(`--${name} needs whole numbers, ascending, comma-separated`);
+  return values;
+}
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,6 +59,8 @@ const options = {
   seed: flag('seed', 18),
   /** 1: leave the database for a look afterwards (the next run drops it). */
   keep: flag('keep', 0),
+  /** Ranked users for the ranking-only run (no tree, no purchases); empty: the full run. */
+  ranked: sizes('ranked', []),
 };
 if (options.users < options.depth + options.deep + 1) throw new Error('--users must exceed --depth + --deep');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -282,6 +294,74 @@ async function reads(db: Db, ids: number[]) {
   return { team: runs.team.map(figuresOf), ranking: runs.ranking.map(figuresOf), ranked };
 }
 
+/**
+ * The ranking-only run's users, up to `total` (more each size, the earlier ones kept): users rows,
+ * empty figures and this week's amount, set-based. Amounts, a deterministic function of the id: 30 %
+ * on one of three device prices (100, 500, 1,000 USDT: large ties), 1 % at zero (not ranked), the
+ * rest 10 + 2,000,000 × r⁴ USDT (many small amounts, ties among them, a long tail).
+ */
+async function seedRanked(db: Db, total: number): Promise<number[]> {
+  const from = Number(rowsOf<{ n: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as n from users`))[0]?.n) + 1;
+  await db.execute(sql`
+    insert into users (address, invite_code, name)
+    select '0x' || lpad(to_hex(g), 40, '0'), 'RK' || g, 'ranked ' || g from generate_series(${from}::int, ${total}::int) g`);
+  await db.execute(sql`insert into user_performance (user_id) select id from users where id >= ${from}::int on conflict do nothing`);
+  await db.execute(sql`
+    insert into team_week_performance (week, user_id, amount, updated_at)
+    select ${week}::int, id,
+           (case when r1 < 0.3 then (array[100, 500, 1000])[1 + id % 3]
+                 when r1 < 0.31 then 0
+                 else 10 + floor(2000000 * r2 ^ 4) end)::numeric * ${unit.toString()}::numeric,
+           ${new Date(at0)}::timestamptz
+      from (select id, ((id::int8 * 2654435761) % 4294967296) / 4294967296.0 as r1,
+                       ((id::int8 * 40503 + 12345) % 65521) / 65521.0 as r2
+              from users where id >= ${from}::int) u`);
+  await db.execute(sql`vacuum analyze team_week_performance`);
+  await db.execute(sql`analyze users`);
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from users order by id`)).map((r) => Number(r.id));
+}
+
+/**
+ * `--ranked a,b,c`: for each size in turn, the users (seedRanked), then --reads reads of (e) the top
+ * 100 (readRankingTop), (f) one's own rank (readOwnRank: a tenth for users in the top 100, eight
+ * tenths for ranked users in random places, a tenth for random users) and (g) both as the route
+ * reads them (readRanking), with one client and with --clients.
+ */
+async function rankingOnly(db: Db, totals: number[]): Promise<void> {
+  console.info(`\n| ranked users | operation | clients | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|`);
+  for (const total of totals) {
+    const started = performance.now();
+    const ids = await seedRanked(db, total);
+    const seeded = seconds(performance.now() - started);
+    const ranked = Number(
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from team_week_performance where week = ${week} and amount > 0`))[0]?.n,
+    );
+    const top = (await readRankingTop(db, week)).map((r) => r.userId);
+    const whom = Array.from({ length: options.reads }, () => {
+      const r = random();
+      if (r < 0.1 && top.length > 0) return top[below(top.length)] as number;
+      return ids[below(ids.length)] as number;
+    });
+    const reads: [string, (i: number) => Promise<unknown>][] = [
+      ['(e) top 100 (readRankingTop)', () => readRankingTop(db, week)],
+      ['(f) own rank (readOwnRank)', (i) => readOwnRank(db, week, whom[i] as number)],
+      ['(g) both (readRanking)', (i) => readRanking(db, week, whom[i] as number)],
+    ];
+    for (const [name, read] of reads) {
+      for (const clients of [1, options.clients]) {
+        const run = newRun();
+        await timed(run, options.reads, clients, async (i) => void (await read(i)));
+        const r = figuresOf(run);
+        problems.samples(r.count, name);
+        console.info(
+          `| ${ranked} | ${name} | ${clients} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(1)} |`,
+        );
+      }
+    }
+    console.info(`  (${ids.length} users, ${ranked} ranked, seeded in ${seeded} s)`);
+  }
+}
+
 async function machine(db: Db): Promise<string> {
   const settings = rowsOf<{ version: string; shared_buffers: string; synchronous_commit: string }>(
     await db.execute(
@@ -302,41 +382,49 @@ async function main(): Promise<void> {
     const { db } = database;
     console.info(`bench:team on ${new URL(serverUrl).host}: ${await machine(db)}`);
     console.info(`options: ${JSON.stringify(options)}`);
-    let started = performance.now();
-    const { rootId, ids, buyers, deepFrom } = await seed(db);
-    const shape = rowsOf<{ closure: number; depth: number; size: string }>(
-      await db.execute(sql`select (select count(*) from user_ancestors)::int as closure, (select max(depth) from user_ancestors)::int as depth,
-                                  pg_size_pretty(pg_total_relation_size('user_ancestors')) as size`),
-    )[0];
-    console.info(
-      `seeded ${ids.length + 1} users (${shape?.closure} closure rows, ${shape?.size}, depth up to ${shape?.depth}), ${buyers.length} buyers in ${seconds(performance.now() - started)} s`,
-    );
-
-    started = performance.now();
-    const bought = await purchases(db, buyers, deepFrom);
-    console.info(`purchases in ${seconds(performance.now() - started)} s`);
-    const root = await readTeamFigures(db, rootId);
-    if (root.teamPerformance !== bought.addedUsdt) throw new Error(`the root's team performance ${root.teamPerformance} is not the ${bought.addedUsdt} bought`);
-    await db.execute(sql`vacuum analyze`);
-    const read = await reads(db, ids);
-
-    console.info(`\n| operation (purchases: ${options.clients} clients) | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|`);
-    console.info(row('(a) purchase with aggregates', bought.a));
-    console.info(row(`… of which by buyers > ${Math.floor(options.depth / 2)} levels down`, bought.deep));
-    console.info(row('(b) purchase, event row only', bought.b));
-    for (const [k, clients] of [1, options.clients].entries()) {
-      console.info(row(`(c) team read (readTeamFigures + levelOf), ${clients} client${clients === 1 ? '' : 's'}`, read.team[k] as Latencies));
-      console.info(row(`(d) ranking read (readRanking), ${clients} client${clients === 1 ? '' : 's'}`, read.ranking[k] as Latencies));
-    }
-    problems.samples(bought.a.count, '(a) purchases');
-    problems.samples(bought.b.count, '(b) purchases');
-    for (const r of [...read.team, ...read.ranking]) problems.samples(r.count, 'reads');
-    console.info(`\nthroughput ratio a / b: ${(bought.a.perSecond / bought.b.perSecond).toFixed(2)} (goal ≥ 0.5); ${read.ranked} users ranked this week`);
+    if (options.ranked.length > 0) await rankingOnly(db, options.ranked);
+    else await fullRun(db);
+    // The smoke run checks the ranking-only run too, on the same database.
+    if (isSmoke && options.ranked.length === 0) await rankingOnly(db, [options.users + 600]);
   } finally {
     await database.close();
     if (options.keep === 0) await admin(`drop database if exists ${databaseName} with (force)`);
   }
   problems.finish('bench:team');
+}
+
+/** The tree, the purchases and the reads (the default run). */
+async function fullRun(db: Db): Promise<void> {
+  let started = performance.now();
+  const { rootId, ids, buyers, deepFrom } = await seed(db);
+  const shape = rowsOf<{ closure: number; depth: number; size: string }>(
+    await db.execute(sql`select (select count(*) from user_ancestors)::int as closure, (select max(depth) from user_ancestors)::int as depth,
+                                  pg_size_pretty(pg_total_relation_size('user_ancestors')) as size`),
+  )[0];
+  console.info(
+    `seeded ${ids.length + 1} users (${shape?.closure} closure rows, ${shape?.size}, depth up to ${shape?.depth}), ${buyers.length} buyers in ${seconds(performance.now() - started)} s`,
+  );
+
+  started = performance.now();
+  const bought = await purchases(db, buyers, deepFrom);
+  console.info(`purchases in ${seconds(performance.now() - started)} s`);
+  const root = await readTeamFigures(db, rootId);
+  if (root.teamPerformance !== bought.addedUsdt) throw new Error(`the root's team performance ${root.teamPerformance} is not the ${bought.addedUsdt} bought`);
+  await db.execute(sql`vacuum analyze`);
+  const read = await reads(db, ids);
+
+  console.info(`\n| operation (purchases: ${options.clients} clients) | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|`);
+  console.info(row('(a) purchase with aggregates', bought.a));
+  console.info(row(`… of which by buyers > ${Math.floor(options.depth / 2)} levels down`, bought.deep));
+  console.info(row('(b) purchase, event row only', bought.b));
+  for (const [k, clients] of [1, options.clients].entries()) {
+    console.info(row(`(c) team read (readTeamFigures + levelOf), ${clients} client${clients === 1 ? '' : 's'}`, read.team[k] as Latencies));
+    console.info(row(`(d) ranking read (readRanking), ${clients} client${clients === 1 ? '' : 's'}`, read.ranking[k] as Latencies));
+  }
+  problems.samples(bought.a.count, '(a) purchases');
+  problems.samples(bought.b.count, '(b) purchases');
+  for (const r of [...read.team, ...read.ranking]) problems.samples(r.count, 'reads');
+  console.info(`\nthroughput ratio a / b: ${(bought.a.perSecond / bought.b.perSecond).toFixed(2)} (goal ≥ 0.5); ${read.ranked} users ranked this week`);
 }
 
 await main();

@@ -11,6 +11,6 @@ export {
 } from './performance.ts';
 export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawback, type PurchaseRewardLine } from './reward-lines.ts';
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
-export { readRanking, type Ranking, type RankingRow } from './ranking.ts';
+export { readOwnRank, readRanking, readRankingTop, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';

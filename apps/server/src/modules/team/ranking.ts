@@ -23,8 +23,8 @@ export interface Ranking {
   me: { rank: number | null; amount: bigint };
 }
 
-/** The top `limit` of `week` (only amounts above zero rank) and the user's own rank. */
-export async function readRanking(db: Db | Tx, week: number, userId: number, limit = 100): Promise<Ranking> {
+/** The top `limit` of `week`: only amounts above zero rank. */
+export async function readRankingTop(db: Db | Tx, week: number, limit = 100): Promise<RankingRow[]> {
   const top = rowsOf<{ user_id: number; amount: string; me: string | null; team: string | null; active: number | null }>(
     await db.execute(sql`
       select w.user_id, w.amount::text as amount, p.me_performance::text as me, p.team_performance::text as team, p.active_directs as active
@@ -36,7 +36,7 @@ export async function readRanking(db: Db | Tx, week: number, userId: number, lim
     db,
     top.map((r) => Number(r.user_id)),
   );
-  const list = top.map((r, i) => ({
+  return top.map((r, i) => ({
     rank: i + 1,
     userId: Number(r.user_id),
     address: addresses.get(Number(r.user_id)) ?? '',
@@ -45,13 +45,15 @@ export async function readRanking(db: Db | Tx, week: number, userId: number, lim
     teamPerformance: BigInt(r.team ?? '0'),
     activeDirects: Number(r.active ?? 0),
   }));
-  const inTop = list.find((r) => r.userId === userId);
-  if (inTop) return { list, me: { rank: inTop.rank, amount: inTop.amount } };
+}
+
+/** The user's own place in `week`: rank null when their amount is not above zero. */
+export async function readOwnRank(db: Db | Tx, week: number, userId: number): Promise<Ranking['me']> {
   const mine = rowsOf<{ amount: string }>(
     await db.execute(sql`select amount::text as amount from team_week_performance where week = ${week} and user_id = ${userId}`),
   )[0];
   const amount = BigInt(mine?.amount ?? '0');
-  if (amount <= 0n) return { list, me: { rank: null, amount } };
+  if (amount <= 0n) return { rank: null, amount };
   // Everyone ahead: a larger amount, or the same amount and a smaller id: two range counts on the
   // index (an OR of the two would not be one range).
   const ahead = rowsOf<{ n: number }>(
@@ -59,5 +61,13 @@ export async function readRanking(db: Db | Tx, week: number, userId: number, lim
       select (select count(*) from team_week_performance where week = ${week} and amount > ${amount.toString()}::numeric)::int
            + (select count(*) from team_week_performance where week = ${week} and amount = ${amount.toString()}::numeric and user_id < ${userId})::int as n`),
   )[0];
-  return { list, me: { rank: Number(ahead?.n ?? 0) + 1, amount } };
+  return { rank: Number(ahead?.n ?? 0) + 1, amount };
+}
+
+/** The top `limit` of `week` and the user's own rank. */
+export async function readRanking(db: Db | Tx, week: number, userId: number, limit = 100): Promise<Ranking> {
+  const list = await readRankingTop(db, week, limit);
+  const inTop = list.find((r) => r.userId === userId);
+  if (inTop) return { list, me: { rank: inTop.rank, amount: inTop.amount } };
+  return { list, me: await readOwnRank(db, week, userId) };
 }
