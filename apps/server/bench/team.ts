@@ -22,7 +22,17 @@ import { levelOf, teamDefaults, weekOf } from '@nadi/economy/team';
 import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
-import { addPerformance, readOwnRank, readRanking, readRankingTop, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
+import {
+  addPerformance,
+  buildRankMarks,
+  readOwnRank,
+  readRanking,
+  readRankingTop,
+  readTeamFigures,
+  rankMarkEvery,
+  recordPurchaseReward,
+  runRankRound,
+} from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { isSmoke, Problems } from './smoke.ts';
 
@@ -59,6 +69,10 @@ const options = {
   seed: flag('seed', 18),
   /** 1: leave the database for a look afterwards (the next run drops it). */
   keep: flag('keep', 0),
+  /** Changes of ranked users' amounts between the ranking-only run's reads and the job's fold. */
+  moves: flag('moves', isSmoke ? 20 : 3_000),
+  /** A rank mark every this many ranks (the smoke run: small, so that its few users have marks). */
+  markEvery: flag('mark-every', isSmoke ? 10 : rankMarkEvery),
   /** Ranked users for the ranking-only run (no tree, no purchases); empty: the full run. */
   ranked: sizes('ranked', []),
 };
@@ -321,21 +335,46 @@ async function seedRanked(db: Db, total: number): Promise<number[]> {
   return rowsOf<{ id: number }>(await db.execute(sql`select id from users order by id`)).map((r) => Number(r.id));
 }
 
+/** The old own rank, the peer of readOwnRank: every row ahead counted, two ranges of the ranking index. */
+async function ownRankByCount(db: Db, userId: number): Promise<number | null> {
+  const row = rowsOf<{ n: number | null }>(
+    await db.execute(sql`
+      with me as (select amount from team_week_performance where week = ${week} and user_id = ${userId} and amount > 0)
+      select (select count(*) from team_week_performance t, me where t.week = ${week} and t.amount > me.amount)::int
+           + (select count(*) from team_week_performance t, me where t.week = ${week} and t.amount = me.amount and t.user_id < ${userId})::int + 1 as n
+        from me`),
+  )[0];
+  return row ? Number(row.n) : null;
+}
+
+/** `count` random ranked users' amounts raised by 1 to 1,000 USDT in one statement: as many moves for the marks to fold. */
+async function move(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    update team_week_performance set amount = amount + (1 + floor(random() * 1000))::numeric * ${unit.toString()}::numeric
+     where week = ${week} and user_id in (select user_id from team_week_performance where week = ${week} and amount > 0 order by random() limit ${count})`);
+}
+
 /**
- * `--ranked a,b,c`: for each size in turn, the users (seedRanked), then --reads reads of (e) the top
- * 100 (readRankingTop), (f) one's own rank (readOwnRank: a tenth for users in the top 100, eight
- * tenths for ranked users in random places, a tenth for random users) and (g) both as the route
- * reads them (readRanking), with one client and with --clients.
+ * `--ranked a,b,c`: for each size in turn, the users (seedRanked) and the week's marks built
+ * (buildRankMarks), then --reads reads of (e) the top 100 (readRankingTop), (f) one's own rank
+ * (readOwnRank: a tenth for users in the top 100, nine tenths for random users, of whom 1 % are not
+ * ranked) beside its peer (f0) the old count of everyone ahead, and (g) both as the route reads them
+ * (readRanking), with one client and with --clients. Then --moves changes of random users' amounts,
+ * own rank read again with them not yet folded (h), and the job's round that folds them (timed).
  */
 async function rankingOnly(db: Db, totals: number[]): Promise<void> {
   console.info(`\n| ranked users | operation | clients | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|`);
+  const line = (ranked: number, name: string, clients: number, r: Latencies) =>
+    console.info(
+      `| ${ranked} | ${name} | ${clients} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(1)} |`,
+    );
   for (const total of totals) {
-    const started = performance.now();
+    let started = performance.now();
     const ids = await seedRanked(db, total);
     const seeded = seconds(performance.now() - started);
-    const ranked = Number(
-      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from team_week_performance where week = ${week} and amount > 0`))[0]?.n,
-    );
+    started = performance.now();
+    const ranked = await buildRankMarks(db, week, new Date(at0), options.markEvery);
+    const built = seconds(performance.now() - started);
     const top = (await readRankingTop(db, week)).map((r) => r.userId);
     const whom = Array.from({ length: options.reads }, () => {
       const r = random();
@@ -344,6 +383,7 @@ async function rankingOnly(db: Db, totals: number[]): Promise<void> {
     });
     const reads: [string, (i: number) => Promise<unknown>][] = [
       ['(e) top 100 (readRankingTop)', () => readRankingTop(db, week)],
+      ['(f0) own rank, old: count everyone ahead', (i) => ownRankByCount(db, whom[i] as number)],
       ['(f) own rank (readOwnRank)', (i) => readOwnRank(db, week, whom[i] as number)],
       ['(g) both (readRanking)', (i) => readRanking(db, week, whom[i] as number)],
     ];
@@ -351,14 +391,26 @@ async function rankingOnly(db: Db, totals: number[]): Promise<void> {
       for (const clients of [1, options.clients]) {
         const run = newRun();
         await timed(run, options.reads, clients, async (i) => void (await read(i)));
-        const r = figuresOf(run);
-        problems.samples(r.count, name);
-        console.info(
-          `| ${ranked} | ${name} | ${clients} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(1)} |`,
-        );
+        problems.samples(run.histogram.totalCount, name);
+        line(ranked, name, clients, figuresOf(run));
       }
     }
-    console.info(`  (${ids.length} users, ${ranked} ranked, seeded in ${seeded} s)`);
+    for (const userId of whom.slice(0, 50)) {
+      const [mine, counted] = [(await readOwnRank(db, week, userId)).rank, await ownRankByCount(db, userId)];
+      problems.check(mine === counted, `user ${userId}: readOwnRank ${mine}, counted ${counted}`);
+    }
+    await move(db, options.moves);
+    const pending = newRun();
+    await timed(pending, options.reads, 1, async (i) => void (await readOwnRank(db, week, whom[i] as number)));
+    line(ranked, `(h) own rank, ${options.moves} moves not folded`, 1, figuresOf(pending));
+    started = performance.now();
+    const round = await runRankRound(db, week, new Date(at0), options.markEvery, options.markEvery * 4);
+    const folded = `${round.moves} moves folded${round.isBuilt ? ' and the marks rebuilt' : ''} in ${seconds(performance.now() - started)} s`;
+    for (const userId of whom.slice(0, 50)) {
+      const [mine, counted] = [(await readOwnRank(db, week, userId)).rank, await ownRankByCount(db, userId)];
+      problems.check(mine === counted, `after the fold, user ${userId}: readOwnRank ${mine}, counted ${counted}`);
+    }
+    console.info(`  (${ids.length} users, ${ranked} ranked, seeded in ${seeded} s, marks built in ${built} s; ${folded})`);
   }
 }
 
@@ -411,6 +463,9 @@ async function fullRun(db: Db): Promise<void> {
   const root = await readTeamFigures(db, rootId);
   if (root.teamPerformance !== bought.addedUsdt) throw new Error(`the root's team performance ${root.teamPerformance} is not the ${bought.addedUsdt} bought`);
   await db.execute(sql`vacuum analyze`);
+  started = performance.now();
+  const round = await runRankRound(db, week, new Date(at0), options.markEvery, options.markEvery * 4);
+  console.info(`ranking marks: ${round.moves} moves folded${round.isBuilt ? ', marks built' : ''} in ${seconds(performance.now() - started)} s`);
   const read = await reads(db, ids);
 
   console.info(`\n| operation (purchases: ${options.clients} clients) | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|`);

@@ -13,4 +13,6 @@ export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawba
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
 export { readOwnRank, readRanking, readRankingTop, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';
+export { buildRankMarks, foldRankMoves, rankClassMax, rankMarkEvery, runRankRound, type RankRound } from './rank-marks.ts';
+export { startTeamRankJob, teamRankJobIntervalMs, type TeamRankJob } from './job.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';
