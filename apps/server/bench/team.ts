@@ -11,9 +11,12 @@
 // (readTeamFigures + levelOf) of random users and --reads ranking reads (readRanking: a tenth for
 // users in the top 100, most for users far below, some with nothing this week). Latencies in
 // hdr-histogram-js. Smaller runs: --users 200000 --deep 1000 --purchases 10000 --buyers 10000.
+// `--ranked 100000,300000,1000000`: the ranking alone (no tree, no purchases): that many users with an
+// amount this week, seeded set-based size after size, and the ranking's reads at each (rankingOnly).
 // An operation with no sample (a ratio computed from nothing) ends the run with "FAILED" and a
-// non-zero exit. `--smoke`: 400 users, 40 purchases, 20 reads (apps/server/bench/benches.test.ts
-// runs it in `npm test`; its figures mean nothing); flags given beside it still win.
+// non-zero exit. `--smoke`: 400 users, 40 purchases, 20 reads, then the ranking-only run at 1,000
+// users with a mark every 10 ranks (apps/server/bench/benches.test.ts runs it in `npm test`; its
+// figures mean nothing); flags given beside it still win.
 import { cpus, totalmem } from 'node:os';
 import { build } from 'hdr-histogram-js';
 import pg from 'pg';

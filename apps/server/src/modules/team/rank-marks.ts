@@ -23,7 +23,7 @@ const lock = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${lockKeys.
  * stays to be folded. Answers the rows ranked.
  */
 export async function buildRankMarks(db: Db, week: number, now: Date, every = rankMarkEvery): Promise<number> {
-  return db.transaction(async (tx) => {
+  const ranked = await db.transaction(async (tx) => {
     await lock(tx);
     await tx.execute(sql`delete from team_rank_marks where week = ${week}`);
     const row = rowsOf<{ ranked: number }>(
@@ -43,6 +43,17 @@ export async function buildRankMarks(db: Db, week: number, now: Date, every = ra
     )[0];
     return Number(row?.ranked ?? 0);
   });
+  await vacuumMoves(db);
+  return ranked;
+}
+
+/**
+ * A read scans team_rank_moves whole, dead rows included until a vacuum: after a fold or a build
+ * deleted rows, the job vacuums it at once (a few pages, milliseconds) rather than waiting for
+ * autovacuum's next turn with a second's worth of dead rows per round piling up meanwhile.
+ */
+async function vacuumMoves(db: Db): Promise<void> {
+  await db.execute(sql`vacuum team_rank_moves`);
 }
 
 /**
@@ -53,9 +64,9 @@ export async function buildRankMarks(db: Db, week: number, now: Date, every = ra
  * folded and the largest class after them, or null when the week has no marks row (build it first).
  */
 export async function foldRankMoves(db: Db, week: number, now: Date): Promise<{ moves: number; largestClass: number } | null> {
-  return db.transaction(async (tx) => {
+  const folded = await db.transaction(async (tx) => {
     await lock(tx);
-    const folded = rowsOf<{ moves: number }>(
+    const row = rowsOf<{ moves: number }>(
       await tx.execute(sql`
         with moved as (delete from team_rank_moves where week = ${week} returning user_id, old_amount, new_amount),
         keys as (
@@ -84,7 +95,7 @@ export async function foldRankMoves(db: Db, week: number, now: Date): Promise<{ 
         )
         select (select count(*) from moved)::int as moves from weeks`),
     )[0];
-    if (!folded) return null;
+    if (!row) return null;
     const sizes = rowsOf<{ largest: number }>(
       await tx.execute(sql`
         select greatest(
@@ -92,8 +103,10 @@ export async function foldRankMoves(db: Db, week: number, now: Date): Promise<{ 
           (select w.ranked - coalesce((select max(rank) from team_rank_marks where week = ${week}), 0) from team_rank_weeks w where w.week = ${week})
         )::int as largest`),
     )[0];
-    return { moves: Number(folded.moves), largestClass: Number(sizes?.largest ?? 0) };
+    return { moves: Number(row.moves), largestClass: Number(sizes?.largest ?? 0) };
   });
+  if (folded && folded.moves > 0) await vacuumMoves(db);
+  return folded;
 }
 
 /** Marks and moves of every week but `week`, deleted together (a read of such a week counts its rows, exact). */
