@@ -11,9 +11,12 @@
 // (readTeamFigures + levelOf) of random users and --reads ranking reads (readRanking: a tenth for
 // users in the top 100, most for users far below, some with nothing this week). Latencies in
 // hdr-histogram-js. Smaller runs: --users 200000 --deep 1000 --purchases 10000 --buyers 10000.
+// `--ranked 100000,300000,1000000`: the ranking alone (no tree, no purchases): that many users with an
+// amount this week, seeded set-based size after size, and the ranking's reads at each (rankingOnly).
 // An operation with no sample (a ratio computed from nothing) ends the run with "FAILED" and a
-// non-zero exit. `--smoke`: 400 users, 40 purchases, 20 reads (apps/server/bench/benches.test.ts
-// runs it in `npm test`; its figures mean nothing); flags given beside it still win.
+// non-zero exit. `--smoke`: 400 users, 40 purchases, 20 reads, then the ranking-only run at 1,000
+// users with a mark every 10 ranks (apps/server/bench/benches.test.ts runs it in `npm test`; its
+// figures mean nothing); flags given beside it still win.
 import { cpus, totalmem } from 'node:os';
 import { build } from 'hdr-histogram-js';
 import pg from 'pg';
@@ -22,11 +25,31 @@ import { levelOf, teamDefaults, weekOf } from '@nadi/economy/team';
 import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { fee, lockAvailable, postFlow, runFlow, systemAccount, transfer, userAccount } from '../src/modules/ledger/index.ts';
-import { addPerformance, readRanking, readTeamFigures, recordPurchaseReward } from '../src/modules/team/index.ts';
+import {
+  addPerformance,
+  buildRankMarks,
+  readOwnRank,
+  readRanking,
+  readRankingTop,
+  readTeamFigures,
+  rankMarkEvery,
+  recordPurchaseReward,
+  runRankRound,
+} from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { isSmoke, Problems } from './smoke.ts';
 
 type Db = Database['db'];
+
+/** `--ranked 100000,300000,1000000`: the ranking reads alone, at each size in turn (see `rankingOnly`). */
+function sizes(name: string, fallback: number[]): number[] {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const values = (process.argv[i + 1] ?? '').split(',').map((v) => Number(v.replace(/_/g, '')));
+  if (values.some((v) => !Number.isInteger(v) || v <= 0) || values.some((v, k) => k > 0 && v <= (values[k - 1] as number)))
+    throw new Error(`--${name} needs whole numbers, ascending, comma-separated`);
+  return values;
+}
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,6 +72,12 @@ const options = {
   seed: flag('seed', 18),
   /** 1: leave the database for a look afterwards (the next run drops it). */
   keep: flag('keep', 0),
+  /** Changes of ranked users' amounts between the ranking-only run's reads and the job's fold. */
+  moves: flag('moves', isSmoke ? 20 : 3_000),
+  /** A rank mark every this many ranks (the smoke run: small, so that its few users have marks). */
+  markEvery: flag('mark-every', isSmoke ? 10 : rankMarkEvery),
+  /** Ranked users for the ranking-only run (no tree, no purchases); empty: the full run. */
+  ranked: sizes('ranked', []),
 };
 if (options.users < options.depth + options.deep + 1) throw new Error('--users must exceed --depth + --deep');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -282,6 +311,112 @@ async function reads(db: Db, ids: number[]) {
   return { team: runs.team.map(figuresOf), ranking: runs.ranking.map(figuresOf), ranked };
 }
 
+/**
+ * The ranking-only run's users, up to `total` (more each size, the earlier ones kept): users rows,
+ * empty figures and this week's amount, set-based. Amounts, a deterministic function of the id: 30 %
+ * on one of three device prices (100, 500, 1,000 USDT: large ties), 1 % at zero (not ranked), the
+ * rest 10 + 2,000,000 × r⁴ USDT (many small amounts, ties among them, a long tail).
+ */
+async function seedRanked(db: Db, total: number): Promise<number[]> {
+  const from = Number(rowsOf<{ n: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as n from users`))[0]?.n) + 1;
+  await db.execute(sql`
+    insert into users (address, invite_code, name)
+    select '0x' || lpad(to_hex(g), 40, '0'), 'RK' || g, 'ranked ' || g from generate_series(${from}::int, ${total}::int) g`);
+  await db.execute(sql`insert into user_performance (user_id) select id from users where id >= ${from}::int on conflict do nothing`);
+  await db.execute(sql`
+    insert into team_week_performance (week, user_id, amount, updated_at)
+    select ${week}::int, id,
+           (case when r1 < 0.3 then (array[100, 500, 1000])[1 + id % 3]
+                 when r1 < 0.31 then 0
+                 else 10 + floor(2000000 * r2 ^ 4) end)::numeric * ${unit.toString()}::numeric,
+           ${new Date(at0)}::timestamptz
+      from (select id, ((id::int8 * 2654435761) % 4294967296) / 4294967296.0 as r1,
+                       ((id::int8 * 40503 + 12345) % 65521) / 65521.0 as r2
+              from users where id >= ${from}::int) u`);
+  await db.execute(sql`vacuum analyze team_week_performance`);
+  await db.execute(sql`analyze users`);
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from users order by id`)).map((r) => Number(r.id));
+}
+
+/** The old own rank, the peer of readOwnRank: every row ahead counted, two ranges of the ranking index. */
+async function ownRankByCount(db: Db, userId: number): Promise<number | null> {
+  const row = rowsOf<{ n: number | null }>(
+    await db.execute(sql`
+      with me as (select amount from team_week_performance where week = ${week} and user_id = ${userId} and amount > 0)
+      select (select count(*) from team_week_performance t, me where t.week = ${week} and t.amount > me.amount)::int
+           + (select count(*) from team_week_performance t, me where t.week = ${week} and t.amount = me.amount and t.user_id < ${userId})::int + 1 as n
+        from me`),
+  )[0];
+  return row ? Number(row.n) : null;
+}
+
+/** `count` random ranked users' amounts raised by 1 to 1,000 USDT in one statement: as many moves for the marks to fold. */
+async function move(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    update team_week_performance set amount = amount + (1 + floor(random() * 1000))::numeric * ${unit.toString()}::numeric
+     where week = ${week} and user_id in (select user_id from team_week_performance where week = ${week} and amount > 0 order by random() limit ${count})`);
+}
+
+/**
+ * `--ranked a,b,c`: for each size in turn, the users (seedRanked) and the week's marks built
+ * (buildRankMarks), then --reads reads of (e) the top 100 (readRankingTop), (f) one's own rank
+ * (readOwnRank: a tenth for users in the top 100, nine tenths for random users, of whom 1 % are not
+ * ranked) beside its peer (f0) the old count of everyone ahead, and (g) both as the route reads them
+ * (readRanking), with one client and with --clients. Then --moves changes of random users' amounts,
+ * own rank read again with them not yet folded (h), and the job's round that folds them (timed).
+ */
+async function rankingOnly(db: Db, totals: number[]): Promise<void> {
+  console.info(`\n| ranked users | operation | clients | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|`);
+  const line = (ranked: number, name: string, clients: number, r: Latencies) =>
+    console.info(
+      `| ${ranked} | ${name} | ${clients} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(1)} |`,
+    );
+  for (const total of totals) {
+    let started = performance.now();
+    const ids = await seedRanked(db, total);
+    const seeded = seconds(performance.now() - started);
+    started = performance.now();
+    const ranked = await buildRankMarks(db, week, new Date(at0), options.markEvery);
+    const built = seconds(performance.now() - started);
+    const top = (await readRankingTop(db, week)).map((r) => r.userId);
+    const whom = Array.from({ length: options.reads }, () => {
+      const r = random();
+      if (r < 0.1 && top.length > 0) return top[below(top.length)] as number;
+      return ids[below(ids.length)] as number;
+    });
+    const reads: [string, (i: number) => Promise<unknown>][] = [
+      ['(e) top 100 (readRankingTop)', () => readRankingTop(db, week)],
+      ['(f0) own rank, old: count everyone ahead', (i) => ownRankByCount(db, whom[i] as number)],
+      ['(f) own rank (readOwnRank)', (i) => readOwnRank(db, week, whom[i] as number)],
+      ['(g) both (readRanking)', (i) => readRanking(db, week, whom[i] as number)],
+    ];
+    for (const [name, read] of reads) {
+      for (const clients of [1, options.clients]) {
+        const run = newRun();
+        await timed(run, options.reads, clients, async (i) => void (await read(i)));
+        problems.samples(run.histogram.totalCount, name);
+        line(ranked, name, clients, figuresOf(run));
+      }
+    }
+    for (const userId of whom.slice(0, 50)) {
+      const [mine, counted] = [(await readOwnRank(db, week, userId)).rank, await ownRankByCount(db, userId)];
+      problems.check(mine === counted, `user ${userId}: readOwnRank ${mine}, counted ${counted}`);
+    }
+    await move(db, options.moves);
+    const pending = newRun();
+    await timed(pending, options.reads, 1, async (i) => void (await readOwnRank(db, week, whom[i] as number)));
+    line(ranked, `(h) own rank, ${options.moves} moves not folded`, 1, figuresOf(pending));
+    started = performance.now();
+    const round = await runRankRound(db, week, new Date(at0), options.markEvery, options.markEvery * 4);
+    const folded = `${round.moves} moves folded${round.isBuilt ? ' and the marks rebuilt' : ''} in ${seconds(performance.now() - started)} s`;
+    for (const userId of whom.slice(0, 50)) {
+      const [mine, counted] = [(await readOwnRank(db, week, userId)).rank, await ownRankByCount(db, userId)];
+      problems.check(mine === counted, `after the fold, user ${userId}: readOwnRank ${mine}, counted ${counted}`);
+    }
+    console.info(`  (${ids.length} users, ${ranked} ranked, seeded in ${seeded} s, marks built in ${built} s; ${folded})`);
+  }
+}
+
 async function machine(db: Db): Promise<string> {
   const settings = rowsOf<{ version: string; shared_buffers: string; synchronous_commit: string }>(
     await db.execute(
@@ -302,41 +437,52 @@ async function main(): Promise<void> {
     const { db } = database;
     console.info(`bench:team on ${new URL(serverUrl).host}: ${await machine(db)}`);
     console.info(`options: ${JSON.stringify(options)}`);
-    let started = performance.now();
-    const { rootId, ids, buyers, deepFrom } = await seed(db);
-    const shape = rowsOf<{ closure: number; depth: number; size: string }>(
-      await db.execute(sql`select (select count(*) from user_ancestors)::int as closure, (select max(depth) from user_ancestors)::int as depth,
-                                  pg_size_pretty(pg_total_relation_size('user_ancestors')) as size`),
-    )[0];
-    console.info(
-      `seeded ${ids.length + 1} users (${shape?.closure} closure rows, ${shape?.size}, depth up to ${shape?.depth}), ${buyers.length} buyers in ${seconds(performance.now() - started)} s`,
-    );
-
-    started = performance.now();
-    const bought = await purchases(db, buyers, deepFrom);
-    console.info(`purchases in ${seconds(performance.now() - started)} s`);
-    const root = await readTeamFigures(db, rootId);
-    if (root.teamPerformance !== bought.addedUsdt) throw new Error(`the root's team performance ${root.teamPerformance} is not the ${bought.addedUsdt} bought`);
-    await db.execute(sql`vacuum analyze`);
-    const read = await reads(db, ids);
-
-    console.info(`\n| operation (purchases: ${options.clients} clients) | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|`);
-    console.info(row('(a) purchase with aggregates', bought.a));
-    console.info(row(`… of which by buyers > ${Math.floor(options.depth / 2)} levels down`, bought.deep));
-    console.info(row('(b) purchase, event row only', bought.b));
-    for (const [k, clients] of [1, options.clients].entries()) {
-      console.info(row(`(c) team read (readTeamFigures + levelOf), ${clients} client${clients === 1 ? '' : 's'}`, read.team[k] as Latencies));
-      console.info(row(`(d) ranking read (readRanking), ${clients} client${clients === 1 ? '' : 's'}`, read.ranking[k] as Latencies));
-    }
-    problems.samples(bought.a.count, '(a) purchases');
-    problems.samples(bought.b.count, '(b) purchases');
-    for (const r of [...read.team, ...read.ranking]) problems.samples(r.count, 'reads');
-    console.info(`\nthroughput ratio a / b: ${(bought.a.perSecond / bought.b.perSecond).toFixed(2)} (goal ≥ 0.5); ${read.ranked} users ranked this week`);
+    if (options.ranked.length > 0) await rankingOnly(db, options.ranked);
+    else await fullRun(db);
+    // The smoke run checks the ranking-only run too, on the same database.
+    if (isSmoke && options.ranked.length === 0) await rankingOnly(db, [options.users + 600]);
   } finally {
     await database.close();
     if (options.keep === 0) await admin(`drop database if exists ${databaseName} with (force)`);
   }
   problems.finish('bench:team');
+}
+
+/** The tree, the purchases and the reads (the default run). */
+async function fullRun(db: Db): Promise<void> {
+  let started = performance.now();
+  const { rootId, ids, buyers, deepFrom } = await seed(db);
+  const shape = rowsOf<{ closure: number; depth: number; size: string }>(
+    await db.execute(sql`select (select count(*) from user_ancestors)::int as closure, (select max(depth) from user_ancestors)::int as depth,
+                                  pg_size_pretty(pg_total_relation_size('user_ancestors')) as size`),
+  )[0];
+  console.info(
+    `seeded ${ids.length + 1} users (${shape?.closure} closure rows, ${shape?.size}, depth up to ${shape?.depth}), ${buyers.length} buyers in ${seconds(performance.now() - started)} s`,
+  );
+
+  started = performance.now();
+  const bought = await purchases(db, buyers, deepFrom);
+  console.info(`purchases in ${seconds(performance.now() - started)} s`);
+  const root = await readTeamFigures(db, rootId);
+  if (root.teamPerformance !== bought.addedUsdt) throw new Error(`the root's team performance ${root.teamPerformance} is not the ${bought.addedUsdt} bought`);
+  await db.execute(sql`vacuum analyze`);
+  started = performance.now();
+  const round = await runRankRound(db, week, new Date(at0), options.markEvery, options.markEvery * 4);
+  console.info(`ranking marks: ${round.moves} moves folded${round.isBuilt ? ', marks built' : ''} in ${seconds(performance.now() - started)} s`);
+  const read = await reads(db, ids);
+
+  console.info(`\n| operation (purchases: ${options.clients} clients) | count | per s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|`);
+  console.info(row('(a) purchase with aggregates', bought.a));
+  console.info(row(`… of which by buyers > ${Math.floor(options.depth / 2)} levels down`, bought.deep));
+  console.info(row('(b) purchase, event row only', bought.b));
+  for (const [k, clients] of [1, options.clients].entries()) {
+    console.info(row(`(c) team read (readTeamFigures + levelOf), ${clients} client${clients === 1 ? '' : 's'}`, read.team[k] as Latencies));
+    console.info(row(`(d) ranking read (readRanking), ${clients} client${clients === 1 ? '' : 's'}`, read.ranking[k] as Latencies));
+  }
+  problems.samples(bought.a.count, '(a) purchases');
+  problems.samples(bought.b.count, '(b) purchases');
+  for (const r of [...read.team, ...read.ranking]) problems.samples(r.count, 'reads');
+  console.info(`\nthroughput ratio a / b: ${(bought.a.perSecond / bought.b.perSecond).toFixed(2)} (goal ≥ 0.5); ${read.ranked} users ranked this week`);
 }
 
 await main();

@@ -14,6 +14,7 @@ import { deleteStaleNonces } from './modules/auth/index.ts';
 import { startSettlementJob } from './modules/mining/index.ts';
 import { startNodeJob } from './modules/node/index.ts';
 import { startNoticeJob } from './modules/notice/index.ts';
+import { startTeamRankJob } from './modules/team/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
 
@@ -58,6 +59,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const nodeJob = settings.isNodeJobsOn ? startNodeJob(app.deps, app.log) : null;
   // Notices: pushing scheduled ones when their time comes, one instance at a time (cheap: always on).
   const noticeJob = startNoticeJob(app.deps, app.log);
+  // The week's ranking marks: folding rank moves every second, one instance at a time (cheap: always on).
+  const teamRankJob = startTeamRankJob(app.deps, app.log);
   return {
     app,
     database,
@@ -69,6 +72,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await storeJob?.stop();
       await nodeJob?.stop();
       await noticeJob.stop();
+      await teamRankJob.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -24,6 +24,10 @@ export const lockKeys = {
   nodeJobs: 727_104,
   /** The notice job: pushing scheduled notices when their time comes (modules/notice). */
   noticeJobs: 727_105,
+  /** A transaction writing a week's ranking marks (modules/team/rank-marks.ts), held to its end. */
+  teamRankMarks: 727_106,
+  /** The team ranking job: folding rank moves into the week's marks (modules/team/job.ts). */
+  teamRanking: 727_107,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -11,6 +11,8 @@ export {
 } from './performance.ts';
 export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawback, type PurchaseRewardLine } from './reward-lines.ts';
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
-export { readRanking, type Ranking, type RankingRow } from './ranking.ts';
+export { readOwnRank, readRanking, readRankingTop, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';
+export { buildRankMarks, foldRankMoves, rankClassMax, rankMarkEvery, runRankRound, type RankRound } from './rank-marks.ts';
+export { startTeamRankJob, teamRankJobIntervalMs, type TeamRankJob } from './job.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';

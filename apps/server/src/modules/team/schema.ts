@@ -50,6 +50,45 @@ export const teamWeekPerformance = pgTable(
 );
 
 /**
+ * Marks of a week's ranking (docs/team.md "Ranking", "One's own rank"): every `rankMarkEvery`-th key
+ * (amount, user id) of the ranking as it was when the job last rebuilt them, each with `rank`, the
+ * number of ranked rows whose key is at or ahead of the mark, kept exact by the job's folds of
+ * team_rank_moves. One's own rank is the mark just ahead plus a count of the rows between.
+ */
+export const teamRankMarks = pgTable(
+  'team_rank_marks',
+  {
+    week: integer('week').notNull(),
+    mark: integer('mark').notNull(),
+    amount: units('amount').notNull(),
+    userId: integer('user_id').notNull(),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.mark] }), index('team_rank_marks_key_idx').on(t.week, t.amount.desc(), t.userId)],
+);
+
+/**
+ * Every change of a ranked key since the job's last fold (docs/team.md "Ranking"): written by the
+ * trigger on team_week_performance (sql/team_rank_moves_record.sql) in the writer's transaction, the
+ * old and new amount (null: not ranked, at or below zero), deleted by the fold that counts it into
+ * team_rank_marks. No index: the job keeps it to about one second of changes.
+ */
+export const teamRankMoves = pgTable('team_rank_moves', {
+  week: integer('week').notNull(),
+  userId: integer('user_id').notNull(),
+  oldAmount: numeric('old_amount', { precision: 78, scale: 0, mode: 'bigint' }),
+  newAmount: numeric('new_amount', { precision: 78, scale: 0, mode: 'bigint' }),
+});
+
+/** The weeks whose marks the job keeps: ranked rows as of the last fold, when it was built and folded. */
+export const teamRankWeeks = pgTable('team_rank_weeks', {
+  week: integer('week').primaryKey(),
+  ranked: integer('ranked').notNull(),
+  builtAt: at('built_at').notNull(),
+  foldedAt: at('folded_at').notNull(),
+});
+
+/**
  * Team reward lines (docs/team.md "Rewards"): one per recipient, kind and source each epoch (share
  * income per referral, community income per branch, power level income for oneself), and one per
  * purchase (or clawback) for the device direct reward, with the inputs that recompute it.
