@@ -16,6 +16,7 @@ import { startNodeJob } from './modules/node/index.ts';
 import { startNoticeJob } from './modules/notice/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
+import { startTeamJob } from './modules/team/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -58,6 +59,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const nodeJob = settings.isNodeJobsOn ? startNodeJob(app.deps, app.log) : null;
   // Notices: pushing scheduled ones when their time comes, one instance at a time (cheap: always on).
   const noticeJob = startNoticeJob(app.deps, app.log);
+  // Team: folding pending purchases into the invite tree's aggregates, one instance at a time (always on:
+  // readers stay exact without it, but slower as the pending rows grow).
+  const teamJob = startTeamJob(app.deps, app.log);
   return {
     app,
     database,
@@ -69,6 +73,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await storeJob?.stop();
       await nodeJob?.stop();
       await noticeJob.stop();
+      await teamJob.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -24,6 +24,8 @@ export const lockKeys = {
   nodeJobs: 727_104,
   /** The notice job: pushing scheduled notices when their time comes (modules/notice). */
   noticeJobs: 727_105,
+  /** The team job: folding pending purchases into the invite tree's aggregates (modules/team). */
+  teamFold: 727_106,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -3,6 +3,8 @@
 export {
   addPerformance,
   addTeamMember,
+  foldBatch,
+  foldPerformance,
   readPerformance,
   performanceKinds,
   type Performance,
@@ -13,4 +15,5 @@ export { recordPurchaseClawback, recordPurchaseReward, type PurchaseRewardClawba
 export { readTeamFigures, noFigures, type TeamFigures } from './figures.ts';
 export { readRanking, type Ranking, type RankingRow } from './ranking.ts';
 export { teamModule } from './routes.ts';
+export { startTeamJob, teamJobIntervalMs, type TeamJob } from './job.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';
