@@ -190,9 +190,9 @@ async function seed(db: Db): Promise<{ buyers: Buyer[]; tierId: number }> {
     rowsOf<{ id: number; address: string }>(await db.execute(sql`select id, address from users where id >= ${ids[0] ?? 0}::int`)).map((r) => [Number(r.id), r.address]),
   );
   const now = new Date();
-  for (let from = 0; from < buyers.length; from += 500) {
+  for (let from = 0; from < buyers.length; from += 100) {
     await db.transaction(async (tx) => {
-      for (const b of buyers.slice(from, from + 500)) {
+      for (const b of buyers.slice(from, from + 100)) {
         await createUserAccounts(tx, b.id);
         await insertSession(tx, { tokenHash: sha256Hex(b.token), userId: b.id, address: addresses.get(b.id) ?? '', now, expiresAt: new Date(now.getTime() + 3_600_000) });
       }
