@@ -187,14 +187,23 @@ async function seed(db: Db): Promise<{ buyers: Buyer[]; tierId: number }> {
   const ids = await insertSyntheticTree(db, { rootId: Number(root.id), parents, at: new Date() });
   const buyers: Buyer[] = ids.map((id) => ({ id, token: randomBytes(32).toString('base64url') }));
   const addresses = new Map(
-    rowsOf<{ id: number; address: string }>(await db.execute(sql`select id, address from users where id >= ${ids[0] ?? 0}::int`)).map((r) => [Number(r.id), r.address]),
+    rowsOf<{ id: number; address: string }>(await db.execute(sql`select id, address from users where id >= ${ids[0] ?? 0}::int`)).map((r) => [
+      Number(r.id),
+      r.address,
+    ]),
   );
   const now = new Date();
   for (let from = 0; from < buyers.length; from += 100) {
     await db.transaction(async (tx) => {
       for (const b of buyers.slice(from, from + 100)) {
         await createUserAccounts(tx, b.id);
-        await insertSession(tx, { tokenHash: sha256Hex(b.token), userId: b.id, address: addresses.get(b.id) ?? '', now, expiresAt: new Date(now.getTime() + 3_600_000) });
+        await insertSession(tx, {
+          tokenHash: sha256Hex(b.token),
+          userId: b.id,
+          address: addresses.get(b.id) ?? '',
+          now,
+          expiresAt: new Date(now.getTime() + 3_600_000),
+        });
       }
     });
   }
@@ -230,7 +239,14 @@ interface Answer {
 function post(agent: http.Agent, port: number, path: string, headers: Record<string, string>, body: string): Promise<Answer> {
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -384,13 +400,18 @@ async function check(db: Db, problems: Problems, app: SaleRun): Promise<void> {
   problems.check(tier.sold === expectedSold, `sold ${tier.sold}, expected ${expectedSold} (buyers ${buyerCount}, quota ${quota})`);
   problems.check(tier.held + tier.unpaid === tier.sold, `sold ${tier.sold} but ${tier.held} held + ${tier.unpaid} unpaid orders`);
   problems.check(tier.held === app.purchases && tier.unpaid === app.walletOrders, `answers said ${app.purchases} bought and ${app.walletOrders} wallet orders`);
-  problems.check(tier.orphans === 0 && tier.unpaid_flows === 0, `${tier.orphans} buy_node flows without a holding, ${tier.unpaid_flows} holdings without a flow`);
+  problems.check(
+    tier.orphans === 0 && tier.unpaid_flows === 0,
+    `${tier.orphans} buy_node flows without a holding, ${tier.unpaid_flows} holdings without a flow`,
+  );
   problems.check(tier.events === tier.held, `${tier.events} performance events for ${tier.held} holdings`);
   const drift = await teamDrift(db);
   problems.check(JSON.stringify(drift) === JSON.stringify(noDrift), `team figures differ from their recomputation: ${JSON.stringify(drift).slice(0, 400)}`);
   const audit = await auditLedger(db);
   problems.check(audit.isOk, `ledger audit: ${audit.problems.join('; ')}`);
-  console.info(`ledger audit: ${audit.isOk ? 'OK' : 'FAILED'} (${audit.accounts} accounts, ${audit.transfers} transfers); team figures vs recomputation: ${JSON.stringify(drift) === JSON.stringify(noDrift) ? 'equal' : 'DIFFER'}`);
+  console.info(
+    `ledger audit: ${audit.isOk ? 'OK' : 'FAILED'} (${audit.accounts} accounts, ${audit.transfers} transfers); team figures vs recomputation: ${JSON.stringify(drift) === JSON.stringify(noDrift) ? 'equal' : 'DIFFER'}`,
+  );
 }
 
 // ---- main ----
@@ -418,7 +439,13 @@ async function main(): Promise<void> {
   await stopServer(peer);
 
   const app = await startServer('app');
-  const quote = await post(new http.Agent(), app.port, '/api/v1/node/quote', requestOf(buyers, 0, tierId, '').headers, JSON.stringify({ tier_id: tierId, pay_method: 'balance' }));
+  const quote = await post(
+    new http.Agent(),
+    app.port,
+    '/api/v1/node/quote',
+    requestOf(buyers, 0, tierId, '').headers,
+    JSON.stringify({ tier_id: tierId, pay_method: 'balance' }),
+  );
   const price = (JSON.parse(quote.body) as { data?: { price?: string } }).data?.price;
   if (!price) throw new Error(`no quote: ${quote.body}`);
   const sampler = sampleWaits();
@@ -441,8 +468,12 @@ async function main(): Promise<void> {
     ['app', appRun],
     ['bare Fastify + pg', peerRun],
   ] as const)
-    console.info(`| ${name} | ${r.purchases} | ${r.walletOrders} | ${r.soldOut} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} |`);
-  console.info(`ratio app / peer: ${ratio.toFixed(2)}x (goal >= 0.5x: ${ratio >= 0.5 ? 'met' : 'not met'}); app p99 ${appRun.p99Ms.toFixed(1)} ms (goal <= 200 ms: ${appRun.p99Ms <= 200 ? 'met' : 'not met'})`);
+    console.info(
+      `| ${name} | ${r.purchases} | ${r.walletOrders} | ${r.soldOut} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} |`,
+    );
+  console.info(
+    `ratio app / peer: ${ratio.toFixed(2)}x (goal >= 0.5x: ${ratio >= 0.5 ? 'met' : 'not met'}); app p99 ${appRun.p99Ms.toFixed(1)} ms (goal <= 200 ms: ${appRun.p99Ms <= 200 ? 'met' : 'not met'})`,
+  );
   console.info(`wait events of the app's backends (${waits.samples} samples, 50 ms apart; count = backends seen in that state):`);
   for (const [key, n] of waits.waits) console.info(`  ${key}: ${n}`);
   for (const [key, n] of waits.lockWaits) console.info(`  lock wait ${key}: ${n}`);

@@ -192,6 +192,7 @@ export async function buyNode(deps: AppDeps, userId: number, key: string, input:
     if (winner) return replay(deps, winner, input);
     throw error;
   }
+  deps.metrics?.nodePurchases.inc({ method: input.pay_method });
   if (bought.holding) deps.events.publish({ type: 'balance', userIds: [userId] });
   return answerOf(deps, bought);
 }
