@@ -33,6 +33,7 @@ const smokes: Record<string, Smoke | 'browser suite'> = {
   'bench:settle': { args: ['--smoke', capture], isOnPostgres: true },
   'bench:settle-epoch': { args: ['--smoke'], isOnPostgres: true },
   'bench:team': { args: ['--smoke'], isOnPostgres: true },
+  'bench:launch': { args: ['--smoke'], isOnPostgres: true },
   'bench:web': 'browser suite',
 };
 

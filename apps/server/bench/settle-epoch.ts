@@ -80,6 +80,9 @@ interface Run {
   idle: Latencies;
   during: Latencies;
   depth: number;
+  /** Each chunk's transaction (ms), and where the chunks' time went in all (ms per phase). */
+  chunk: Latencies;
+  phases: Record<string, number>;
 }
 
 /** A copy of some rows, inserted bare into their table again: materialized first, then one timed INSERT … SELECT, rolled back. */
@@ -234,13 +237,17 @@ async function runOnce(users: number): Promise<Run[]> {
       const idle = latencies(await probe(first, last, sleep(probeIdleMs)));
       const started = performance.now();
       let chunks = 0;
+      const chunkMs: number[] = [];
+      const phases: Record<string, number> = {};
       const settling = settleEpoch(
         {
           db,
           settings,
           now: () => new Date(genesis.getTime() + (epoch + 1) * settings.epochSeconds * 1000 + 5000),
-          onChunk: () => {
+          onChunk: (c) => {
             chunks += 1;
+            chunkMs.push(c.durationMs);
+            for (const [k, v] of Object.entries(c.phasesMs)) phases[k] = (phases[k] ?? 0) + v;
           },
         },
         epoch,
@@ -276,6 +283,8 @@ async function runOnce(users: number): Promise<Run[]> {
       runs.push({
         ...{ users, miners, holdings: rewards.holdings, positions: rewards.positions, epoch, settleMs, computeMs: s.computeMs, chunks },
         ...{ rows, bareMs: await bareInsertMs(parts), idle, during: latencies(probed), depth: tree.depth },
+        chunk: latencies(chunkMs),
+        phases,
       });
     }
     const report = await auditLedger(db);
@@ -299,7 +308,10 @@ async function main(): Promise<void> {
         `  epoch ${run.epoch}: settlement ${seconds(run.settleMs)} s (computation ${seconds(run.computeMs)} s, ${run.chunks} chunks ` +
           `${seconds(run.settleMs - run.computeMs)} s); ${run.rows} rows, bare insert ${seconds(run.bareMs)} s, ratio ${(run.bareMs / run.settleMs).toFixed(2)}; ` +
           `probe idle p50 ${ms(run.idle.p50)} / p99 ${ms(run.idle.p99)} / max ${ms(run.idle.max)} ms (${run.idle.n}), ` +
-          `during p50 ${ms(run.during.p50)} / p99 ${ms(run.during.p99)} / max ${ms(run.during.max)} ms (${run.during.n})`,
+          `during p50 ${ms(run.during.p50)} / p99 ${ms(run.during.p99)} / max ${ms(run.during.max)} ms (${run.during.n}); ` +
+          `chunk p50 ${ms(run.chunk.p50)} / p99 ${ms(run.chunk.p99)} / max ${ms(run.chunk.max)} ms (${Object.entries(run.phases)
+            .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+            .join(', ')})`,
       );
     }
     console.info('  audit OK');

@@ -17,6 +17,7 @@ import { startNoticeJob } from './modules/notice/index.ts';
 import { startTeamRankJob } from './modules/team/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
+import { startTeamJob } from './modules/team/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -61,6 +62,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const noticeJob = startNoticeJob(app.deps, app.log);
   // The week's ranking marks: folding rank moves every second, one instance at a time (cheap: always on).
   const teamRankJob = startTeamRankJob(app.deps, app.log);
+  // Team: folding pending purchases into the invite tree's aggregates, one instance at a time (always on:
+  // readers stay exact without it, but slower as the pending rows grow).
+  const teamJob = startTeamJob(app.deps, app.log);
   return {
     app,
     database,
@@ -73,6 +77,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await nodeJob?.stop();
       await noticeJob.stop();
       await teamRankJob.stop();
+      await teamJob.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -28,6 +28,8 @@ export const lockKeys = {
   teamRankMarks: 727_106,
   /** The team ranking job: folding rank moves into the week's marks (modules/team/job.ts). */
   teamRanking: 727_107,
+  /** The team job: folding pending purchases into the invite tree's aggregates (modules/team). */
+  teamFold: 727_108,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -109,6 +109,14 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /** Counted after a purchase's transaction commits (a replayed Idempotency-Key does not count again). */
+  readonly nodePurchases = new Counter({
+    name: 'node_purchases_total',
+    help: 'Node purchases committed, by pay method (balance, credit: a held node; chain: a wallet order holding a unit)',
+    labelNames: ['method'] as const,
+    registers: [this.registry],
+  });
+
   readonly storeOrdersChanged = new Counter({
     name: 'store_job_orders_total',
     help: 'Orders the store job changed, by what it did (expired: unpaid past its window; auto_completed: shipped, not confirmed in 10 days)',
@@ -138,6 +146,7 @@ export class AppMetrics {
     for (const outcome of ['completed', 'failed']) this.withdrawalsSettled.inc({ outcome }, 0);
     for (const socket of socketKinds) this.socketConnections.set({ socket }, 0);
     for (const action of ['expired', 'auto_completed']) this.storeOrdersChanged.inc({ action }, 0);
+    for (const method of ['balance', 'credit', 'chain']) this.nodePurchases.inc({ method }, 0);
     for (const state of ['planned', 'posted']) this.settlementChunks.set({ state }, 0);
     for (const code of ['40P01', '40001']) this.settlementRetries.inc({ code }, 0);
     this.settlementLag.set(0);

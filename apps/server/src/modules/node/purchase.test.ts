@@ -182,7 +182,7 @@ describe('the same Idempotency-Key', () => {
 });
 
 describe('quota and limits under concurrency', () => {
-  it('100 parallel purchases of a tier with 10 left sell 10, and the ledger audits clean', async () => {
+  it('100 parallel purchases of a tier with 10 left sell 10, charge only those 10, and the ledger audits clean', async () => {
     const t3 = tier(3);
     await setSold(db(), t3.id, t3.totalQuota - 10);
     try {
@@ -193,6 +193,25 @@ describe('quota and limits under concurrency', () => {
       expect((await tierOf(db(), 3)).sold).toBe(t3.totalQuota);
       const sold = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from user_nodes where tier_id = ${t3.id}`));
       expect(Number(sold[0]?.n)).toBe(10);
+      // Nobody is charged without a node: the unit is taken last, and a sold-out buyer's delivery
+      // (flow, holding, miner, performance) rolls back with it.
+      const refused = buyers.filter((_, i) => answers[i]!.statusCode !== 200);
+      for (const b of refused) expect(await balanceOf(db(), b.id, 'fund', 'NADI')).toEqual({ available: tokens(2000), frozen: 0n });
+      const orphans = rowsOf<{ n: number }>(
+        await db().execute(
+          sql`select count(*)::int as n from ledger_flows f where f.type = 'buy_node' and not exists (select 1 from user_nodes n where n.flow_id = f.id)`,
+        ),
+      );
+      expect(Number(orphans[0]?.n)).toBe(0);
+      const events = rowsOf<{ n: number }>(
+        await db().execute(
+          sql`select count(*)::int as n from performance_events where user_id in (${sql.join(
+            refused.map((b) => sql`${b.id}::int`),
+            sql`, `,
+          )})`,
+        ),
+      );
+      expect(Number(events[0]?.n)).toBe(0);
       const listed = (await shopGet(t, null, `/api/v1/node/detail?id=${t3.id}`)).json().data;
       expect(listed).toMatchObject({ limited_quota_num: 0, sale_state: 'sold_out' });
       expect(await auditLedger(db())).toMatchObject({ isOk: true, problems: [] });

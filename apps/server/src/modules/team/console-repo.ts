@@ -4,12 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sqlList } from '../../db/sql-list.ts';
+import { pendingTeamOf } from './performance.ts';
 
 /** A user's performance aggregates (undefined before their first change). */
 export async function performanceRow(db: Db, userId: number) {
   return rowsOf<{ me_performance: string; team_performance: string; direct_count: number; team_size: number }>(
     await db.execute(
-      sql`select me_performance::text as me_performance, team_performance::text as team_performance, direct_count, team_size from user_performance where user_id = ${userId}`,
+      sql`select p.me_performance::text as me_performance, (p.team_performance + ${pendingTeamOf(sql`p.user_id`)})::text as team_performance, p.direct_count, p.team_size
+            from user_performance p where p.user_id = ${userId}`,
     ),
   )[0];
 }

@@ -3,6 +3,8 @@
 export {
   addPerformance,
   addTeamMember,
+  foldBatch,
+  foldPerformance,
   readPerformance,
   performanceKinds,
   type Performance,
@@ -15,4 +17,5 @@ export { readOwnRank, readRanking, readRankingTop, type Ranking, type RankingRow
 export { teamModule } from './routes.ts';
 export { buildRankMarks, foldRankMoves, rankClassMax, rankMarkEvery, runRankRound, type RankRound } from './rank-marks.ts';
 export { startTeamRankJob, teamRankJobIntervalMs, type TeamRankJob } from './job.ts';
+export { startTeamJob, teamFoldJobIntervalMs, type TeamJob } from './fold-job.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';

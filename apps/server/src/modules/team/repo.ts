@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { TeamRewardKind } from '@nadi/api/team';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { pendingActiveOf, pendingTeamOf } from './performance.ts';
 import { addressesOf, directReferralPage, findInSubtree } from '../user/index.ts';
 
 const date = (value: Date | string): Date => new Date(value);
@@ -61,9 +62,10 @@ export async function listDirects(db: Db, ownerId: number, offset: number, limit
       ? []
       : rowsOf<{ user_id: number; me: string; team: string; directs: number; active: number; size: number }>(
           await db.execute(sql`
-            select user_id, me_performance::text as me, team_performance::text as team, direct_count as directs, active_directs as active, team_size as size
-              from user_performance
-             where user_id in (${sql.join(
+            select p.user_id, p.me_performance::text as me, (p.team_performance + ${pendingTeamOf(sql`p.user_id`)})::text as team, p.direct_count as directs,
+                   p.active_directs + ${pendingActiveOf(sql`p.user_id`)} as active, p.team_size as size
+              from user_performance p
+             where p.user_id in (${sql.join(
                directs.map((d) => sql`${Number(d.id)}::int`),
                sql`, `,
              )})`),

@@ -196,3 +196,27 @@ export const teamSettleStage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.epoch, t.userId, t.k, t.sourceUserId] })],
 );
+
+/**
+ * Purchases not yet folded into the ancestors' aggregates (docs/team.md "Aggregates", deferred
+ * folding): a purchase appends its event here in its own transaction, and foldPerformance
+ * (team/performance.ts) applies a batch to every ancestor's team_performance, active_directs and
+ * week amount and deletes it, in one transaction. Readers add what is here, so figures stay exact.
+ * `active_delta` is the referrer's change of active directs the purchase made (−1, 0 or 1, known
+ * under the buyer's own row lock); `referrer_id` that referrer, null for a user without one.
+ */
+export const performancePending = pgTable(
+  'performance_pending',
+  {
+    eventId: bigint('event_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => performanceEvents.id),
+    userId: integer('user_id').notNull(),
+    referrerId: integer('referrer_id'),
+    usdt: numeric('usdt', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    activeDelta: integer('active_delta').notNull(),
+    week: integer('week').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [check('performance_pending_active_delta', sql`${t.activeDelta} between -1 and 1`)],
+);

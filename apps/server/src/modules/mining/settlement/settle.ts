@@ -46,6 +46,8 @@ export interface PostedChunk {
   done: number;
   journal: number;
   durationMs: number;
+  /** Where the chunk's time went: lock, legs, post, then each part's rows. */
+  phasesMs: Record<string, number>;
 }
 
 /** What the node part of a settlement did (its node_epochs row and the rows it wrote). */
@@ -304,11 +306,16 @@ async function postChunks(deps: SettleDeps, epoch: number): Promise<void> {
             await tx.execute(sql`select settlement_post_chunk(${epoch}::int, ${chunk}::int, ${deps.now()}::timestamptz)::text as posted`),
           ),
         );
-        const figures = posted[0]?.posted ? (JSON.parse(posted[0].posted) as { journal: number; duration_ms: number }) : null;
+        const figures = posted[0]?.posted
+          ? (JSON.parse(posted[0].posted) as { journal: number; duration_ms: number; phases_ms: Record<string, number> | null })
+          : null;
         // NULL: another instance posts (or posted) it.
         if (figures) {
           done += 1;
-          await deps.onChunk?.({ epoch, chunk, chunks: total, done, journal: Number(figures.journal), durationMs: Number(figures.duration_ms) });
+          await deps.onChunk?.({
+            ...{ epoch, chunk, chunks: total, done, journal: Number(figures.journal), durationMs: Number(figures.duration_ms) },
+            phasesMs: Object.fromEntries(Object.entries(figures.phases_ms ?? {}).map(([k, v]) => [k, Number(v)])),
+          });
         }
         break;
       } catch (error) {

@@ -23,6 +23,8 @@ DECLARE
   v_usdt numeric;
   v_journal integer := 0;
   v_duration integer;
+  -- When each step ended (the answer's phases_ms: where a chunk's time goes).
+  v_marks timestamptz[] := ARRAY[]::timestamptz[];
 BEGIN
   SELECT lo_user, hi_user INTO v_lo, v_hi FROM settlement_chunks
    WHERE epoch = p_epoch AND chunk = p_chunk AND posted_at IS NULL FOR UPDATE SKIP LOCKED;
@@ -30,12 +32,14 @@ BEGIN
     RETURN NULL;
   END IF;
   PERFORM pledge_settle_chunk(p_epoch, v_lo, v_hi, 'lock', NULL, p_now);
+  v_marks := v_marks || clock_timestamp();
   PERFORM ledger_legs_prepare();
   -- The legs name flow 0 until the flow is opened (only when there is a leg to post).
   PERFORM mining_settle_chunk(p_epoch, v_lo, v_hi, 'legs', 0, p_now);
   PERFORM pledge_settle_chunk(p_epoch, v_lo, v_hi, 'legs', 0, p_now);
   PERFORM node_settle_chunk(p_epoch, v_lo, v_hi, 'legs', 0, p_now);
   PERFORM team_settle_chunk(p_epoch, v_lo, v_hi, 'legs', 0, p_now);
+  v_marks := v_marks || clock_timestamp();
   SELECT count(*),
          coalesce(sum(l.amount) FILTER (WHERE a.kind = 'settlement' AND a.asset = 'NADI'), 0),
          coalesce(sum(l.amount) FILTER (WHERE a.kind = 'settlement' AND a.asset = 'USDT'), 0)
@@ -49,14 +53,22 @@ BEGIN
   ELSE
     DROP TABLE ledger_legs_in;
   END IF;
+  v_marks := v_marks || clock_timestamp();
   PERFORM mining_settle_chunk(p_epoch, v_lo, v_hi, 'apply', v_flow_id, p_now);
+  v_marks := v_marks || clock_timestamp();
   PERFORM pledge_settle_chunk(p_epoch, v_lo, v_hi, 'apply', v_flow_id, p_now);
+  v_marks := v_marks || clock_timestamp();
   PERFORM node_settle_chunk(p_epoch, v_lo, v_hi, 'apply', v_flow_id, p_now);
+  v_marks := v_marks || clock_timestamp();
   PERFORM team_settle_chunk(p_epoch, v_lo, v_hi, 'apply', v_flow_id, p_now);
+  v_marks := v_marks || clock_timestamp();
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
   UPDATE settlement_chunks SET posted_at = p_now, flow_id = v_flow_id, nadi = v_nadi, usdt = v_usdt, duration_ms = v_duration
    WHERE epoch = p_epoch AND chunk = p_chunk;
   RETURN jsonb_build_object('epoch', p_epoch, 'chunk', p_chunk, 'lo', v_lo, 'hi', v_hi, 'flow_id', v_flow_id, 'journal', v_journal,
-    'nadi', v_nadi::text, 'usdt', v_usdt::text, 'duration_ms', v_duration);
+    'nadi', v_nadi::text, 'usdt', v_usdt::text, 'duration_ms', v_duration,
+    'phases_ms', (SELECT jsonb_object_agg(name, ms) FROM (
+                    SELECT p.name, round(extract(epoch FROM p.ended - coalesce(lag(p.ended) OVER (ORDER BY p.n), v_started)) * 1000, 1) AS ms
+                      FROM unnest(ARRAY['lock', 'legs', 'post', 'mining', 'pledge', 'node', 'team'], v_marks) WITH ORDINALITY AS p(name, ended, n)) x));
 END;
 $$;

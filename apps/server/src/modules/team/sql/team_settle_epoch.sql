@@ -18,8 +18,9 @@
 --   p_power_bps, p_power_min     power level income: this share of one's own income from level p_power_min on;
 --   p_now                        the settlement's time (journal rows, team rows, settled_at).
 -- Levels are those at the epoch's end: the aggregates of user_performance now, minus what the
--- performance_events created at or after p_ends_at added (read in one statement: one snapshot, so a
--- purchase committing meanwhile is seen in both or in neither).
+-- performance_events created at or after p_ends_at added, plus the purchases made before it that are
+-- not folded into the ancestors' figures yet (performance_pending; read in one statement: one
+-- snapshot, so a purchase committing meanwhile is seen in all or in none).
 -- Lines (wanted > 0 only; team_settle_pay pays each ⌊wanted × payable ÷ Σ wanted⌋ when the pool holds less than Σ wanted):
 --   share_income            recipient = the earner's ancestor at depth 1 or 2; source = the earner at
 --                           that depth; ⌊income × share bps ÷ 10⁴⌋.
@@ -99,7 +100,14 @@ BEGIN
   WITH late AS (
     SELECT user_id, sum(usdt) AS usdt FROM performance_events WHERE created_at >= p_ends_at GROUP BY user_id
   ), team_late AS (
-    SELECT a.ancestor_id AS user_id, sum(l.usdt) AS usdt FROM late l JOIN user_ancestors a ON a.user_id = l.user_id GROUP BY a.ancestor_id
+    -- The ancestors' team_performance holds the folded purchases only (docs/team.md "Aggregates"):
+    -- take out the folded ones made at or after the end, add the pending ones made before it.
+    SELECT a.ancestor_id AS user_id, sum(x.usdt) AS usdt
+      FROM (SELECT e.user_id, e.usdt FROM performance_events e
+             WHERE e.created_at >= p_ends_at AND NOT EXISTS (SELECT 1 FROM performance_pending q WHERE q.event_id = e.id)
+            UNION ALL
+            SELECT q.user_id, -q.usdt FROM performance_pending q WHERE q.at < p_ends_at) x
+      JOIN user_ancestors a ON a.user_id = x.user_id GROUP BY a.ancestor_id
   ), at_end AS (
     SELECT p.user_id, p.me_performance - coalesce(l.usdt, 0) AS me, p.team_performance - coalesce(t.usdt, 0) AS team
       FROM user_performance p
