@@ -175,6 +175,8 @@ async function probe(first: number, last: number, until: Promise<unknown>): Prom
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const probeWorkers = Number(process.env.PROBE_WORKERS ?? 4);
+/** Users per chunk (SETTLE_CHUNK_USERS; the app's default, settlementChunkUsers, when not set). */
+const chunkUsers = process.env.SETTLE_CHUNK_USERS ? Number(process.env.SETTLE_CHUNK_USERS) : null;
 const probeIdleMs = Number(process.env.PROBE_IDLE_SECONDS ?? (isSmoke ? 0.3 : 5)) * 1000;
 
 /** One NADI from the treasury to every user's fund account, in one flow (what the probe moves about). */
@@ -244,6 +246,7 @@ async function runOnce(users: number): Promise<Run[]> {
           db,
           settings,
           now: () => new Date(genesis.getTime() + (epoch + 1) * settings.epochSeconds * 1000 + 5000),
+          ...(chunkUsers ? { chunkUsers } : {}),
           onChunk: (c) => {
             chunks += 1;
             chunkMs.push(c.durationMs);

@@ -34,8 +34,8 @@ export interface SettleDeps {
   onRetry?: (code: string) => void;
 }
 
-/** Users per chunk: a chunk of this many users holds their accounts for a few tens of milliseconds (docs/settlement.md). */
-export const settlementChunkUsers = 1_000;
+/** Users per chunk: a chunk of this many users holds their accounts for a few tens of milliseconds (docs/settlement.md, docs/benchmarks.md). */
+export const settlementChunkUsers = 200;
 
 /** What one chunk posted. */
 export interface PostedChunk {

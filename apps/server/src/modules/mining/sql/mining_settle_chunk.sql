@@ -8,6 +8,8 @@
 --            still in the status it was computed in changes) with the power log and user_power, and
 --            the vesting (released moves locked → claimable, the new tranche adds to locked, the rate
 --            moves by rate_delta).
+-- Every statement names the chunk's id range on the table it writes too, so that the planner reads
+-- that range of its index whatever it guesses of the stage (no statistics yet), never the whole table.
 -- Locks, after the ledger accounts: miners, user_power and mining_vesting rows of the chunk's users
 -- (every other writer of user_power or mining_vesting posts its flow first).
 CREATE OR REPLACE FUNCTION mining_settle_chunk(p_epoch integer, p_lo integer, p_hi integer, p_phase text, p_flow_id bigint, p_now timestamptz)
@@ -60,7 +62,7 @@ BEGIN
          rate = v.rate + r.rate_delta,
          updated_epoch = p_epoch
     FROM mining_settle_stage r
-   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND v.user_id = r.user_id AND r.has_vesting
+   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND v.user_id = r.user_id AND v.user_id BETWEEN p_lo AND p_hi AND r.has_vesting
      AND (r.locked > 0 OR r.released > 0 OR r.rate_delta <> 0);
   INSERT INTO mining_vesting (user_id, locked, claimable, claimed, rate, updated_epoch)
   SELECT r.user_id, r.locked, 0, 0, r.rate_delta, p_epoch
@@ -79,7 +81,7 @@ BEGIN
   WITH changed AS (
     UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used
       FROM mining_settle_miner_stage c
-     WHERE c.epoch = p_epoch AND c.user_id BETWEEN p_lo AND p_hi AND m.id = c.miner_id AND m.status = c.from_status
+     WHERE c.epoch = p_epoch AND c.user_id BETWEEN p_lo AND p_hi AND m.id = c.miner_id AND m.user_id BETWEEN p_lo AND p_hi AND m.status = c.from_status
     RETURNING c.miner_id AS id, c.user_id, c.type, c.delta, c.status <> c.from_status AS moved
   )
   INSERT INTO mining_chunk_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed WHERE moved;

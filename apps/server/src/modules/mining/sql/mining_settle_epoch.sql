@@ -251,6 +251,8 @@ BEGIN
   VALUES (p_epoch, p_starts_at, p_ends_at, p_emission, v_payable, v_network, p_price, v_paid, v_released, v_reduction, v_users, v_flow_id,
     p_now, NULL, v_duration);
 
+  -- Statistics of the stage for the chunks' plans (they read it by epoch and user range).
+  ANALYZE mining_settle_stage, mining_settle_miner_stage;
   DROP TABLE mining_settle_results;
   DROP TABLE mining_settle_destroy;
   DROP TABLE mining_settle_users;

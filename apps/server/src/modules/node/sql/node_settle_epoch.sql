@@ -156,6 +156,8 @@ BEGIN
     END IF;
   END IF;
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
+  -- Statistics of the stage for the chunks' plans (they read it by epoch and user range).
+  ANALYZE node_settle_stage;
   DROP TABLE node_settle_pay;
   DROP TABLE node_settle_users;
   DROP TABLE node_settle_holdings;

@@ -7,6 +7,8 @@
 --   'apply'  after the ledger: pledge_interest_lines, each position's interest_total, each user's
 --            claimable interest; the released positions (redeemed at the epoch's end, their products'
 --            totals fall) and their running miners (stopped, power log `withdraw`).
+-- Every statement names the chunk's id range on the table it writes too, so that the planner reads
+-- that range of its index whatever it guesses of the stage (no statistics yet), never the whole table.
 -- Locks, after the ledger accounts: positions, pledge_interest, miners and user_power rows of the
 -- chunk's users (every other writer of those posts its flow first).
 CREATE OR REPLACE FUNCTION pledge_settle_chunk(p_epoch integer, p_lo integer, p_hi integer, p_phase text, p_flow_id bigint, p_now timestamptz)
@@ -54,7 +56,8 @@ BEGIN
   SELECT p_epoch, position_id, user_id, paid FROM pledge_settle_interest_stage
    WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi ORDER BY position_id;
   UPDATE pledge_positions p SET interest_total = p.interest_total + i.paid
-    FROM pledge_settle_interest_stage i WHERE i.epoch = p_epoch AND i.user_id BETWEEN p_lo AND p_hi AND p.id = i.position_id;
+    FROM pledge_settle_interest_stage i
+   WHERE i.epoch = p_epoch AND i.user_id BETWEEN p_lo AND p_hi AND p.id = i.position_id AND p.user_id BETWEEN p_lo AND p_hi;
   INSERT INTO pledge_interest (user_id, claimable, claimed_total, updated_at)
   SELECT user_id, sum(paid), 0, p_now FROM pledge_settle_interest_stage
    WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi GROUP BY user_id ORDER BY user_id
@@ -69,7 +72,7 @@ BEGIN
   -- principal just paid would be paid twice.
   UPDATE pledge_positions p SET status = 'redeemed', redeemed_at = v_ends_at, release_flow_id = p_flow_id
     FROM pledge_settle_release_stage r
-   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND p.id = r.position_id AND p.status = 'active';
+   WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND p.id = r.position_id AND p.user_id BETWEEN p_lo AND p_hi AND p.status = 'active';
   GET DIAGNOSTICS v_done = ROW_COUNT;
   IF v_done <> v_releases THEN
     RAISE EXCEPTION 'savings epoch %: % of % positions to release are still active', p_epoch, v_done, v_releases USING ERRCODE = 'NS004';
@@ -84,7 +87,7 @@ BEGIN
   WITH changed AS (
     UPDATE miners m SET status = 2
       FROM pledge_settle_release_stage r
-     WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND m.id = r.miner_id AND m.status = 3
+     WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND m.id = r.miner_id AND m.user_id BETWEEN p_lo AND p_hi AND m.status = 3
     RETURNING m.id, m.user_id, 'withdraw'::text AS type, -(m.base_power + m.gift_power) AS delta
   )
   INSERT INTO pledge_chunk_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed;

@@ -115,6 +115,8 @@ BEGIN
     END IF;
   END IF;
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
+  -- Statistics of the stage for the chunks' plans (they read it by epoch and user range).
+  ANALYZE pledge_settle_interest_stage, pledge_settle_release_stage;
   DROP TABLE pledge_settle_interest;
   RETURN jsonb_build_object(
     'epoch', p_epoch, 'flow_id', v_flow_id, 'wanted', v_wanted::text, 'payable', v_payable::text, 'paid', v_paid::text,

@@ -179,6 +179,8 @@ BEGIN
   v_marks := v_marks || clock_timestamp();
   v_duration := (extract(epoch FROM clock_timestamp() - v_started) * 1000)::integer;
 
+  -- Statistics of the stage for the chunks' plans (they read it by epoch and user range).
+  ANALYZE team_settle_stage;
   DROP TABLE team_settle_lines;
   DROP TABLE team_settle_paths;
   DROP TABLE team_settle_levels;
