@@ -117,8 +117,8 @@ export const allowedSqlFunctions: { module: string; path: string; tables: string
   {
     module: 'pledge',
     path: 'pledge/sql/pledge_settle_chunk.sql',
-    tables: ['ledger_accounts', 'mining_epochs', 'miners', 'user_power', 'power_log'],
-    reason: "a chunk releases ended terms with their miners and power, in the chunk's transaction",
+    tables: ['ledger_accounts', 'mining_epochs', 'miners'],
+    reason: "a chunk releases ended terms and stops their miners (their power through mining_power_moves), in the chunk's transaction",
   },
   {
     module: 'team',

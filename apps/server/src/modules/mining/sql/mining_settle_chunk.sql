@@ -72,30 +72,19 @@ BEGIN
 
   -- The miners: each changes only from the status it was computed in; the power log and user_power
   -- follow the changes made (the users' user_power rows locked, in id order, before they are read).
-  -- (The changes are kept in a temporary table: a user_power row the statement that logs them also
+  -- (The changes go through a temporary table: a user_power row the statement that logs them also
   -- updated would no longer be seen by it.)
   IF NOT EXISTS (SELECT 1 FROM mining_settle_miner_stage WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi) THEN
     RETURN;
   END IF;
-  CREATE TEMP TABLE mining_chunk_moves (id bigint, user_id integer, type text, delta bigint) ON COMMIT DROP;
+  CREATE TEMP TABLE settle_power_moves (id bigint, user_id integer, type text, delta bigint) ON COMMIT DROP;
   WITH changed AS (
     UPDATE miners m SET status = c.status, released_usdt = m.released_usdt + c.used
       FROM mining_settle_miner_stage c
      WHERE c.epoch = p_epoch AND c.user_id BETWEEN p_lo AND p_hi AND m.id = c.miner_id AND m.user_id BETWEEN p_lo AND p_hi AND m.status = c.from_status
     RETURNING c.miner_id AS id, c.user_id, c.type, c.delta, c.status <> c.from_status AS moved
   )
-  INSERT INTO mining_chunk_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed WHERE moved;
-  PERFORM 1 FROM user_power WHERE user_id IN (SELECT user_id FROM mining_chunk_moves) ORDER BY user_id FOR UPDATE;
-  INSERT INTO power_log (user_id, type, miner_id, before, after, epoch, created_at)
-  SELECT c.user_id, c.type, c.id,
-         coalesce(p.power, 0) + sum(c.delta) OVER w - c.delta, coalesce(p.power, 0) + sum(c.delta) OVER w, p_epoch, p_now
-    FROM mining_chunk_moves c LEFT JOIN user_power p ON p.user_id = c.user_id
-  WINDOW w AS (PARTITION BY c.user_id ORDER BY c.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-   ORDER BY c.user_id, c.id;
-  INSERT INTO user_power (user_id, power, updated_at)
-  SELECT user_id, sum(delta), p_now FROM mining_chunk_moves GROUP BY user_id
-  ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
-  DROP TABLE mining_chunk_moves;
-
+  INSERT INTO settle_power_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed WHERE moved;
+  PERFORM mining_power_moves(p_epoch, p_now);
 END;
 $$;

@@ -81,26 +81,16 @@ BEGIN
     FROM (SELECT product_id, sum(amount) AS amount FROM pledge_settle_release_stage
            WHERE epoch = p_epoch AND user_id BETWEEN p_lo AND p_hi GROUP BY product_id) r
    WHERE pr.id = r.product_id;
-  -- (The changes are kept in a temporary table: a user_power row the statement that logs them also
+  -- (The changes go through a temporary table: a user_power row the statement that logs them also
   -- updated would no longer be seen by it.)
-  CREATE TEMP TABLE pledge_chunk_moves (id bigint, user_id integer, type text, delta bigint) ON COMMIT DROP;
+  CREATE TEMP TABLE settle_power_moves (id bigint, user_id integer, type text, delta bigint) ON COMMIT DROP;
   WITH changed AS (
     UPDATE miners m SET status = 2
       FROM pledge_settle_release_stage r
      WHERE r.epoch = p_epoch AND r.user_id BETWEEN p_lo AND p_hi AND m.id = r.miner_id AND m.user_id BETWEEN p_lo AND p_hi AND m.status = 3
     RETURNING m.id, m.user_id, 'withdraw'::text AS type, -(m.base_power + m.gift_power) AS delta
   )
-  INSERT INTO pledge_chunk_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed;
-  PERFORM 1 FROM user_power WHERE user_id IN (SELECT user_id FROM pledge_chunk_moves) ORDER BY user_id FOR UPDATE;
-  INSERT INTO power_log (user_id, type, miner_id, before, after, epoch, created_at)
-  SELECT c.user_id, c.type, c.id,
-         coalesce(p.power, 0) + sum(c.delta) OVER w - c.delta, coalesce(p.power, 0) + sum(c.delta) OVER w, p_epoch, p_now
-    FROM pledge_chunk_moves c LEFT JOIN user_power p ON p.user_id = c.user_id
-  WINDOW w AS (PARTITION BY c.user_id ORDER BY c.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-   ORDER BY c.user_id, c.id;
-  INSERT INTO user_power (user_id, power, updated_at)
-  SELECT user_id, sum(delta), p_now FROM pledge_chunk_moves GROUP BY user_id
-  ON CONFLICT (user_id) DO UPDATE SET power = user_power.power + excluded.power, updated_at = excluded.updated_at;
-  DROP TABLE pledge_chunk_moves;
+  INSERT INTO settle_power_moves (id, user_id, type, delta) SELECT id, user_id, type, delta FROM changed;
+  PERFORM mining_power_moves(p_epoch, p_now);
 END;
 $$;
