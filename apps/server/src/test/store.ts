@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { newDeviceKey, type DeviceKey } from '@nadi/device-agent/keys';
 import type { Db } from '../db/client.ts';
+import { readPerformance } from '../modules/team/index.ts';
 import { rowsOf } from '../db/rows.ts';
 import { issueCodes, post } from './devices.ts';
 import { rootInviteCode, type TestApp } from './harness.ts';
@@ -134,11 +135,10 @@ export async function storeTables(db: Db): Promise<string> {
   return parts.join('\n');
 }
 
+/** A user's purchase performance as the team screen reads it (the pending purchases not folded yet included). */
 export async function performanceOf(db: Db, userId: number): Promise<{ me: bigint; team: bigint }> {
-  const rows = rowsOf<{ me: string; team: string }>(
-    await db.execute(sql`select me_performance::text as me, team_performance::text as team from user_performance where user_id = ${userId}`),
-  );
-  return { me: BigInt(rows[0]?.me ?? '0'), team: BigInt(rows[0]?.team ?? '0') };
+  const p = await readPerformance(db, userId);
+  return { me: p.mePerformance, team: p.teamPerformance };
 }
 
 export async function systemBalance(db: Db, kind: string, asset: 'NADI' | 'USDT'): Promise<bigint> {
