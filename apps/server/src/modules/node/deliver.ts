@@ -1,9 +1,9 @@
 // A node changes hands (docs/nodes-and-savings.md, "Buying a node"), in the caller's transaction:
 // ONE ledger flow (record buy_node) moves the price from the paying account (fund NADI, the destroy
-// quota, or custody for a wallet payment) to the treasury (not fee income), the holding, its miner of
-// kind 'node' carrying the gift power with the power log row `buy_node`, and the purchase's
-// performance. The flow comes before the miner and the power: ledger accounts are locked before
-// user_power, the order the settlement takes them in. A wallet payment is delivered here by the payment watcher.
+// quota, or custody for a wallet payment) to the treasury (not fee income), then the holding, its
+// miner of kind 'node' carrying the gift power with the power log row `buy_node`, and the purchase's
+// performance. The flow comes first: ledger accounts are locked before user_power, the order the
+// settlement takes them in. A wallet payment is delivered here by the payment watcher.
 import { usdtValueOf } from '@nadi/economy/economy';
 import type { NodePayMethod } from '@nadi/api/node';
 import type { Tx } from '../../db/client.ts';
@@ -41,28 +41,9 @@ function usdtOf(sale: Pick<Sale, 'payAmount' | 'price'>): bigint {
   return sale.price === null ? sale.payAmount : usdtValueOf(sale.payAmount, sale.price);
 }
 
-/**
- * Pays for and writes one held node; answers the holding. The holding and the purchase's performance
- * (neither a ledger account, a miner nor user_power: no lock another writer orders) come before the
- * flow, so the treasury account every purchase credits is held from the flow to the commit for as few
- * statements as possible (docs/benchmarks.md "Launch-day node sale"); the miner and the power follow
- * the flow, the order the settlements lock them in.
- */
+/** Pays for and writes one held node; answers the holding. */
 export async function deliverNode(tx: Tx, m: Pick<MiningNow, 'now' | 'epoch'>, sale: Sale): Promise<HoldingRow> {
   const memo = { tier: String(sale.tier.id), level: String(sale.tier.levelId) };
-  const holding = await insertHolding(tx, {
-    userId: sale.userId,
-    tierId: sale.tier.id,
-    payMethod: sale.payMethod,
-    payAsset: sale.payAsset,
-    payAmount: sale.payAmount,
-    price: sale.price,
-    requestKey: sale.requestKey,
-    flowId: null,
-    paymentOrderId: sale.paymentOrderId,
-    createdAt: m.now,
-  });
-  await addPerformance(tx, { userId: sale.userId, kind: 'node', ref: performanceRef(holding.id), usdt: usdtOf(sale), at: m.now });
   const { flowId } = await postFlow(tx, {
     idempotencyKey: sale.flowKey,
     userId: sale.userId,
@@ -71,10 +52,23 @@ export async function deliverNode(tx: Tx, m: Pick<MiningNow, 'now' | 'epoch'>, s
     legs: [transfer('buy_node', sale.source, systemAccount('treasury', sale.payAsset), sale.payAmount, memo)],
     result: () => null,
   });
+  const holding = await insertHolding(tx, {
+    userId: sale.userId,
+    tierId: sale.tier.id,
+    payMethod: sale.payMethod,
+    payAsset: sale.payAsset,
+    payAmount: sale.payAmount,
+    price: sale.price,
+    requestKey: sale.requestKey,
+    flowId,
+    paymentOrderId: sale.paymentOrderId,
+    createdAt: m.now,
+  });
   const power = sale.tier.giftPower;
   const minerId = await insertNodeMiner(tx, { userId: sale.userId, power, payMethod: sale.payMethod, flowId, epoch: m.epoch, now: m.now });
   if (power > 0n) await changePower(tx, { userId: sale.userId, type: 'buy_node', delta: power, minerId, epoch: m.epoch, now: m.now });
-  return setHoldingMiner(tx, holding.id, minerId, flowId);
+  await addPerformance(tx, { userId: sale.userId, kind: 'node', ref: performanceRef(holding.id), usdt: usdtOf(sale), at: m.now });
+  return setHoldingMiner(tx, holding.id, minerId);
 }
 
 /**

@@ -16,9 +16,8 @@ export async function insertHolding(tx: Tx, holding: NewHolding): Promise<Holdin
   return rows[0];
 }
 
-/** The holding's miner and the flow that paid it (written after the holding: see deliverNode). */
-export async function setHoldingMiner(tx: Tx, holdingId: number, minerId: number, flowId: number): Promise<HoldingRow> {
-  const rows = await tx.update(userNodes).set({ minerId, flowId }).where(eq(userNodes.id, holdingId)).returning();
+export async function setHoldingMiner(tx: Tx, holdingId: number, minerId: number): Promise<HoldingRow> {
+  const rows = await tx.update(userNodes).set({ minerId }).where(eq(userNodes.id, holdingId)).returning();
   if (!rows[0]) throw new Error(`holding ${holdingId} vanished`);
   return rows[0];
 }

@@ -193,8 +193,8 @@ describe('quota and limits under concurrency', () => {
       expect((await tierOf(db(), 3)).sold).toBe(t3.totalQuota);
       const sold = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from user_nodes where tier_id = ${t3.id}`));
       expect(Number(sold[0]?.n)).toBe(10);
-      // Nobody is charged without a node: the unit is taken last, and a sold-out buyer's delivery
-      // (flow, holding, miner, performance) rolls back with it.
+      // Nobody is charged without a node: a sold-out buyer's purchase stops before its flow, and any
+      // failure later rolls the whole delivery (flow, holding, miner, performance) back.
       const refused = buyers.filter((_, i) => answers[i]!.statusCode !== 200);
       for (const b of refused) expect(await balanceOf(db(), b.id, 'fund', 'NADI')).toEqual({ available: tokens(2000), frozen: 0n });
       const orphans = rowsOf<{ n: number }>(

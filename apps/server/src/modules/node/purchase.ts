@@ -124,15 +124,9 @@ async function buyPaid(deps: AppDeps, userId: number, key: string, input: NodeBu
       // before the flow locks the treasury would invert the ledger's lock order.
       const current = await readAvailable(tx, account);
       if (current < plan.payAmount) throw short(current);
-      const sale = { userId, tier: plan.tier, payMethod: plan.payMethod, payAsset: plan.payAsset, payAmount: plan.payAmount, price: plan.price?.price ?? null };
-      const holding = await deliverNode(tx, m, { ...sale, source: account, flowKey: key, requestKey: key, paymentOrderId: null });
-      // The unit last, just before the commit: the tier's row is the one every buyer of the tier
-      // locks, so it is held for the commit alone, not for the whole delivery (docs/benchmarks.md
-      // "Launch-day node sale"). Sold out, or the tier changed since it was read (price, gift
-      // power), rolls the delivery back with the rest.
       const tier = await takePlannedUnit(tx, plan, m.now);
-      if (tier.giftPower !== plan.tier.giftPower) throw new AppError('QUOTE_EXPIRED');
-      return holding;
+      const sale = { userId, tier, payMethod: plan.payMethod, payAsset: plan.payAsset, payAmount: plan.payAmount, price: plan.price?.price ?? null };
+      return deliverNode(tx, m, { ...sale, source: account, flowKey: key, requestKey: key, paymentOrderId: null });
     });
   } catch (error) {
     // The balance was spent between the read and the flow (a parallel request): refused as the
