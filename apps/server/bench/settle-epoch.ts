@@ -28,7 +28,8 @@ import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, see
 import { isSmoke, Problems } from './smoke.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const databaseName = 'nadi_bench_settle_epoch';
+/** BENCH_DATABASE_NAME: another name lets a long run go on beside the test suite's smoke run of this bench. */
+const databaseName = process.env.BENCH_DATABASE_NAME ?? 'nadi_bench_settle_epoch';
 const usersArg = process.argv.indexOf('--users');
 const problems = new Problems();
 const sizes = (usersArg >= 0 ? (process.argv[usersArg + 1] ?? '') : isSmoke ? '300' : '100000')
