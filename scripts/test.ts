@@ -62,8 +62,9 @@ function ensureChromium(): void {
 run('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
 run('format (Prettier; `npm run format` fixes it)', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
 run('typecheck', [join(root, 'scripts/typecheck.ts')]);
-vitest('unit, server and package suites', [], 'unit');
+// Before the unit suites too: the web project's build test drives Chromium.
 ensureChromium();
+vitest('unit, server and package suites', [], 'unit');
 // With the request envelope on, as in production (docs/envelope.md); `ENCRYPTION=off npm test` runs it plain.
 const encryption = process.env.ENCRYPTION ?? 'on';
 vitest(`browser suite (real Chromium against the started stack, ENCRYPTION=${encryption})`, ['--config', 'e2e/vitest.config.ts'], 'e2e', {
