@@ -24,7 +24,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { auditLedger, runFlow, transfer, userAccount } from '../src/modules/ledger/index.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
-import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
+import { creditSyntheticFees, fundEveryone, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
 import { isSmoke, Problems } from './smoke.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -180,22 +180,6 @@ const probeWorkers = Number(process.env.PROBE_WORKERS ?? 4);
 const chunkUsers = process.env.SETTLE_CHUNK_USERS ? Number(process.env.SETTLE_CHUNK_USERS) : null;
 const probeIdleMs = Number(process.env.PROBE_IDLE_SECONDS ?? (isSmoke ? 0.3 : 5)) * 1000;
 
-/** One NADI from the treasury to every user's fund account, in one flow (what the probe moves about). */
-async function fundEveryone(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
-  await db.transaction(async (tx) => {
-    const flow = rowsOf<{ id: string }>(
-      await tx.execute(sql`select ledger_open_flow('bench-funds', null, 'data_adjustment', '{}'::json, now())::text as id`),
-    )[0]?.id;
-    await tx.execute(sql`select ledger_legs_prepare()`);
-    await tx.execute(sql`
-      insert into ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-      select a.user_id, ${flow}::bigint, 'data_adjustment', 'NADI', 1000000000000000000,
-             (select id from ledger_accounts where user_id is null and kind = 'treasury' and asset = 'NADI'), 'available', a.id, 'available', null
-        from ledger_accounts a where a.user_id is not null and a.kind = 'fund' and a.asset = 'NADI'`);
-    await tx.execute(sql`select ledger_post_legs(now())`);
-  });
-}
-
 async function runOnce(users: number): Promise<Run[]> {
   await admin(`drop database if exists ${databaseName} with (force)`);
   await admin(`create database ${databaseName}`);
@@ -222,7 +206,7 @@ async function runOnce(users: number): Promise<Run[]> {
       ...{ first: Number(ids?.first), last: Number(ids?.last), fanouts: [5, 5, 5, 4, 4, 3, 3, 2] },
       ...{ boughtAt: createdAt, lateAt: new Date(genesis.getTime() + settings.epochSeconds * 1000 + 2000) },
     });
-    await fundEveryone(db);
+    await fundEveryone(db, 10n ** 18n, 'bench-funds');
     await db.execute(sql`vacuum analyze`);
     console.info(
       `  seeded ${users} users, ${miners} miners, ${rewards.holdings} nodes, ${rewards.positions} savings positions and a tree ${tree.depth} deep ` +

@@ -508,3 +508,17 @@ export async function seedSyntheticTeam(db: Db | Tx, t: SyntheticTeam): Promise<
   )[0];
   return { depth: levels.length - 1, closureRows: Number(stats?.rows ?? 0), buyers: Number(stats?.buyers ?? 0) };
 }
+
+/** `amount` from the treasury to every user's fund NADI account, in one flow posted set-based (benches and tests of user actions). */
+export async function fundEveryone(db: Db, amount: bigint, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const flow = rowsOf<{ id: string }>(await tx.execute(sql`select ledger_open_flow(${key}, null, 'data_adjustment', '{}'::json, now())::text as id`))[0]?.id;
+    await tx.execute(sql`select ledger_legs_prepare()`);
+    await tx.execute(sql`
+      insert into ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
+      select a.user_id, ${flow}::bigint, 'data_adjustment', 'NADI', ${amount.toString()}::numeric,
+             (select id from ledger_accounts where user_id is null and kind = 'treasury' and asset = 'NADI'), 'available', a.id, 'available', null
+        from ledger_accounts a where a.user_id is not null and a.kind = 'fund' and a.asset = 'NADI'`);
+    await tx.execute(sql`select ledger_post_legs(now())`);
+  });
+}

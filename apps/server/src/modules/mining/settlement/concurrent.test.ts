@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.ts';
 import { pgCode } from '../../../db/pg-code.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestDatabase } from '../../../test/harness.ts';
-import { creditSyntheticFees, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../../../test/settlement-population.ts';
+import { creditSyntheticFees, fundEveryone, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../../../test/settlement-population.ts';
 import { auditLedger, postFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
 import { markClaimed, readVesting } from '../repo.ts';
 import { settleEpoch, uptimeBeatsNeeded } from './settle.ts';
@@ -42,18 +42,7 @@ beforeAll(async () => {
   await seedSyntheticTeam(db, { first, last, fanouts: [4, 4, 3, 3, 2], boughtAt: createdAt, lateAt: new Date(endOf(0).getTime() + 2_000) });
   // Everyone holds 1,000 NADI to move about (one flow from the treasury); epoch 0 settles before the
   // test (its tranches release in epoch 1, so there is income to claim).
-  await db.transaction(async (tx) => {
-    const flow = rowsOf<{ id: string }>(
-      await tx.execute(sql`select ledger_open_flow(${`test-funds:${randomUUID()}`}, null, 'data_adjustment', '{}'::json, now())::text as id`),
-    )[0]?.id;
-    await tx.execute(sql`select ledger_legs_prepare()`);
-    await tx.execute(sql`
-      insert into ledger_legs_in (ord, flow_id, type, asset, amount, debit_id, debit_part, credit_id, credit_part, memo)
-      select a.user_id, ${flow}::bigint, 'data_adjustment', 'NADI', ${(1_000n * unit).toString()}::numeric,
-             (select id from ledger_accounts where user_id is null and kind = 'treasury' and asset = 'NADI'), 'available', a.id, 'available', null
-        from ledger_accounts a where a.user_id is not null and a.kind = 'fund' and a.asset = 'NADI'`);
-    await tx.execute(sql`select ledger_post_legs(now())`);
-  });
+  await fundEveryone(db, 1_000n * unit, `test-funds:${randomUUID()}`);
   await settleEpoch({ db, settings, now: () => new Date(endOf(0).getTime() + 5_000), chunkUsers: 1_000 }, 0);
   await db.execute(
     sql`insert into device_uptime (device_id, epoch, beats, last_beat_at) select device_id, 1, beats, last_beat_at from device_uptime where epoch = 0`,
