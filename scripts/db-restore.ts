@@ -6,11 +6,8 @@ import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
-import { printLedgerAudit } from './ledger-audit.ts';
 import {
   bytes,
   clientBinDir,
@@ -103,12 +100,14 @@ async function main(): Promise<number> {
   console.info(`pg_restore (${jobs} job${jobs === 1 ? '' : 's'}): ${seconds(restoreStarted)}`);
 
   // The audit on the restored database as it is: no migration runs first (openDatabase would migrate).
+  // The app's modules load only now: importing them takes seconds, which a refused restore need not wait.
   const auditStarted = performance.now();
+  const [{ drizzle }, { printLedgerAudit }] = await Promise.all([import('drizzle-orm/node-postgres'), import('./ledger-audit.ts')]);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   let isOk: boolean;
   try {
-    isOk = await printLedgerAudit(drizzle({ client: pool, schema }) as unknown as Db, 'postgres, restored');
+    isOk = await printLedgerAudit(drizzle({ client: pool }) as unknown as Db, 'postgres, restored');
   } catch (error) {
     const e = error as { code?: string; message?: string };
     if (e.code && !/^[0-9A-Z]{5}$/.test(e.code)) throw connectionProblem(error, url);

@@ -3,12 +3,11 @@
 // `npm run db:restore` runs the same audit on the database it restored (printLedgerAudit).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSettings } from '../apps/server/src/config.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/index.ts';
 
 /** Runs the ledger audit on `db`, prints its report and answers whether it passed. */
-export async function printLedgerAudit(db: Database['db'], kind: string): Promise<boolean> {
+export async function printLedgerAudit(db: Db, kind: string): Promise<boolean> {
   const report = await auditLedger(db);
   console.info(`ledger audit (${kind}): ${report.accounts} accounts, ${report.transfers} transfers`);
   for (const t of report.totals) console.info(`  ${t.asset}: sum over all accounts ${t.sum}`);
@@ -24,6 +23,8 @@ export async function printLedgerAudit(db: Database['db'], kind: string): Promis
 }
 
 async function main(): Promise<void> {
+  // Loaded here, not above: db:restore imports printLedgerAudit and opens its database itself.
+  const [{ loadSettings }, { openDatabase }] = await Promise.all([import('../apps/server/src/config.ts'), import('../apps/server/src/db/client.ts')]);
   const settings = loadSettings();
   if (!settings.databaseUrl) {
     // PGlite keeps its files for one process at a time; a running server must be stopped first.
