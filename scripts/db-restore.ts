@@ -103,6 +103,7 @@ async function main(): Promise<number> {
   // The app's modules load only now: importing them takes seconds, which a refused restore need not wait.
   const auditStarted = performance.now();
   const [{ drizzle }, { printLedgerAudit }] = await Promise.all([import('drizzle-orm/node-postgres'), import('./ledger-audit.ts')]);
+  const loadedMs = performance.now() - auditStarted;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   let isOk: boolean;
@@ -115,7 +116,7 @@ async function main(): Promise<number> {
   } finally {
     await pool.end();
   }
-  console.info(`ledger audit: ${seconds(auditStarted)}`);
+  console.info(`ledger audit: ${seconds(auditStarted)} (of which loading its code ${(loadedMs / 1000).toFixed(1)} s)`);
   console.info(`took: ${seconds(started)}`);
   if (!isOk) {
     console.error(`error: the ledger audit failed on the restored database ${target}.`);
