@@ -37,11 +37,12 @@
 //   --database-url <url>       with --url: the deployment's database (the cluster's databaseUrl).
 //   --reads user_info,assets   only these reads; --sides bare,plain,sealed only these sides.
 //   BENCH_CPU_PROF=<dir>       the app's children run with --cpu-prof into that folder (profiling).
-// `--smoke`: 200 users, 1 s runs at 4 connections (apps/server/bench/benches.test.ts).
+// `--smoke`: 200 users, 1 s runs at 4 connections, the runs of user_info only (every side still
+// answers each read once, checked) (apps/server/bench/benches.test.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -137,6 +138,9 @@ function benchSettings(encryption: 'on' | 'off'): AppSettings {
     ENCRYPTION: encryption,
     ...(encryption === 'on' ? { ENVELOPE_KEYS: testEnvelopeKeys } : {}),
     TRUST_PROXY: 'on',
+    // Sessions outlive the run (production's idle timeout is 6 minutes; a user the load generator has
+    // not picked for that long would be signed out); the app still renews them every 15 s of use.
+    SESSION_IDLE_MS: String(3_600_000),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   });
 }
@@ -338,6 +342,16 @@ async function seedUsers(db: Db): Promise<User[]> {
   return users;
 }
 
+/**
+ * Pushes the users' session expiry an hour ahead before each side, so a deployment with production's
+ * idle timeout (--url) does not sign out users the load generator has not picked for a while.
+ */
+async function keepSessions(db: Db, users: User[]): Promise<void> {
+  const ids = users.map((u) => u.id);
+  await db.execute(sql`update sessions set expires_at = now() + interval '1 hour'
+                        where user_id between ${Math.min(...ids)}::int and ${Math.max(...ids)}::int and revoked_at is null`);
+}
+
 // ---- requests ----
 
 interface Target {
@@ -460,6 +474,8 @@ interface RunResult {
   loadCpuShare: number;
   /** Sealed runs that ran out of pre-sealed requests. */
   isShort: boolean;
+  /** The machine's 1-minute load average at the end (runnable processes; this machine's cores: cpus()). */
+  load: number;
 }
 
 /**
@@ -536,6 +552,41 @@ async function drive(target: Target, server: Server | null, requests: () => Prep
     serverCpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && ok > 0 ? (cpuAfter - cpuBefore) / ok : null,
     loadCpuShare: (load.user + load.system) / 1000 / (elapsed * 1000),
     isShort,
+    load: loadavg()[0] ?? 0,
+  };
+}
+
+/**
+ * Samples the database's active backends every 50 ms while a side runs: their wait events (CPU when
+ * none), to show where a request's time in PostgreSQL goes.
+ */
+function sampleWaits(): { stop: () => Promise<{ samples: number; waits: [string, number][] }> } {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let isStopped = false;
+  const loop = (async () => {
+    await client.connect();
+    while (!isStopped) {
+      const { rows } = await client.query<{ type: string | null; event: string | null }>(
+        `select wait_event_type as type, wait_event as event from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      samples += 1;
+      for (const r of rows) {
+        const key = r.type ? `${r.type}:${r.event}` : 'CPU (no wait)';
+        waits.set(key, (waits.get(key) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      isStopped = true;
+      await loop;
+      return { samples, waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 6) };
+    },
   };
 }
 
@@ -587,13 +638,39 @@ async function checkAnswers(side: SideName, target: Target, users: User[], probl
   return answers;
 }
 
+/**
+ * The bare handler's SQL reads what the app reads: the same user and the same open orders, now (its
+ * answers are rows, the app's the contract's shapes: the fields both carry are compared).
+ */
+async function compareAnswers(side: SideName, app: Record<ReadName, unknown>, userId: number, problems: Problems): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+  try {
+    const appUser = app.user_info as { id?: number; wallet_address?: string } | undefined;
+    const bareUser = ((await readSql.user_info(pool, userId)) as { user?: { id: number; address: string } } | null)?.user;
+    problems.check(
+      appUser?.id === bareUser?.id && appUser?.wallet_address === bareUser?.address,
+      `${side} and the bare SQL read different users: ${JSON.stringify(appUser).slice(0, 200)} / ${JSON.stringify(bareUser).slice(0, 200)}`,
+    );
+    const appOrders = app.orders as { total?: number; list?: { id: number }[] } | undefined;
+    const bareOrders = (await readSql.orders(pool, userId)) as { total: number; list: { id: number | string }[] };
+    problems.check(
+      appOrders?.total === bareOrders.total && JSON.stringify(appOrders.list?.map((o) => o.id)) === JSON.stringify(bareOrders.list.map((o) => Number(o.id))),
+      `${side} and the bare SQL list different open orders: ${JSON.stringify(appOrders).slice(0, 200)} / ${JSON.stringify(bareOrders).slice(0, 200)}`,
+    );
+    if (ordersPerUser > 0) problems.check((bareOrders.total ?? 0) > 0, `user ${userId} has no open orders: the orders read would be measured on none`);
+  } finally {
+    await pool.end();
+  }
+}
+
 function summary(f: RunResult): string {
-  return `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms, server CPU ${f.serverCpuMsPerRequest?.toFixed(3) ?? '?'} ms/req, load generator ${(f.loadCpuShare * 100).toFixed(0)} % of a core`;
+  return `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms, server CPU ${f.serverCpuMsPerRequest?.toFixed(3) ?? '?'} ms/req, load generator ${(f.loadCpuShare * 100).toFixed(0)} % of a core, load average ${f.load.toFixed(1)}`;
 }
 
 async function main(): Promise<void> {
   const problems = new Problems();
-  const reads = readNames.filter((r) => !onlyReads || onlyReads.includes(r));
+  // A smoke run drives one read (each side still answers all four once: checkAnswers).
+  const reads = readNames.filter((r) => (onlyReads ? onlyReads.includes(r) : !isSmoke || r === 'user_info'));
   console.info(
     `bench:reads: ${userCount} users, ${ordersPerUser} open orders each, ${connections} connections, ${seconds} s runs, ${targetUrl ? `app at ${targetUrl}` : 'app in a child process'}${isSmoke ? ' (smoke)' : ''}`,
   );
@@ -634,6 +711,7 @@ async function main(): Promise<void> {
   let placed = 0;
   for (const side of sides) {
     const server = remote && side !== 'bare' ? null : await startServer(side === 'bare' ? 'bare' : side === 'plain' ? 'app-plain' : 'app-sealed');
+    let sampler: ReturnType<typeof sampleWaits> | null = null;
     try {
       let target: Target;
       if (remote && side !== 'bare') target = remote;
@@ -654,10 +732,15 @@ async function main(): Promise<void> {
         placed = await placeOrders(target, users, problems);
         console.info(`placed ${placed} open orders through ${sideLabels[side]} in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
       }
-      await checkAnswers(side, target, users, problems);
+      await keepSessions(database.db, users);
+      const answers = await checkAnswers(side, target, users, problems);
+      if (side !== 'bare') await compareAnswers(side, answers, users[0]!.id, problems);
+      sampler = sampleWaits();
       for (const read of reads) {
-        const peakGuess = figures.get(`${read}:plain`)?.peak.perSecond ?? 3_000;
-        const source = await requestSource(read, users, target.envelope, Math.ceil(peakGuess * seconds * 1.5) + 100);
+        // Sealed: enough for twice the best peak of the sides measured so far (the machine's load varies).
+        const peaks = [...figures].filter(([key]) => key.startsWith(`${read}:`)).map(([, f]) => f.peak.perSecond);
+        const peakGuess = peaks.length > 0 ? Math.max(...peaks) : 1_000;
+        const source = await requestSource(read, users, target.envelope, Math.ceil(peakGuess * seconds * 2) + 200);
         if (source.sealMs > 0) sealMs.push(source.sealMs);
         const peak = await drive(target, server, source.next, null);
         const rate = Math.max(1, Math.round(peak.perSecond / 2));
@@ -678,8 +761,14 @@ async function main(): Promise<void> {
           problems.check(!run.isShort, `${side} ${read} ${what}: the sealed requests ran out (sealed too few before the run)`);
         }
       }
+      const waits = await sampler.stop();
+      sampler = null;
+      console.info(
+        `${sideLabels[side]}: PostgreSQL backends of the database, sampled every 50 ms (${waits.samples} samples; backends seen in that state): ${waits.waits.map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      );
       if (target !== remote) await target.pool.close();
     } finally {
+      await sampler?.stop();
       if (server) await stopServer(server);
     }
   }
@@ -716,7 +805,8 @@ async function main(): Promise<void> {
 if (process.argv[2] === 'serve') {
   const mode = process.argv[3];
   const port = mode === 'bare' ? await serveBare() : await serveApp(mode === 'app-sealed' ? 'on' : 'off');
-  process.send?.({ port });
+  if (process.send) process.send({ port });
+  else console.info(`serving at http://127.0.0.1:${port}`);
 } else {
   await main();
 }
