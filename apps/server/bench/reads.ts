@@ -8,7 +8,8 @@
 // Setup: a PostgreSQL database (BENCH_DATABASE_NAME, default nadi_bench_reads, on BENCH_DATABASE_URL's
 // server; dropped and created) with BENCH_USERS users (10,000) in a random invite tree, each with the
 // accounts every user has, the trial miner, a session written as sign-in writes it, balances (funded
-// through the ledger) and BENCH_ORDERS_PER_USER (2) open limit orders placed over HTTP through the app.
+// through the ledger) and BENCH_ORDERS_PER_USER (2) open limit orders placed over HTTP through the app
+// (an app started for it, or the deployment) before any side runs; then ANALYZE.
 // The sides, each a child process of this file (`serve app|bare`) so the load generator never shares
 // their event loop, started one after the other:
 //   bare         Fastify + pg (a pool of 20, as the app's), the app's SQL for each read (readSql below:
@@ -560,22 +561,24 @@ async function drive(target: Target, server: Server | null, requests: () => Prep
  * Samples the database's active backends every 50 ms while a side runs: their wait events (CPU when
  * none), to show where a request's time in PostgreSQL goes.
  */
-function sampleWaits(): { stop: () => Promise<{ samples: number; waits: [string, number][] }> } {
+function sampleWaits(): { stop: () => Promise<{ samples: number; waits: [string, number][]; statements: [string, number][] }> } {
   const client = new pg.Client({ connectionString: databaseUrl() });
   const waits = new Map<string, number>();
+  const statements = new Map<string, number>();
   let samples = 0;
   let isStopped = false;
   const loop = (async () => {
     await client.connect();
     while (!isStopped) {
-      const { rows } = await client.query<{ type: string | null; event: string | null }>(
-        `select wait_event_type as type, wait_event as event from pg_stat_activity
+      const { rows } = await client.query<{ type: string | null; event: string | null; q: string }>(
+        `select wait_event_type as type, wait_event as event, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as q from pg_stat_activity
           where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
       );
       samples += 1;
       for (const r of rows) {
         const key = r.type ? `${r.type}:${r.event}` : 'CPU (no wait)';
         waits.set(key, (waits.get(key) ?? 0) + 1);
+        statements.set(r.q, (statements.get(r.q) ?? 0) + 1);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -585,7 +588,8 @@ function sampleWaits(): { stop: () => Promise<{ samples: number; waits: [string,
     stop: async () => {
       isStopped = true;
       await loop;
-      return { samples, waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 6) };
+      const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      return { samples, waits: top(waits), statements: top(statements) };
     },
   };
 }
@@ -706,9 +710,27 @@ async function main(): Promise<void> {
   }
   sides = sides.filter((s) => !onlySides || onlySides.includes(s));
 
+  // The orders, before any side runs (the bare side reads them too), through the deployment or an app
+  // started for it; then fresh statistics, as autovacuum would gather within a minute or so: on a
+  // table the planner still thinks empty, the open orders of a user are found by scanning every open
+  // order (the partial index on symbol) instead of by the user's index.
+  if (ordersPerUser > 0) {
+    const t1 = performance.now();
+    let placed: number;
+    if (remote) placed = await placeOrders(remote, users, problems);
+    else {
+      const setup = await startServer('app-plain');
+      const pool = poolOf(setup.url);
+      placed = await placeOrders({ pool, envelope: null }, users, problems);
+      await pool.close();
+      await stopServer(setup);
+    }
+    await database.db.execute(sql`analyze`);
+    console.info(`placed ${placed} open orders through the app in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  }
+
   const figures = new Map<string, Figures>();
   const sealMs: number[] = [];
-  let placed = 0;
   for (const side of sides) {
     const server = remote && side !== 'bare' ? null : await startServer(side === 'bare' ? 'bare' : side === 'plain' ? 'app-plain' : 'app-sealed');
     let sampler: ReturnType<typeof sampleWaits> | null = null;
@@ -726,11 +748,6 @@ async function main(): Promise<void> {
           envelope = { kid: key.kid, publicKey: key.public_key };
         }
         target = { pool, envelope };
-      }
-      if (side !== 'bare' && placed === 0 && ordersPerUser > 0) {
-        const t1 = performance.now();
-        placed = await placeOrders(target, users, problems);
-        console.info(`placed ${placed} open orders through ${sideLabels[side]} in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
       }
       await keepSessions(database.db, users);
       const answers = await checkAnswers(side, target, users, problems);
@@ -766,6 +783,7 @@ async function main(): Promise<void> {
       console.info(
         `${sideLabels[side]}: PostgreSQL backends of the database, sampled every 50 ms (${waits.samples} samples; backends seen in that state): ${waits.waits.map(([k, n]) => `${k} ${n}`).join(', ')}`,
       );
+      console.info(`  statements most seen active: ${waits.statements.map(([q, n]) => `${n} × ${q}`).join(' | ')}`);
       if (target !== remote) await target.pool.close();
     } finally {
       await sampler?.stop();
