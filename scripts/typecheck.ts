@@ -19,6 +19,7 @@ const workspaces = [
   'apps/admin',
   'e2e',
   'scripts',
+  'ops',
 ];
 // Two at a time (the machine's cores): each tsc is one process on one core.
 const parallel = Math.max(1, Math.min(2, availableParallelism()));

@@ -6,6 +6,7 @@ import { errorStatus, type ErrorReason } from '@nadi/api/errors';
 import { fillErrorText } from '@nadi/api/error-texts/types';
 import { isMessageKey, translate } from '../i18n/messages.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isDependencyUnavailable } from '../lib/unavailable.ts';
 
 export function requestLang(request: FastifyRequest) {
   return parseLang(request.headers[langHeader]);
@@ -49,6 +50,7 @@ function classify(error: FastifyError): { reason: ErrorReason; fields?: Record<s
   if (error.statusCode === 413) return { reason: 'PAYLOAD_TOO_LARGE' };
   if (error.statusCode === 404) return { reason: 'NOT_FOUND' };
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return { reason: 'BAD_REQUEST' };
+  if (isDependencyUnavailable(error)) return { reason: 'SERVICE_UNAVAILABLE' };
   return { reason: 'INTERNAL' };
 }
 
@@ -57,6 +59,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { reason, fields, params } = classify(error);
       if (reason === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+      else if (reason === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
       else request.log.info({ reason, detail: error.message }, 'request refused');
       return sendError(request, reply, reason, fields, params);
     });

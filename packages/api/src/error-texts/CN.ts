@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: '未找到相关内容。',
     RATE_LIMITED: '请求过于频繁，请稍后再试。',
     INTERNAL: '系统出错了，请稍后再试。',
+    SERVICE_UNAVAILABLE: '服务暂时不可用，请稍后再试。',
     INVITE_REQUIRED: '请通过邀请码进入。',
     INVITE_INVALID: '该邀请码不存在，请向邀请人确认。',
     SIWE_MALFORMED: '登录消息格式有误，请重试。',

@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: "We couldn't find what you were looking for.",
     RATE_LIMITED: 'Requests are too frequent. Please slow down and try again.',
     INTERNAL: 'Something went wrong on our side. Please try again later.',
+    SERVICE_UNAVAILABLE: 'The service is briefly unavailable; please try again in a moment.',
     INVITE_REQUIRED: 'Please enter via an invite code.',
     INVITE_INVALID: "This invite code doesn't exist. Please check it with your inviter.",
     SIWE_MALFORMED: 'The sign-in message was malformed. Please try again.',

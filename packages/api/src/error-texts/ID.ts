@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: 'Kami tidak menemukan yang Anda cari.',
     RATE_LIMITED: 'Permintaan terlalu sering. Tunggu sebentar lalu coba lagi.',
     INTERNAL: 'Terjadi kesalahan di sistem kami. Silakan coba lagi nanti.',
+    SERVICE_UNAVAILABLE: 'Layanan sedang tidak tersedia untuk sementara; silakan coba lagi sebentar lagi.',
     INVITE_REQUIRED: 'Silakan masuk melalui kode undangan.',
     INVITE_INVALID: 'Kode undangan ini tidak ada. Silakan periksa dengan pengundang Anda.',
     SIWE_MALFORMED: 'Format pesan masuk tidak valid. Silakan coba lagi.',

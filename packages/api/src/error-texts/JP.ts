@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: 'お探しの内容が見つかりませんでした。',
     RATE_LIMITED: 'リクエストが多すぎます。少し時間をおいてお試しください。',
     INTERNAL: 'システムで問題が発生しました。しばらくしてからお試しください。',
+    SERVICE_UNAVAILABLE: 'サービスが一時的に利用できません。しばらくしてから再度お試しください。',
     INVITE_REQUIRED: '招待コードから参加してください。',
     INVITE_INVALID: 'この招待コードは存在しません。招待者にご確認ください。',
     SIWE_MALFORMED: 'ログインメッセージの形式が正しくありません。もう一度お試しください。',

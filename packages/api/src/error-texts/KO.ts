@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: '요청하신 내용을 찾을 수 없습니다.',
     RATE_LIMITED: '요청이 너무 잦습니다. 잠시 후 다시 시도해 주세요.',
     INTERNAL: '시스템 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    SERVICE_UNAVAILABLE: '서비스를 잠시 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     INVITE_REQUIRED: '초대 코드로 입장해 주세요.',
     INVITE_INVALID: '존재하지 않는 초대 코드입니다. 초대한 분께 확인해 주세요.',
     SIWE_MALFORMED: '로그인 메시지 형식이 잘못되었습니다. 다시 시도해 주세요.',

@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: 'Kami tidak menemui apa yang anda cari.',
     RATE_LIMITED: 'Permintaan terlalu kerap. Sila tunggu sebentar dan cuba lagi.',
     INTERNAL: 'Berlaku ralat di pihak kami. Sila cuba lagi kemudian.',
+    SERVICE_UNAVAILABLE: 'Perkhidmatan tidak tersedia buat seketika; sila cuba lagi sebentar lagi.',
     INVITE_REQUIRED: 'Sila masuk melalui kod jemputan.',
     INVITE_INVALID: 'Kod jemputan ini tidak wujud. Sila semak dengan orang yang menjemput anda.',
     SIWE_MALFORMED: 'Mesej log masuk tidak sah. Sila cuba lagi.',

@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: 'Não encontramos o que você procura.',
     RATE_LIMITED: 'Solicitações frequentes demais. Aguarde um pouco e tente de novo.',
     INTERNAL: 'Ocorreu um erro do nosso lado. Tente novamente mais tarde.',
+    SERVICE_UNAVAILABLE: 'O serviço está temporariamente indisponível; tente novamente em instantes.',
     INVITE_REQUIRED: 'Entre por meio de um código de convite.',
     INVITE_INVALID: 'Este código de convite não existe. Confirme com quem convidou você.',
     SIWE_MALFORMED: 'A mensagem de login está malformada. Tente de novo.',

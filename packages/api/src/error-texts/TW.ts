@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: '找不到您要的內容。',
     RATE_LIMITED: '請求過於頻繁，請稍後再試。',
     INTERNAL: '系統發生錯誤，請稍後再試。',
+    SERVICE_UNAVAILABLE: '服務暫時無法使用，請稍後再試。',
     INVITE_REQUIRED: '請透過邀請碼進入。',
     INVITE_INVALID: '此邀請碼不存在，請向邀請人確認。',
     SIWE_MALFORMED: '登入訊息格式有誤，請再試一次。',

@@ -13,6 +13,7 @@ const texts: ErrorTexts = {
     NOT_FOUND: 'Không tìm thấy nội dung bạn cần.',
     RATE_LIMITED: 'Yêu cầu quá thường xuyên. Vui lòng đợi một lát rồi thử lại.',
     INTERNAL: 'Hệ thống gặp lỗi. Vui lòng thử lại sau.',
+    SERVICE_UNAVAILABLE: 'Dịch vụ tạm thời không khả dụng; vui lòng thử lại sau giây lát.',
     INVITE_REQUIRED: 'Vui lòng tham gia bằng mã mời.',
     INVITE_INVALID: 'Mã mời này không tồn tại. Vui lòng kiểm tra lại với người mời.',
     SIWE_MALFORMED: 'Thông điệp đăng nhập không đúng định dạng. Vui lòng thử lại.',
