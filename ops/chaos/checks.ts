@@ -6,6 +6,8 @@
 import pg from 'pg';
 import { errorTexts } from '@nadi/api/error-texts/index';
 import { isErrorReason } from '@nadi/api/errors';
+// The server's modules declare their Fastify additions in app.ts's graph: a type-only import brings them in for tsc.
+import type {} from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { auditLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Cluster } from '../cluster/types.ts';

@@ -144,7 +144,7 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
     await checkDeposits(cluster, population),
     await checkLedgerAudit(cluster),
     await checkEpochs(cluster, options.epochSeconds, options.epochSeconds * 1000),
-    ...checkFailover(failover),
+    ...(faults.includes('writer-failover') ? checkFailover(failover) : []),
     ...checkSockets([...books, ...accounts].map((w) => w.stats)),
     ...checkErrors(runActions, windows),
     checkMemory(memory, warmUpMs, Math.min(60_000, (endedAt - startedAt) / 3)),
