@@ -56,7 +56,11 @@ const describe = (a: ActionRecord) => `#${a.seq} ${a.route} key=${a.idempotencyK
 export async function retryUnanswered(population: Population): Promise<ActionRecord[]> {
   const byAddress = new Map<string, SimUser>([...population.users, ...population.operators].map((u) => [u.address, u]));
   const failed = population.recorder.actions.filter(
-    (a) => a.retryOf === null && a.idempotencyKey !== null && (a.status === null || a.status >= 500) && (a.route in flowActions || a.route === '/api/v1/trade/order'),
+    (a) =>
+      a.retryOf === null &&
+      a.idempotencyKey !== null &&
+      (a.status === null || a.status >= 500) &&
+      (a.route in flowActions || a.route === '/api/v1/trade/order'),
   );
   const retries: ActionRecord[] = [];
   for (const action of failed) {
@@ -107,7 +111,8 @@ export async function checkExactlyOnce(cluster: Cluster, population: Population,
       else if (retry?.code === 200) {
         retriedOk += 1;
         if (count !== 1) failedWrong.push(`${describe(a)}: retry answered 200 but ${count} rows`);
-      } else if (retry && (retry.status === null || retry.status >= 500)) failedWrong.push(`${describe(a)}: its retry failed too (${retry.status ?? retry.error})`);
+      } else if (retry && (retry.status === null || retry.status >= 500))
+        failedWrong.push(`${describe(a)}: its retry failed too (${retry.status ?? retry.error})`);
     } else if (count !== 0) {
       // Refused (4xx): nothing may have been written.
       failedWrong.push(`${describe(a)}: refused but ${count} rows`);
@@ -134,7 +139,9 @@ export async function checkDeposits(cluster: Cluster, population: Population): P
     for (const d of population.deposits) {
       const { rows } = await client.query<{ status: string }>(`select status from deposits where lower(tx_hash) = lower($1)`, [d.txHash]);
       const credited = rows.filter((r) => r.status === 'credited').length;
-      const flows = await client.query<{ n: string }>(`select count(*)::text as n from ledger_flows where idempotency_key like $1`, [`deposit:%:${d.txHash.toLowerCase()}:%`]);
+      const flows = await client.query<{ n: string }>(`select count(*)::text as n from ledger_flows where idempotency_key like $1`, [
+        `deposit:%:${d.txHash.toLowerCase()}:%`,
+      ]);
       if (rows.length !== 1 || credited !== 1 || flows.rows[0]?.n !== '1')
         wrong.push(`${d.txHash} (${d.amount} NADI): ${rows.length} rows, ${credited} credited, ${flows.rows[0]?.n} flows`);
     }
@@ -146,7 +153,11 @@ export async function checkLedgerAudit(cluster: Cluster): Promise<Check> {
   const database = await openDatabase({ url: cluster.databaseUrl, dataDir: '', poolSizeMax: 2 });
   try {
     const report = await auditLedger(database.db);
-    return { name: 'the ledger audit passes', ok: report.isOk, detail: report.isOk ? `${report.accounts} accounts, ${report.transfers} transfers` : list(report.problems) };
+    return {
+      name: 'the ledger audit passes',
+      ok: report.isOk,
+      detail: report.isOk ? `${report.accounts} accounts, ${report.transfers} transfers` : list(report.problems),
+    };
   } finally {
     await database.close();
   }
@@ -160,7 +171,9 @@ export async function checkEpochs(cluster: Cluster, epochSeconds: number, settle
     if (!Number.isFinite(genesis)) return { name: 'every ended epoch settled exactly once', ok: false, detail: 'no mining genesis' };
     const lastEnded = Math.floor((Date.now() - settleGraceMs - genesis) / 1000 / epochSeconds) - 1;
     const wrong: string[] = [];
-    const { rows: epochs } = await client.query<{ epoch: number; settled: boolean }>(`select epoch, settled_at is not null as settled from mining_epochs order by epoch`);
+    const { rows: epochs } = await client.query<{ epoch: number; settled: boolean }>(
+      `select epoch, settled_at is not null as settled from mining_epochs order by epoch`,
+    );
     const { rows: runs } = await client.query<{ epoch: number; status: string; chunks: number }>(`select epoch, status, chunks from settlement_runs`);
     const { rows: chunks } = await client.query<{ epoch: number; posted: string; total: string; flows: string }>(
       `select epoch, count(posted_at)::text as posted, count(*)::text as total, count(distinct flow_id)::text as flows from settlement_chunks group by epoch`,
@@ -259,7 +272,11 @@ export function checkErrors(actions: ActionRecord[], windows: FaultWindow[]): Ch
   const unanswered = actions.filter((a) => a.status === null && a.retryOf === null && !windowAt(windows, a.start));
   return [
     { name: 'no 5xx outside the fault windows', ok: outside.length === 0, detail: outside.length === 0 ? 'none' : `${outside.length}: ${list(outside)}` },
-    { name: 'no call went unanswered outside the fault windows', ok: unanswered.length === 0, detail: unanswered.length === 0 ? 'none' : `${unanswered.length}: ${list(unanswered.map(describe))}` },
+    {
+      name: 'no call went unanswered outside the fault windows',
+      ok: unanswered.length === 0,
+      detail: unanswered.length === 0 ? 'none' : `${unanswered.length}: ${list(unanswered.map(describe))}`,
+    },
     { name: 'inside the fault windows, 5xx are only 503', ok: inside.length === 0, detail: inside.length === 0 ? 'none' : `${inside.length}: ${list(inside)}` },
     {
       name: 'every 503 carries its reason translated into the user’s language',
@@ -316,4 +333,15 @@ export function checkMemory(samples: MemorySample[], warmUpMs: number, windowMs:
     ok: wrong.length === 0 && judged > 0,
     detail: `${lines.join('; ')}${wrong.length ? `; GREW: ${wrong.join('; ')}` : ''}`,
   };
+}
+
+/**
+ * No instance died on its own: each one runs at the end, as the process the run started or
+ * started again after killing it (a crash shows as a process gone, or one the run never started).
+ */
+export function checkNoCrash(cluster: Cluster, startedPids: Set<number>): Check {
+  const wrong = cluster.instances
+    .filter((i) => !i.isRunning() || !startedPids.has(i.pid() ?? -1))
+    .map((i) => `${i.name} (${i.isRunning() ? `unknown pid ${i.pid()}` : 'not running'}; see ${i.logFile})`);
+  return { name: 'no instance died on its own', ok: wrong.length === 0, detail: wrong.length === 0 ? `${cluster.instances.length} running` : wrong.join('; ') };
 }

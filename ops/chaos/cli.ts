@@ -51,7 +51,6 @@ async function main(): Promise<void> {
     ...(values.dir ? { dir: values.dir } : {}),
     log: () => undefined,
   });
-  let failed = true;
   const stopOnSignal = () => {
     void cluster.stop().finally(() => process.exit(130));
   };
@@ -61,11 +60,10 @@ async function main(): Promise<void> {
     log(`cluster up at ${cluster.url} (${cluster.instances.length} instances); logs in ${cluster.dir}`);
     const report = await runChaos(cluster, { minutes, epochSeconds: chaosEpochSeconds, users: Number(values.users), faults, log });
     console.info(`\n${formatReport(report)}`);
-    failed = report.checks.some((c) => !c.ok);
+    process.exitCode = report.checks.some((c) => !c.ok) ? 1 : 0;
   } finally {
     await cluster.stop();
   }
-  process.exitCode = failed ? 1 : 0;
 }
 
 if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) await main();

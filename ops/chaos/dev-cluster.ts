@@ -52,7 +52,8 @@ export async function startDevCluster(options: ClusterOptions = {}): Promise<Clu
   const pgData = join(dir, 'pg');
   // PostgreSQL refuses to run as root: as root, its programs run as the postgres user.
   const asPostgres = process.getuid?.() === 0;
-  const pgRun = (program: string, args: string[]) => (asPostgres ? run('runuser', ['-u', 'postgres', '--', join(pgBin, program), ...args]) : run(join(pgBin, program), args));
+  const pgRun = (program: string, args: string[]) =>
+    asPostgres ? run('runuser', ['-u', 'postgres', '--', join(pgBin, program), ...args]) : run(join(pgBin, program), args);
   mkdirSync(pgData, { mode: 0o700 });
   if (asPostgres) run('chown', ['postgres', pgData]);
   pgRun('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);

@@ -85,7 +85,14 @@ export class Population {
         await this.transfer(user, 'USDT', 'fund', 'trade', '1500');
         await this.transfer(user, 'NADI', 'fund', 'trade', '3000');
         const added = await user.call('POST', '/api/v1/address/add', {
-          body: { receiver_name: 'Chaos User', phone_country: 'US', phone: '(201) 555-0123', area: 'New York, NY', detail: '10 Hudson Yards', is_default: true },
+          body: {
+            receiver_name: 'Chaos User',
+            phone_country: 'US',
+            phone: '(201) 555-0123',
+            area: 'New York, NY',
+            detail: '10 Hudson Yards',
+            is_default: true,
+          },
         });
         if (added.code === 200) this.addressId.set(user, (added.data as { id: number }).id);
       }),

@@ -10,6 +10,7 @@ import {
   checkFailover,
   checkLedgerAudit,
   checkMemory,
+  checkNoCrash,
   checkSockets,
   retryUnanswered,
   windowAt,
@@ -105,6 +106,8 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
   const accounts = population.users.slice(0, 4).map((user, i) => new AccountWatcher(cluster, `account-${i + 1}`, user));
   await Promise.all([...books, ...accounts].map((w) => w.open()));
 
+  // The processes this run started: the ones running now, and each it starts again after a kill.
+  const startedPids = new Set(cluster.instances.map((i) => i.pid()).filter((pid): pid is number => pid !== null));
   const startedAt = Date.now();
   const endAt = startedAt + options.minutes * 60_000;
   population.start();
@@ -122,6 +125,7 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
       const { window, result } = await writerFailover(cluster, population, books, options.epochSeconds);
       windows.push(window);
       failover = result;
+      for (const instance of cluster.instances) if (result.killed.includes(instance.name)) startedPids.add(instance.pid() ?? -1);
     } else windows.push(await simpleFault(fault, cluster, outageMs));
     const last = windows.at(-1)!;
     log(`  ${fault}: ${((last.end - last.start) / 1000).toFixed(1)} s ${last.detail}`);
@@ -130,6 +134,7 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
   await sleep(Math.max(0, endAt - Date.now()));
   await population.stop();
   const endedAt = Date.now();
+  const crashCheck = checkNoCrash(cluster, startedPids);
   for (const w of [...books, ...accounts]) w.close();
   clearInterval(sampler);
 
@@ -147,6 +152,7 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
     ...(faults.includes('writer-failover') ? checkFailover(failover) : []),
     ...checkSockets([...books, ...accounts].map((w) => w.stats)),
     ...checkErrors(runActions, windows),
+    crashCheck,
     checkMemory(memory, warmUpMs, Math.min(60_000, (endedAt - startedAt) / 3)),
   ];
 
@@ -160,7 +166,8 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
   const figures: FaultFigure[] = windows.map((window) => {
     const failures = runActions.filter((a) => (a.status === null || a.status >= 500) && windowAt([window], a.start));
     const errors: Record<string, number> = {};
-    for (const f of failures) errors[f.status === null ? 'no answer' : String(f.status)] = (errors[f.status === null ? 'no answer' : String(f.status)] ?? 0) + 1;
+    for (const f of failures)
+      errors[f.status === null ? 'no answer' : String(f.status)] = (errors[f.status === null ? 'no answer' : String(f.status)] ?? 0) + 1;
     const lastFailure = Math.max(window.end, ...failures.map((f) => f.end));
     return { window, errors, recoveryMs: lastFailure - window.end };
   });
@@ -182,7 +189,9 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
 export function formatReport(report: ChaosReport): string {
   const lines: string[] = [];
   const seconds = (report.endedAt - report.startedAt) / 1000;
-  lines.push(`Chaos run: ${seconds.toFixed(0)} s, ${report.actions} actions, ${report.actionsPerSecond.toFixed(1)} actions/s, ${report.retries} retried after the run`);
+  lines.push(
+    `Chaos run: ${seconds.toFixed(0)} s, ${report.actions} actions, ${report.actionsPerSecond.toFixed(1)} actions/s, ${report.retries} retried after the run`,
+  );
   lines.push('');
   lines.push('| fault | window (s) | recovery after its end (ms) | errors in the window | detail |');
   lines.push('|---|---|---|---|---|');
@@ -205,7 +214,8 @@ export function formatReport(report: ChaosReport): string {
   lines.push('');
   lines.push('| socket | opens | drops | reconnect ms | gaps | snapshots |');
   lines.push('|---|---|---|---|---|---|');
-  for (const s of report.sockets) lines.push(`| ${s.name} | ${s.opens} | ${s.closes} | ${s.reconnectMs.join(' ') || '—'} | ${s.gaps.length} | ${s.snapshots} |`);
+  for (const s of report.sockets)
+    lines.push(`| ${s.name} | ${s.opens} | ${s.closes} | ${s.reconnectMs.join(' ') || '—'} | ${s.gaps.length} | ${s.snapshots} |`);
   lines.push('');
   for (const c of report.checks) lines.push(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
   return lines.join('\n');
