@@ -1,6 +1,6 @@
 // The chaos run of `npm run test:chaos` once in `npm test`: a cluster of three production instances
-// behind the proxy, ten users working through five faults for three minutes (docs/operations.md,
-// "Chaos run"). Each check of ops/chaos/checks.ts is an assertion of its own, with what went wrong.
+// behind the proxy, ten users working through five faults for three minutes (docs/chaos.md).
+// Each check of ops/chaos/checks.ts is an assertion of its own, with what went wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../cluster/types.ts';
 import { chaosEpochSeconds, startChaosCluster } from './cli.ts';

@@ -1,7 +1,7 @@
 // `npm run test:chaos [-- --minutes N] [--users N] [--dev]`: starts the cluster (ops/cluster) with
 // short epochs, runs the users and the faults (ops/chaos/run.ts), prints per-fault recovery,
 // actions/s, p99 per route class, errors per fault window and every check; exits 1 if a check
-// failed. `--dev` runs on the small stand-in (dev-cluster.ts: no proxy, no RPC switch).
+// failed. `--dev` runs on the small stand-in (dev-cluster.ts: no proxy, no RPC switch). docs/chaos.md.
 import { parseArgs } from 'node:util';
 import { limitBudgetVariables } from '../../apps/server/src/config.ts';
 import { startCluster } from '../cluster/cluster.ts';
