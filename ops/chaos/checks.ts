@@ -231,7 +231,9 @@ export function checkFailover(result: FailoverResult | null): Check[] {
         result.writerTakeoverMs !== null &&
         result.settlerTakeoverMs !== null &&
         result.writerTakeoverMs <= result.takeoverLimitMs &&
-        result.settlerTakeoverMs <= result.takeoverLimitMs,
+        result.settlerTakeoverMs <= result.takeoverLimitMs &&
+        result.epochFraction > 0.1 &&
+        result.epochFraction < 0.9,
       detail: `killed ${result.killed.join(', ')} at ${(result.epochFraction * 100).toFixed(0)} % of epoch ${result.epoch}; writer ${result.writerTakeoverMs} ms, settlement ${result.settlerTakeoverMs} ms (limit ${result.takeoverLimitMs} ms)`,
     },
   ];

@@ -137,10 +137,10 @@ export async function writerFailover(
   watchers: BookWatcher[],
   epochSeconds: number,
 ): Promise<{ window: FaultWindow; result: FailoverResult }> {
-  // Mid-epoch: between 30 % and 70 % of it.
+  // Mid-epoch: between 25 % and 55 % of it here, so that after the traders stop it is still mid-way.
   for (;;) {
     const { fraction } = await epochPosition(cluster, epochSeconds);
-    if (fraction > 0.3 && fraction < 0.7) break;
+    if (fraction > 0.25 && fraction < 0.55) break;
     await sleep(200);
   }
   await population.pauseTrading();

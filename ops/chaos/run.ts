@@ -166,8 +166,10 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
   const figures: FaultFigure[] = windows.map((window) => {
     const failures = runActions.filter((a) => (a.status === null || a.status >= 500) && windowAt([window], a.start));
     const errors: Record<string, number> = {};
-    for (const f of failures)
-      errors[f.status === null ? 'no answer' : String(f.status)] = (errors[f.status === null ? 'no answer' : String(f.status)] ?? 0) + 1;
+    for (const f of failures) {
+      const key = f.status === null ? 'no answer' : `${f.status} ${f.reason ?? ''}`.trim();
+      errors[key] = (errors[key] ?? 0) + 1;
+    }
     const lastFailure = Math.max(window.end, ...failures.map((f) => f.end));
     return { window, errors, recoveryMs: lastFailure - window.end };
   });
