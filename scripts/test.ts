@@ -2,7 +2,7 @@
 // and PostgreSQL too when TEST_DATABASE_URL is set), then the browser suite against the started
 // stack. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -41,20 +41,51 @@ function vitest(label: string, extra: string[], reportName: string, env: NodeJS.
   addVitestReport(file);
 }
 
+/** Whether `name` is a program on PATH or in one of `dirs` (haproxy is in /usr/sbin, off a user's PATH). */
+function hasProgram(name: string, dirs: string[] = []): boolean {
+  if (dirs.some((dir) => existsSync(join(dir, name)))) return true;
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Debian's PostgreSQL server binaries (initdb) live in /usr/lib/postgresql/<version>/bin, off PATH. */
+function hasInitdb(): boolean {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  return hasProgram(
+    'initdb',
+    versions.map((v) => join('/usr/lib/postgresql', v, 'bin')),
+  );
+}
+
 /**
- * Debian's Chromium drives the browser suite, with the CJK and Thai fonts (without them those
- * languages render narrower and the a11y suite's touch-target sizes differ); install what is
- * missing when we may (root with apt).
+ * The Debian packages the suites use, those missing here: Chromium drives the browser suite, with the
+ * CJK and Thai fonts (without them those languages render narrower and the a11y suite's
+ * touch-target sizes differ); the production rehearsal (ops/) needs haproxy, promtool (package
+ * prometheus), openssl and PostgreSQL's server binaries.
  */
-function ensureChromium(): void {
-  const hasFonts = spawnSync('dpkg', ['-s', 'fonts-noto-cjk', 'fonts-thai-tlwg'], { stdio: 'ignore' }).status === 0;
-  if (existsSync('/usr/bin/chromium') && (hasFonts || !existsSync('/usr/bin/dpkg'))) return;
+function missingDebianPackages(): string[] {
+  const missing: string[] = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  const hasDpkg = existsSync('/usr/bin/dpkg');
+  if (hasDpkg && spawnSync('dpkg', ['-s', 'fonts-noto-cjk', 'fonts-thai-tlwg'], { stdio: 'ignore' }).status !== 0)
+    missing.push('fonts-noto-cjk', 'fonts-thai-tlwg');
+  if (!hasDpkg) return missing;
+  if (!hasProgram('haproxy', ['/usr/sbin'])) missing.push('haproxy');
+  if (!hasProgram('promtool')) missing.push('prometheus');
+  if (!hasProgram('openssl')) missing.push('openssl');
+  if (!hasInitdb()) missing.push('postgresql');
+  return missing;
+}
+
+/** Installs what missingDebianPackages names, in one apt-get call, when we may (root with apt). */
+function ensureDebianPackages(): void {
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
-    console.error('Chromium is missing: install it with `apt-get install -y chromium` (Debian) and run again.');
+    console.error(`Missing Debian packages: install them with \`apt-get install -y ${missing.join(' ')}\` and run again.`);
     return;
   }
-  console.info('› installing Chromium and its fonts from Debian packages');
-  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg >/dev/null'], {
+  console.info(`› installing Debian packages: ${missing.join(' ')}`);
+  spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`], {
     stdio: 'inherit',
   });
 }
@@ -62,8 +93,8 @@ function ensureChromium(): void {
 run('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
 run('format (Prettier; `npm run format` fixes it)', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
 run('typecheck', [join(root, 'scripts/typecheck.ts')]);
-// Before the unit suites too: the web project's build test drives Chromium.
-ensureChromium();
+// Before the unit suites too: the web project's build test drives Chromium, the repo suite promtool.
+ensureDebianPackages();
 vitest('unit, server and package suites', [], 'unit');
 // With the request envelope on, as in production (docs/envelope.md); `ENCRYPTION=off npm test` runs it plain.
 const encryption = process.env.ENCRYPTION ?? 'on';

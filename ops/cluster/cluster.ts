@@ -49,7 +49,9 @@ function asPostgres(tool: string, args: string[]): [string, string[]] {
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const log = options.log ?? ((line: string) => console.info(line));
+  const print = options.log ?? ((line: string) => console.info(line));
+  const began = Date.now();
+  const log = (line: string) => print(`${line} (at ${((Date.now() - began) / 1000).toFixed(1)} s)`);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'nadi-cluster-'));
   const isOwnDir = !options.dir;
   mkdirSync(dir, { recursive: true });

@@ -34,6 +34,7 @@ const smokes: Record<string, Smoke | 'browser suite'> = {
   'bench:settle-epoch': { args: ['--smoke'], isOnPostgres: true },
   'bench:team': { args: ['--smoke'], isOnPostgres: true },
   'bench:launch': { args: ['--smoke'], isOnPostgres: true },
+  'bench:reads': { args: ['--smoke'], isOnPostgres: true },
   'bench:web': 'browser suite',
 };
 

@@ -22,7 +22,7 @@ import { economyModule, miningModule } from './modules/mining/index.ts';
 import { nodeModule } from './modules/node/index.ts';
 import { operatorModule } from './modules/operator/index.ts';
 import { noticeModule } from './modules/notice/index.ts';
-import { paymentModule, rechargeModule, withdrawModule } from './modules/onchain/index.ts';
+import { paymentModule, rechargeModule, withdrawalQueue, withdrawModule } from './modules/onchain/index.ts';
 import { pledgeModule } from './modules/pledge/index.ts';
 import { signModule } from './modules/sign/index.ts';
 import { teamModule } from './modules/team/index.ts';
@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     deps.metrics = new AppMetrics();
     const db = deps.db;
     if (deps.dbKind === 'postgres') deps.metrics.watchLockWaits(() => readLockWaits(db));
+    deps.metrics.watchWithdrawalQueue(() => withdrawalQueue(db));
   }
   // Created before any module registers: the market feeds it, the wallet reads it, in any order.
   deps.marketPrice ??= new MarketPriceSource();

@@ -8,6 +8,10 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 export const socketKinds = ['trade', 'account'] as const;
 export type SocketKind = (typeof socketKinds)[number];
 
+/** The withdrawals waiting on someone: review (an operator) and approved (the sender, not broadcast yet). */
+export const withdrawalQueues = ['review', 'approved'] as const;
+export type WithdrawalQueue = Record<(typeof withdrawalQueues)[number], { count: number; oldestSeconds: number }>;
+
 export class AppMetrics {
   readonly registry = new Registry();
 
@@ -137,6 +141,26 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /**
+   * How far the deposit scanner is behind the chain: the head it last read minus its cursor block
+   * after that round. Set by the watcher (modules/onchain/deposits/watcher.ts), from its start; an
+   * instance whose watcher is off has no such series.
+   */
+  readonly chainScannerBehind = new Gauge({
+    name: 'chain_scanner_blocks_behind',
+    help: 'Blocks between the chain head the scanner last read and its cursor after that round, by scanner',
+    labelNames: ['scanner'] as const,
+    registers: [this.registry],
+  });
+
+  /** When the scanner last read the chain's head (its start, before the first read): an RPC that fails shows here. */
+  readonly chainScannerHeadRead = new Gauge({
+    name: 'chain_scanner_head_read_timestamp_seconds',
+    help: 'Unix time the scanner last read the chain head (set to its start time before the first read), by scanner',
+    labelNames: ['scanner'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // Every known series starts at zero, so a graph or an alert has a line before the first event.
     for (const side of ['buy', 'sell']) {
@@ -170,5 +194,28 @@ export class AppMetrics {
       },
     });
     for (const measure of ['sessions', 'oldest_seconds']) gauge.set({ measure }, 0);
+  }
+
+  /**
+   * `withdrawals_waiting`, read at each scrape like `db_lock_waits` (a failed read leaves the last
+   * figures): withdrawals waiting for review, and approved ones the sender has not broadcast yet,
+   * how many and the age of the oldest of each.
+   */
+  watchWithdrawalQueue(read: () => Promise<WithdrawalQueue>): void {
+    const gauge = new Gauge({
+      name: 'withdrawals_waiting',
+      help: 'Withdrawals waiting now, by queue (review: for an operator; approved: not broadcast yet) and measure (count, oldest_seconds)',
+      labelNames: ['queue', 'measure'] as const,
+      registers: [this.registry],
+      async collect() {
+        const queues = await read().catch(() => null);
+        if (!queues) return;
+        for (const queue of withdrawalQueues) {
+          this.set({ queue, measure: 'count' }, queues[queue].count);
+          this.set({ queue, measure: 'oldest_seconds' }, queues[queue].oldestSeconds);
+        }
+      },
+    });
+    for (const queue of withdrawalQueues) for (const measure of ['count', 'oldest_seconds']) gauge.set({ queue, measure }, 0);
   }
 }

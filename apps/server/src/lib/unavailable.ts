@@ -1,7 +1,7 @@
 // Errors that mean a dependency is gone for now (PostgreSQL restarting, Redis stopped, a connection
 // cut), not that the request or the code is wrong. The error handler answers them 503
 // SERVICE_UNAVAILABLE, a translated "try again in a moment", instead of 500 INTERNAL
-// (docs/operations.md, "Faults and what users see").
+// (docs/rehearsal.md, "Faults and what users see").
 
 /** PostgreSQL SQLSTATEs of a server that is going away or not accepting connections. */
 const unavailableSqlStates = new Set([

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, rootInviteCode, type TestApp } from '../../test/harness.ts';
+import { sha256Hex } from './index.ts';
 import { fetchMessage, newAccount, postLogin, signIn } from '../../test/sign-in.ts';
 
 let t: TestApp;
@@ -205,6 +207,26 @@ describe('sessions and guards', () => {
     const expired = await info();
     expect(expired.statusCode).toBe(401);
     expect(expired.json().reason).toBe('SESSION_EXPIRED');
+  });
+
+  it('writes the renewal to the session row, and leaves the commit mode of the connections as it was', async () => {
+    const token = await signIn(t.app, newAccount(), rootInviteCode);
+    t.clock.advance(300_000);
+    const now = t.clock.now();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: token } })).statusCode).toBe(200);
+    const row = rowsOf<{ last_seen_at: Date | string; expires_at: Date | string }>(
+      await t.app.deps.db.execute(sql`select last_seen_at, expires_at from sessions where token_hash = ${sha256Hex(token)}`),
+    )[0];
+    expect(new Date(row!.last_seen_at).getTime()).toBe(now.getTime());
+    expect(new Date(row!.expires_at).getTime()).toBe(now.getTime() + t.app.deps.settings.sessionIdleMs);
+    // The renewal turns synchronous_commit off for its own transaction only.
+    const modes = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async () => rowsOf<{ mode: string }>(await t.app.deps.db.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode,
+      ),
+    );
+    expect(new Set(modes)).toEqual(new Set(['on']));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, siweNonces } from './schema.ts';
 
@@ -52,8 +52,18 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The renewal of an active session (every 15 s of use), written without waiting for its WAL flush
+ * (`synchronous_commit` off for this one statement's transaction). A renewal is the only write a read
+ * request makes, and waiting for the flush made it most of a read's time in PostgreSQL under load
+ * (docs/benchmarks.md "Reads"). Only a crash of the database server within a fraction of a second of
+ * the write can lose it, and then the session expires at its previous time: earlier, never later.
+ * Revocation (logout) keeps the synchronous commit.
+ */
 export async function touchSession(db: Db, id: number, now: Date, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+  await db.execute(sql`
+    with no_flush_wait as (select set_config('synchronous_commit', 'off', true))
+    update sessions set last_seen_at = ${now}, expires_at = ${expiresAt} from no_flush_wait where sessions.id = ${id}`);
 }
 
 export async function revokeSession(db: Db, id: number, now: Date): Promise<void> {

@@ -12,7 +12,7 @@ export { creditPaymentToFund } from './payments/refund.ts';
 /** One round of the payment watcher (tests of what other modules sell on chain drive it by hand). */
 export { scanPaymentsOnce } from './payments/watcher.ts';
 export { executeWithdrawalApproval } from './withdrawals/service.ts';
-export { depositsByDay, pendingWithdrawalCount, withdrawalsByDay } from './console-repo.ts';
+export { depositsByDay, pendingWithdrawalCount, withdrawalQueue, withdrawalsByDay } from './console-repo.ts';
 /** A deposit's ledger key and its credited mark (the attack tests credit a deposit by hand). */
 export { markCredited } from './deposits/repo.ts';
 export { depositFlowKey } from './deposits/watcher.ts';

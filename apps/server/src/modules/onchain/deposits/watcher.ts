@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { postFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
-import { blockHashMemo, confirmationsAt, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
+import { blockHashMemo, confirmationsAt, readCursor, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
 import {
   lockPendingDeposit,
   markCredited,
@@ -47,10 +47,14 @@ export async function scanDepositsOnce(deps: AppDeps, chain: ChainContext, log: 
   if (!nadi) throw new Error('the deposit watcher needs NADI_ADDRESS');
   // cacheTime 0: viem otherwise answers a head up to its polling interval old.
   const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+  deps.metrics?.chainScannerHeadRead.set({ scanner: 'deposits' }, deps.now().getTime() / 1000);
   let recorded = 0;
   const scannedTo = await scanRanges(deps, chain, scanPolicy(deps, 'deposits'), head, log, async (fromBlock, toBlock) => {
     recorded += await recordRange(deps, chain, nadi, head, fromBlock, toBlock);
   });
+  // How far behind the head the cursor is after this round (docs/operations.md, ChainScannerBehind).
+  const cursor = await readCursor(deps.db, 'deposits');
+  if (cursor) deps.metrics?.chainScannerBehind.set({ scanner: 'deposits' }, Number(head > cursor.blockNumber ? head - cursor.blockNumber : 0n));
   const settled = await settlePending(deps, chain, nadi, head, log);
   return { head, scannedTo, recorded, ...settled };
 }
@@ -166,5 +170,8 @@ export function startDepositWatcher(deps: AppDeps, chain: ChainContext, log: Fas
     log.warn('NADI_ADDRESS is not set: the deposit watcher is off');
     return { name: 'deposits', stop: async () => {} };
   }
+  // From the start, so a node that never answers shows as a head read long ago (ChainRpcDown).
+  deps.metrics?.chainScannerHeadRead.set({ scanner: 'deposits' }, deps.now().getTime() / 1000);
+  deps.metrics?.chainScannerBehind.set({ scanner: 'deposits' }, 0);
   return startPollingWorker('deposits', chain.pollMs, async () => void (await scanDepositsOnce(deps, chain, log)), log);
 }
