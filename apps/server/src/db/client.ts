@@ -63,6 +63,10 @@ function openPostgres(url: string, poolSizeMax: number): { database: Database; p
   const pool = new pg.Pool({ connectionString: url, max: poolSizeMax });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out when its connection ends (a restart mid-transaction): node-postgres emits
+  // 'error' on it, which throws without a listener. Its query has failed already (and the request
+  // answers 503, lib/unavailable.ts); the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { database: { db, kind: 'postgres', close: () => pool.end() }, pool };
 }
