@@ -29,7 +29,10 @@ function text(lang: string, key: string): string {
 
 /** The base64 SHA-256 of the proxy certificate's public key, for Chromium's SPKI pin. */
 function spkiPin(certFile: string): string {
-  const key = runCommand('sh', ['-c', `openssl x509 -in '${certFile}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`]);
+  const key = runCommand('sh', [
+    '-c',
+    `openssl x509 -in '${certFile}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
+  ]);
   return key.trim();
 }
 
