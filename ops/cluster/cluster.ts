@@ -19,6 +19,8 @@ import { deployLocalContracts } from '@nadi/chain/deploy';
 import { rpcRequest, startLocalChain } from '@nadi/chain/local-chain';
 import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
 import { NadiClient, type FetchLike } from '@nadi/device-agent/client';
+import { errorTexts } from '@nadi/api/error-texts/index';
+import { defaultLang, langs, type Lang } from '@nadi/api/http';
 import type { Cluster, ClusterInstance, ClusterOptions } from './types.ts';
 import { freePort, rssOf, runCommand, startChild, startReaper, stopChild, waitFor, type Child } from './processes.ts';
 
@@ -195,7 +197,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         statsSocket,
         instances,
         chainPort: Number(new URL(chain.rpcUrl).port),
-        errorsDir: join(root, 'ops/haproxy'),
+        unavailableMap: writeUnavailableMap(dir),
       }),
     );
     runCommand('haproxy', ['-c', '-q', '-f', haproxyConfig]);
@@ -485,10 +487,10 @@ export function haproxyConfigText(input: {
   statsSocket: string;
   instances: ClusterInstance[];
   chainPort: number;
-  errorsDir: string;
+  unavailableMap: string;
 }): string {
   const servers = input.instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`).join('\n');
-  return `# Written by ops/cluster/cluster.ts for one rehearsal; ops/haproxy/haproxy.cfg.example is the annotated original.
+  return `# Written by ops/cluster/cluster.ts for one rehearsal (docs/rehearsal.md).
 global
   stats socket ${input.statsSocket} mode 600 level admin expose-fd listeners
   log stdout format short local0 notice
@@ -510,12 +512,16 @@ defaults
   retries 2
   retry-on conn-failure
   option redispatch 1
-  errorfile 502 ${input.errorsDir}/503.http
-  errorfile 503 ${input.errorsDir}/503.http
-  errorfile 504 ${input.errorsDir}/503.http
+  # When the proxy answers itself (no instance can), it answers as an instance would: 503 with the
+  # app's error envelope, reason SERVICE_UNAVAILABLE, msg in the request's language (lang header,
+  # TW when absent or unknown, as the instances do), from a map written from the error catalogue.
+${['502', '503', '504'].map((status) => `  http-error status ${status} content-type "application/json; charset=utf-8" hdr Retry-After 2 hdr Cache-Control no-store lf-string '{"code":500,"msg":"%[var(txn.lang,${defaultLang}),map(${input.unavailableMap},${unavailableText(defaultLang)})]","data":null,"reason":"SERVICE_UNAVAILABLE"}'`).join('\n')}
 
 frontend https
   bind 127.0.0.1:${input.port} ssl crt ${input.pem} alpn http/1.1
+  http-request set-var(txn.lang) req.hdr(lang),upper
+  # A gateway error of the proxy's own is a 503 to the client, like every other "try again".
+  http-after-response set-status 503 if { status 502 } || { status 504 }
   # The client's own X-Forwarded-For is dropped, so the instances' TRUST_PROXY sees one address: the real one.
   http-request del-header X-Forwarded-For
   option forwardfor
@@ -535,6 +541,18 @@ backend chain
   http-request set-path /
   server chain 127.0.0.1:${input.chainPort}
 `;
+}
+
+/** SERVICE_UNAVAILABLE's text in a language, escaped for a JSON string (the catalogue has no quotes or backslashes). */
+function unavailableText(lang: Lang): string {
+  return JSON.stringify(errorTexts[lang].errors.SERVICE_UNAVAILABLE).slice(1, -1);
+}
+
+/** HAProxy map `LANG text`, one line per language of the catalogue (packages/api/src/error-texts). */
+function writeUnavailableMap(dir: string): string {
+  const file = join(dir, 'unavailable.map');
+  writeFileSync(file, langs.map((lang) => `${lang} ${unavailableText(lang)}`).join('\n') + '\n');
+  return file;
 }
 
 function prometheusConfigText(instances: ClusterInstance[], rules: string | null): string {
