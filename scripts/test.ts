@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, in order: lint, format, types, unit and server suites (PGlite,
 // and PostgreSQL too when TEST_DATABASE_URL is set), then the browser suite against the started
-// stack. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// stack with the chaos run beside it. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -39,6 +39,30 @@ function vitest(label: string, extra: string[], reportName: string, env: NodeJS.
   const file = join(reports, `${reportName}.json`);
   run(label, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra], env);
   addVitestReport(file);
+}
+
+/**
+ * A vitest run in the background, its output in a log file: started before another step and
+ * awaited after it (finishChaos), so two suites that mostly wait share the machine's cores.
+ */
+function vitestInBackground(label: string, extra: string[], reportName: string, env: NodeJS.ProcessEnv = {}): () => Promise<void> {
+  const file = join(reports, `${reportName}.json`);
+  const logFile = join(reports, `${reportName}.log`);
+  console.info(`\n› ${label}: started in the background, its output in ${logFile}`);
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra],
+    { cwd: root, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')], env: { ...process.env, ...env } },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return async () => {
+    const code = await exited;
+    process.stdout.write(`\n› ${label} (its output)\n${readFileSync(logFile, 'utf8')}`);
+    console.info(`${code === 0 ? '✓' : '✗'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s, beside the step before)`);
+    if (code !== 0) failedSteps.push(label);
+    addVitestReport(file);
+  };
 }
 
 /** Whether `name` is a program on PATH or in one of `dirs` (haproxy is in /usr/sbin, off a user's PATH). */
@@ -96,11 +120,15 @@ run('typecheck', [join(root, 'scripts/typecheck.ts')]);
 // Before the unit suites too: the web project's build test drives Chromium, the repo suite promtool.
 ensureDebianPackages();
 vitest('unit, server and package suites', [], 'unit');
+// The chaos run (docs/chaos.md): a production cluster of its own through five faults, about five
+// minutes that mostly wait on its processes, so it runs beside the browser suite rather than after it.
+const finishChaos = vitestInBackground('chaos run (ops/chaos: the cluster under users and faults)', ['--project', 'chaos'], 'chaos', { CHAOS: 'on' });
 // With the request envelope on, as in production (docs/envelope.md); `ENCRYPTION=off npm test` runs it plain.
 const encryption = process.env.ENCRYPTION ?? 'on';
 vitest(`browser suite (real Chromium against the started stack, ENCRYPTION=${encryption})`, ['--config', 'e2e/vitest.config.ts'], 'e2e', {
   ENCRYPTION: encryption,
 });
+await finishChaos();
 
 console.info(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
 if (failedSteps.length > 0 && totals.failed === 0) totals.failed = failedSteps.length;
