@@ -132,6 +132,27 @@ export async function checkExactlyOnce(cluster: Cluster, population: Population,
   ];
 }
 
+/**
+ * Waits until every deposit sent has a row that is no longer waiting for confirmations, or until
+ * `timeoutMs`: a deposit sent in the run's last seconds needs 3 blocks and a scanner round, longer
+ * on a busy machine. Answers how many were still waiting (checkDeposits then names them).
+ */
+export async function waitForDeposits(cluster: Cluster, population: Population, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  const hashes = population.deposits.map((d) => d.txHash.toLowerCase());
+  for (;;) {
+    const waiting = await withDb(cluster, async (client) => {
+      const { rows } = await client.query<{ n: string }>(
+        `select count(*)::text as n from deposits where lower(tx_hash) = any($1::text[]) and status = 'credited'`,
+        [hashes],
+      );
+      return hashes.length - Number(rows[0]?.n ?? 0);
+    });
+    if (waiting <= 0 || Date.now() > deadline) return waiting;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 /** Every deposit sent on chain was credited exactly once. */
 export async function checkDeposits(cluster: Cluster, population: Population): Promise<Check> {
   const wrong: string[] = [];

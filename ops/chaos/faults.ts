@@ -196,6 +196,17 @@ export async function writerFailover(
   };
 }
 
+/** Waits until HAProxy reports every running instance UP, or `timeoutMs`. */
+export async function healthyBehindProxy(cluster: Cluster, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const states = await cluster.proxy.backendStates().catch(() => ({}) as Record<string, string>);
+    // No states at all: no HAProxy in front (the dev stand-in), nothing to wait for.
+    if (Object.keys(states).length === 0 || cluster.instances.every((instance) => !instance.isRunning() || states[instance.name] === 'UP')) return;
+    await sleep(250);
+  }
+}
+
 export async function simpleFault(name: Exclude<FaultName, 'writer-failover'>, cluster: Cluster, outageMs: number): Promise<FaultWindow> {
   const start = Date.now();
   switch (name) {
@@ -216,5 +227,9 @@ export async function simpleFault(name: Exclude<FaultName, 'writer-failover'>, c
       await cluster.proxy.reload();
       break;
   }
+  // The fault lasts until the proxy sees every running instance healthy again: an instance that
+  // failed its health checks during it (PostgreSQL gone) had its connections cut by the proxy
+  // (on-marked-down shutdown-sessions), and the answers lost that way belong to the fault.
+  await healthyBehindProxy(cluster, 30_000);
   return { name, start, end: Date.now(), detail: name === 'redis-stop' || name === 'rpc-block' ? `${outageMs / 1000} s` : '' };
 }

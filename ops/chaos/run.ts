@@ -3,6 +3,7 @@
 // checks; the CLI prints them, the vitest file asserts them.
 import type { Cluster } from '../cluster/types.ts';
 import {
+  waitForDeposits,
   checkDeposits,
   checkEpochs,
   checkErrors,
@@ -141,7 +142,8 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
   log('retrying the failed money actions with their Idempotency-Keys…');
   const retries = await retryUnanswered(population);
   // Give the deposits sent late their confirmations (3 blocks a second apart) and the scanner a round.
-  await sleep(8_000);
+  const depositsWaiting = await waitForDeposits(cluster, population, 60_000);
+  if (depositsWaiting > 0) log(`${depositsWaiting} deposits still not credited after 60 s`);
   log('checking…');
   const runActions = population.recorder.actions.filter((a) => a.start >= startedAt && a.retryOf === null);
   const checks: Check[] = [
