@@ -50,6 +50,12 @@ export function newKey(): string {
   return randomUUID().replaceAll('-', '');
 }
 
+/** undici's error for a connection that closed with the request unanswered. */
+function isClosedConnection(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return cause?.code === 'UND_ERR_SOCKET';
+}
+
 export class SimUser {
   readonly account: PrivateKeyAccount;
   readonly privateKey: `0x${string}`;
@@ -103,10 +109,18 @@ export class SimUser {
           headers: { lang: this.lang },
         },
         async (url, init) => {
-          const response = await fetch(`${this.cluster.url}${url}`, {
-            ...init,
-            dispatcher: this.cluster.dispatcher,
-            signal: AbortSignal.timeout(callTimeoutMs),
+          const send = () =>
+            fetch(`${this.cluster.url}${url}`, {
+              ...init,
+              dispatcher: this.cluster.dispatcher,
+              signal: AbortSignal.timeout(callTimeoutMs),
+            });
+          // As a browser does: a read whose kept-alive connection closed before any answer (the
+          // proxy closing it as the request left) goes once more, on a new connection. A write is
+          // never resent here: its retry is the run's own, with its Idempotency-Key.
+          const response = await send().catch((error: unknown) => {
+            if (method === 'GET' && isClosedConnection(error)) return send();
+            throw error;
           });
           // Read the body inside the timeout, so a stalled answer is no answer.
           const text = await response.text();
