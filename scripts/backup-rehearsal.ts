@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { miningDefaults } from '@nadi/economy/economy';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
 import { settleEpoch, uptimeBeatsNeeded } from '../apps/server/src/modules/mining/index.ts';
+import { adminQuery, databaseUrl } from '../apps/server/bench/pg-admin.ts';
 import {
   creditSyntheticFees,
   fundEveryone,
@@ -40,22 +40,6 @@ const dumpFile = join(tmpdir(), `nadi-backup-rehearsal-${process.pid}.dump`);
 const settings = { epochSeconds: 86_400, heartbeatSeconds: 60 };
 const genesis = new Date('2026-11-22T00:00:00.000Z');
 
-function urlFor(database: string): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** `npm run <name> -- args` as npm starts it, its output passed through; answers exit code and seconds. */
 function npmRun(name: string, args: string[]): Promise<{ code: number | null; seconds: number }> {
   const [command, ...scriptArgs] = (scripts[name] ?? '').split(' ');
@@ -67,11 +51,11 @@ function npmRun(name: string, args: string[]): Promise<{ code: number | null; se
 
 const s = (ms: number) => (ms / 1000).toFixed(1);
 
-for (const name of [source, ...targets]) await admin(`drop database if exists ${name} with (force)`);
-await admin(`create database ${source}`);
+for (const name of [source, ...targets]) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+await adminQuery(serverUrl, `create database ${source}`);
 let failed = false;
 try {
-  const database = await openDatabase({ url: urlFor(source), dataDir: null, poolSizeMax: 2 });
+  const database = await openDatabase({ url: databaseUrl(serverUrl, source), dataDir: null, poolSizeMax: 2 });
   try {
     const { db } = database;
     const seedStarted = performance.now();
@@ -114,12 +98,12 @@ try {
     await database.close();
   }
 
-  console.info(`\n$ npm run db:backup -- --database-url ${urlFor(source)} --out ${dumpFile}`);
-  const backup = await npmRun('db:backup', ['--database-url', urlFor(source), '--out', dumpFile]);
+  console.info(`\n$ npm run db:backup -- --database-url ${databaseUrl(serverUrl, source)} --out ${dumpFile}`);
+  const backup = await npmRun('db:backup', ['--database-url', databaseUrl(serverUrl, source), '--out', dumpFile]);
   console.info(`(wall time with Node's start: ${backup.seconds.toFixed(1)} s)`);
   failed ||= backup.code !== 0;
   for (const [i, jobs] of jobsList.entries()) {
-    const target = urlFor(targets[i] as string);
+    const target = databaseUrl(serverUrl, targets[i] as string);
     console.info(`\n$ npm run db:restore -- --from ${dumpFile} --database-url ${target} --jobs ${jobs}`);
     const restore = await npmRun('db:restore', ['--from', dumpFile, '--database-url', target, '--jobs', String(jobs)]);
     console.info(`(wall time with Node's start: ${restore.seconds.toFixed(1)} s)`);
@@ -127,7 +111,7 @@ try {
   }
 } finally {
   rmSync(dumpFile, { force: true });
-  if (!values.keep) for (const name of [source, ...targets]) await admin(`drop database if exists ${name} with (force)`);
+  if (!values.keep) for (const name of [source, ...targets]) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
 }
 console.info(failed ? '\nFAILED: a command exited non-zero' : '\nOK: backup and every restore passed (each restore ran the ledger audit)');
 process.exitCode = failed ? 1 : 0;

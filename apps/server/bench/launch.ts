@@ -35,6 +35,7 @@ import { foldPerformance, startTeamJob } from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { noDrift, teamDrift } from '../src/test/team-drift.ts';
 import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
+import { prng } from '../src/test/prng.ts';
 
 const require = createRequire(import.meta.url);
 interface Histogram {
@@ -152,16 +153,6 @@ async function admin(database: string | null, text: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 interface Buyer {

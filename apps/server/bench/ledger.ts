@@ -19,6 +19,7 @@ import { insertUserWithAncestors } from '../src/modules/user/index.ts';
 import { auditLedger, createUserAccounts, runFlow } from '../src/modules/ledger/index.ts';
 import { transferBetweenAccounts } from '../src/modules/wallet/index.ts';
 import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
+import { databaseUrl } from './pg-admin.ts';
 
 smokeDefaults({ BENCH_SECONDS: '1', BENCH_CLIENTS: '1,2', BENCH_USERS: '20' });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,12 +30,6 @@ const pgbenchScale = isSmoke ? 1 : 32;
 const problems = new Problems();
 const one = 10n ** 18n;
 
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 async function recreate(database: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -44,7 +39,7 @@ async function recreate(database: string): Promise<void> {
 }
 
 async function setupLedger(poolSize: number): Promise<Database> {
-  const database = await openDatabase({ url: urlFor('nadi_bench_ledger'), dataDir: null, poolSizeMax: poolSize });
+  const database = await openDatabase({ url: databaseUrl(serverUrl, 'nadi_bench_ledger'), dataDir: null, poolSizeMax: poolSize });
   return database;
 }
 
@@ -116,7 +111,7 @@ async function runLedger(settings: AppSettings, clients: number, users: number[]
 }
 
 function runPgbench(clients: number): number {
-  const url = new URL(urlFor('nadi_bench_pgbench'));
+  const url = new URL(databaseUrl(serverUrl, 'nadi_bench_pgbench'));
   const args = [
     '-h',
     url.hostname,
@@ -142,14 +137,14 @@ function runPgbench(clients: number): number {
 }
 
 async function main(): Promise<void> {
-  const settings = loadSettings({ DATABASE_URL: urlFor('nadi_bench_ledger') });
+  const settings = loadSettings({ DATABASE_URL: databaseUrl(serverUrl, 'nadi_bench_ledger') });
   console.info(`bench:ledger on ${new URL(serverUrl).host}, ${seconds} s per run, Node ${process.version}${isSmoke ? ' (smoke run)' : ''}`);
   await recreate('nadi_bench_ledger');
   const setup = await setupLedger(4);
   const users = await seedUsers(setup.db);
   await setup.close();
   await recreate('nadi_bench_pgbench');
-  const url = new URL(urlFor('nadi_bench_pgbench'));
+  const url = new URL(databaseUrl(serverUrl, 'nadi_bench_pgbench'));
   execFileSync(
     'pgbench',
     ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres', '-i', '-q', '-s', String(pgbenchScale), 'nadi_bench_pgbench'],

@@ -67,6 +67,8 @@ import { testEnvelopeKeys } from '../src/test/envelope.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { readSql, type ReadName, readNames, readPaths } from './reads-sql.ts';
 import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
+import { prng } from '../src/test/prng.ts';
+import { adminQuery } from './pg-admin.ts';
 
 // ---- options ----
 
@@ -242,26 +244,6 @@ function serverCpuMs(server: Server | null): Promise<number | null> {
 }
 
 // ---- setup ----
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface User {
   id: number;
@@ -681,8 +663,8 @@ async function main(): Promise<void> {
   console.info(`# machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}`);
   if (targetUrl && !targetDatabaseUrl) throw new Error('--url needs --database-url (the deployment database, where the bare handler reads)');
   if (!targetUrl) {
-    await admin(`drop database if exists ${databaseName} with (force)`);
-    await admin(`create database ${databaseName}`);
+    await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await adminQuery(serverUrl, `create database ${databaseName}`);
   }
   const database = await openDatabase({ url: databaseUrl(), dataDir: null, poolSizeMax: 8 });
   const t0 = performance.now();

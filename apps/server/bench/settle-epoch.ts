@@ -26,6 +26,7 @@ import { auditLedger, runFlow, transfer, userAccount } from '../src/modules/ledg
 import { settleEpoch, uptimeBeatsNeeded } from '../src/modules/mining/index.ts';
 import { creditSyntheticFees, fundEveryone, seedSyntheticPopulation, seedSyntheticRewards, seedSyntheticTeam } from '../src/test/settlement-population.ts';
 import { isSmoke, Problems } from './smoke.ts';
+import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** BENCH_DATABASE_NAME: another name lets a long run go on beside the test suite's smoke run of this bench. */
@@ -39,22 +40,6 @@ const sizes = (usersArg >= 0 ? (process.argv[usersArg + 1] ?? '') : isSmoke ? '3
 if (sizes.length === 0) throw new Error('usage: npm run bench:settle-epoch -- --users 100000[,300000,...]');
 const settings = { epochSeconds: 86_400, heartbeatSeconds: 60 };
 const genesis = new Date('2026-11-22T00:00:00.000Z');
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
@@ -106,7 +91,7 @@ const journalOf = (epoch: number): BareRows => ({
 
 /** The time of inserting the same rows bare (best of two), all parts in one transaction. */
 async function bareInsertMs(parts: BareRows[]): Promise<number> {
-  const client = new pg.Client({ connectionString: urlFor(databaseName) });
+  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, databaseName) });
   await client.connect();
   let best = Number.POSITIVE_INFINITY;
   try {
@@ -139,7 +124,7 @@ function latencies(samples: number[]): Latencies {
  * Answers every move's time in ms.
  */
 async function probe(first: number, last: number, until: Promise<unknown>): Promise<number[]> {
-  const database = await openDatabase({ url: urlFor(databaseName), dataDir: null, poolSizeMax: probeWorkers });
+  const database = await openDatabase({ url: databaseUrl(serverUrl, databaseName), dataDir: null, poolSizeMax: probeWorkers });
   const samples: number[] = [];
   let done = false;
   void until.finally(() => (done = true));
@@ -181,9 +166,9 @@ const chunkUsers = process.env.SETTLE_CHUNK_USERS ? Number(process.env.SETTLE_CH
 const probeIdleMs = Number(process.env.PROBE_IDLE_SECONDS ?? (isSmoke ? 0.3 : 5)) * 1000;
 
 async function runOnce(users: number): Promise<Run[]> {
-  await admin(`drop database if exists ${databaseName} with (force)`);
-  await admin(`create database ${databaseName}`);
-  const database = await openDatabase({ url: urlFor(databaseName), dataDir: null, poolSizeMax: 2 });
+  await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+  await adminQuery(serverUrl, `create database ${databaseName}`);
+  const database = await openDatabase({ url: databaseUrl(serverUrl, databaseName), dataDir: null, poolSizeMax: 2 });
   const { db } = database;
   try {
     await db.execute(sql`insert into app_settings (key, value) values ('mining_genesis', ${JSON.stringify(genesis.toISOString())}::jsonb),
@@ -314,7 +299,7 @@ async function main(): Promise<void> {
         `${ms(r.during.p50)} / ${ms(r.during.p99)} / ${ms(r.during.max)} | ${ms(r.during.p99 - r.idle.p99)} / ${ms(r.during.max - r.idle.max)} |`,
     );
   }
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
   problems.finish('bench:settle-epoch');
 }
 

@@ -19,7 +19,6 @@
 // figures mean nothing); flags given beside it still win.
 import { cpus, totalmem } from 'node:os';
 import { build } from 'hdr-histogram-js';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { levelOf, teamDefaults, weekOf } from '@nadi/economy/team';
 import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
@@ -39,6 +38,8 @@ import {
 } from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { isSmoke, Problems } from './smoke.ts';
+import { prng } from '../src/test/prng.ts';
+import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 type Db = Database['db'];
 
@@ -89,33 +90,8 @@ const unit = 10n ** 18n;
 const at0 = Date.parse('2026-11-25T12:00:00.000Z');
 const week = weekOf(new Date(at0));
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = prng(options.seed);
 const below = (n: number) => Math.floor(random() * n);
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function urlFor(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -431,9 +407,9 @@ const row = (name: string, r: Latencies) =>
   `| ${name} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(1)} |`;
 
 async function main(): Promise<void> {
-  await admin(`drop database if exists ${databaseName} with (force)`);
-  await admin(`create database ${databaseName}`);
-  const database = await openDatabase({ url: urlFor(databaseName), dataDir: null, poolSizeMax: options.clients + 2 });
+  await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+  await adminQuery(serverUrl, `create database ${databaseName}`);
+  const database = await openDatabase({ url: databaseUrl(serverUrl, databaseName), dataDir: null, poolSizeMax: options.clients + 2 });
   try {
     const { db } = database;
     console.info(`bench:team on ${new URL(serverUrl).host}: ${await machine(db)}`);
@@ -444,7 +420,7 @@ async function main(): Promise<void> {
     if (isSmoke && options.ranked.length === 0) await rankingOnly(db, [options.users + 600]);
   } finally {
     await database.close();
-    if (options.keep === 0) await admin(`drop database if exists ${databaseName} with (force)`);
+    if (options.keep === 0) await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
   }
   problems.finish('bench:team');
 }

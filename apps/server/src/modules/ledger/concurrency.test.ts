@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { auditLedger } from './audit.ts';
 import { createUserWithAccounts } from '../user/index.ts';
 import { confirmQuote, createQuote, transferBetweenAccounts } from '../wallet/index.ts';
+import { prng } from '../../test/prng.ts';
 
 // Many workers moving money at once across many users: afterwards every asset still sums to zero,
 // nothing is negative, and every cached balance and version agrees with the journal. PostgreSQL
@@ -49,15 +50,6 @@ afterAll(async () => {
 });
 
 /** A small seeded generator, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 async function randomOperation(random: () => number): Promise<void> {
   const user = users[Math.floor(random() * users.length)] as number;

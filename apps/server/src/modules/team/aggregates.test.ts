@@ -15,6 +15,7 @@ import { readTeamFigures } from './figures.ts';
 import { insertSyntheticTree } from '../../test/synthetic-tree.ts';
 import { noDrift, teamDrift } from '../../test/team-drift.ts';
 import { addPerformance, foldPerformance, performanceKinds } from './performance.ts';
+import { prng } from '../../test/prng.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
 const unit = 10n ** 18n;
@@ -34,15 +35,6 @@ afterAll(async () => {
 });
 
 /** A small seeded generator, so a failing run can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const run = randomBytes(4).toString('hex');
 let registered = 0;

@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildRankMarks, foldRankMoves, runRankRound } from './rank-marks.ts';
 import { readOwnRank, readRanking } from './ranking.ts';
+import { prng } from '../../test/prng.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
 const unit = 10n ** 18n;
@@ -24,15 +25,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = prng(30);
 const below = (n: number) => Math.floor(random() * n);
 /** Amounts from a few values (ties), zero and negative ones (not ranked) and a spread. */
