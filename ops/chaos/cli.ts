@@ -1,7 +1,7 @@
-// `npm run test:chaos [-- --minutes N] [--users N] [--dev]`: starts the cluster (ops/cluster) with
+// `npm run test:chaos [-- --minutes N] [--users N]`: starts the cluster (ops/cluster) with
 // short epochs, runs the users and the faults (ops/chaos/run.ts), prints per-fault recovery,
 // actions/s, p99 per route class, errors per fault window and every check; exits 1 if a check
-// failed. `--dev` runs on the small stand-in (dev-cluster.ts: no proxy, no RPC switch). docs/chaos.md.
+// failed. docs/chaos.md.
 import { parseArgs } from 'node:util';
 import { limitBudgetVariables } from '../../apps/server/src/config.ts';
 import { startCluster } from '../cluster/cluster.ts';
@@ -18,10 +18,8 @@ export const chaosEpochSeconds = 20;
  */
 export const liftedLimits: Record<string, string> = Object.fromEntries(limitBudgetVariables.map((name) => [name, '1000000']));
 
-export async function startChaosCluster(options: ClusterOptions & { dev?: boolean }): Promise<Cluster> {
-  const withLimits = { ...options, env: { ...liftedLimits, ...options.env } };
-  if (options.dev) return (await import('./dev-cluster.ts')).startDevCluster(withLimits);
-  return startCluster(withLimits);
+export async function startChaosCluster(options: ClusterOptions): Promise<Cluster> {
+  return startCluster({ ...options, env: { ...liftedLimits, ...options.env } });
 }
 
 async function main(): Promise<void> {
@@ -29,7 +27,6 @@ async function main(): Promise<void> {
     options: {
       minutes: { type: 'string', default: '3' },
       users: { type: 'string', default: '10' },
-      dev: { type: 'boolean', default: false },
       /** Keep the cluster's folder (logs) here. */
       dir: { type: 'string' },
       /** A comma-separated subset of the faults, in that order. */
@@ -39,7 +36,7 @@ async function main(): Promise<void> {
   const minutes = Number(values.minutes);
   if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
   const log = (line: string) => console.info(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-  log(`starting the cluster${values.dev ? ' (dev stand-in)' : ''}…`);
+  log('starting the cluster…');
   const faults = values.faults ? (values.faults.split(',') as FaultName[]) : defaultFaults;
   const unknown = faults.filter((f) => !defaultFaults.includes(f));
   if (unknown.length > 0) throw new Error(`unknown fault(s) ${unknown.join(', ')}; known: ${defaultFaults.join(', ')}`);
@@ -47,7 +44,6 @@ async function main(): Promise<void> {
     epochSeconds: chaosEpochSeconds,
     prometheus: false,
     web: false,
-    dev: values.dev,
     ...(values.dir ? { dir: values.dir } : {}),
     log: () => undefined,
   });
