@@ -201,7 +201,7 @@ export async function healthyBehindProxy(cluster: Cluster, timeoutMs: number): P
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const states = await cluster.proxy.backendStates().catch(() => ({}) as Record<string, string>);
-    // No states at all: no HAProxy in front (the dev stand-in), nothing to wait for.
+    // No states at all: the stats socket did not answer; the health checks are not ours to wait for.
     if (Object.keys(states).length === 0 || cluster.instances.every((instance) => !instance.isRunning() || states[instance.name] === 'UP')) return;
     await sleep(250);
   }
