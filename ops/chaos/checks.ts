@@ -3,7 +3,6 @@
 // audit, every ended epoch settled once, the book across the writer's failover, sockets
 // reconnecting without a gap, no 5xx outside the fault windows and only translated 503s inside,
 // flat memory.
-import pg from 'pg';
 import { errorTexts } from '@nadi/api/error-texts/index';
 import { isErrorReason } from '@nadi/api/errors';
 // The server's modules declare their Fastify additions in app.ts's graph: a type-only import brings them in for tsc.
@@ -11,7 +10,7 @@ import type {} from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { auditLedger } from '../../apps/server/src/modules/ledger/index.ts';
 import type { Cluster } from '../cluster/types.ts';
-import { describeBook, sameBook, type FailoverResult, type FaultWindow } from './faults.ts';
+import { describeBook, sameBook, withDb, type FailoverResult, type FaultWindow } from './faults.ts';
 import type { Population } from './journeys.ts';
 import type { SocketStats } from './sockets.ts';
 import type { ActionRecord, SimUser } from './user.ts';
@@ -39,16 +38,6 @@ export const windowGraceMs = 10_000;
 
 const listMax = 8;
 const list = (items: string[]) => items.slice(0, listMax).join('; ') + (items.length > listMax ? `; … ${items.length - listMax} more` : '');
-
-async function withDb<T>(cluster: Cluster, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const describe = (a: ActionRecord) => `#${a.seq} ${a.route} key=${a.idempotencyKey} → ${a.status ?? 'no answer'} ${a.reason ?? a.error ?? ''}`.trim();
 

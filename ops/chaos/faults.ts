@@ -61,7 +61,8 @@ export function takeoverLimitMs(epochSeconds: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withDb<T>(cluster: Cluster, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to the cluster's database for `work`, closed after it. */
+export async function withDb<T>(cluster: Cluster, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
   try {

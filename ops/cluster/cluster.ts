@@ -21,8 +21,9 @@ import { createAgent, type DeviceAgent } from '@nadi/device-agent/agent';
 import { NadiClient, type FetchLike } from '@nadi/device-agent/client';
 import { errorTexts } from '@nadi/api/error-texts/index';
 import { defaultLang, langs, type Lang } from '@nadi/api/http';
+import { freePort } from '../../e2e/support/ports.ts';
 import type { Cluster, ClusterInstance, ClusterOptions } from './types.ts';
-import { freePort, rssOf, runCommand, startChild, startReaper, stopChild, waitFor, type Child } from './processes.ts';
+import { rssOf, runCommand, startChild, startReaper, stopChild, waitFor, type Child } from './processes.ts';
 
 const root = join(import.meta.dirname, '../..');
 const rulesFile = join(root, 'ops/prometheus/alerts.yml');
@@ -427,37 +428,10 @@ function makeCertificates(tlsDir: string): { caFile: string; caPem: Buffer; prox
   mkdirSync(tlsDir, { recursive: true, mode: 0o700 });
   const at = (name: string) => join(tlsDir, name);
   const days = '30';
-  runCommand('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    at('ca.key'),
-    '-out',
-    at('ca.pem'),
-    '-days',
-    days,
-    '-subj',
-    '/CN=NADI cluster local CA',
-  ]);
-  runCommand('openssl', [
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    at('proxy.key'),
-    '-out',
-    at('proxy.csr'),
-    '-subj',
-    '/CN=localhost',
-  ]);
+  /** A new P-256 key, unencrypted (the folder is the cluster's own, mode 0700). */
+  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  runCommand('openssl', ['req', '-x509', ...newKey, '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', days, '-subj', '/CN=NADI cluster local CA']);
+  runCommand('openssl', ['req', ...newKey, '-keyout', at('proxy.key'), '-out', at('proxy.csr'), '-subj', '/CN=localhost']);
   writeFileSync(at('proxy.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
   runCommand('openssl', [
     'x509',

@@ -4,7 +4,6 @@
 // folder and stops PostgreSQL, so no part lingers holding its port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export interface Child {
@@ -45,18 +44,6 @@ export function runCommand(command: string, args: string[], options: { env?: Nod
   const result = spawnSync(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
-}
-
-/** A port free now on 127.0.0.1 (the OS picks it; the caller binds it soon after). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Polls `check` until it answers true, or throws after `timeoutMs` naming `what`. */

@@ -413,7 +413,7 @@ async function placeOrders(target: Target, users: User[], problems: Problems): P
   const worker = async () => {
     for (let i = next++; i < jobs.length; i = next++) {
       const { u, k } = jobs[i]!;
-      const input = { symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: (0.01 + ((u.id * 7 + k) % 50) / 10_000).toFixed(4), quantity: '150' };
+      const input = { symbol: 'NADI-USDT', side: 'buy', type: 'limit', price: `0.${String(100 + ((u.id * 7 + k) % 50)).padStart(4, '0')}`, quantity: '150' };
       const key = `bench-reads-order-${u.id}-${k}-${randomBytes(3).toString('hex')}`;
       const r = target.envelope
         ? await sealedRequest(target.envelope, 'POST', path, u, input, key)
