@@ -153,7 +153,9 @@ export async function checkDeposits(cluster: Cluster, population: Population): P
         `deposit:%:${d.txHash.toLowerCase()}:%`,
       ]);
       if (rows.length !== 1 || credited !== 1 || flows.rows[0]?.n !== '1')
-        wrong.push(`${d.txHash} (${d.amount} NADI): ${rows.length} rows, ${credited} credited, ${flows.rows[0]?.n} flows`);
+        wrong.push(
+          `${d.txHash} (${d.amount} NADI): ${rows.length} rows (${rows.map((r) => r.status).join(', ')}), ${credited} credited, ${flows.rows[0]?.n} flows`,
+        );
     }
   });
   return { name: 'every deposit is credited exactly once', ok: wrong.length === 0, detail: `${population.deposits.length} deposits; wrong: ${list(wrong)}` };

@@ -174,6 +174,17 @@ export function blockHashMemo(client: PublicClient, head: bigint) {
   };
 }
 
+/**
+ * Where a recorded log's block stands in one round's view of the chain. 'ahead': the block is above
+ * the head this round read, because another instance with a newer head recorded it meanwhile; it
+ * says nothing about a reorg, so the row waits for a later round. 'gone': the chain has another
+ * block (or none) at that height. 'canonical': the recorded block is still there.
+ */
+export async function recordedBlockState(hashAt: (blockNumber: bigint) => Promise<Hash | null>, head: bigint, ref: Pick<LogRef, 'blockNumber' | 'blockHash'>) {
+  if (ref.blockNumber > head) return 'ahead' as const;
+  return (await hashAt(ref.blockNumber)) === ref.blockHash ? ('canonical' as const) : ('gone' as const);
+}
+
 export interface LogRef {
   txHash: string;
   logIndex: number;

@@ -251,6 +251,19 @@ describe('deposit watcher', () => {
       expect(await creditFlows(d.user.id)).toBe(1);
     }
   });
+  it('a watcher whose head is older than a deposit another watcher recorded leaves it pending, and it is credited', async () => {
+    const { user, receipt } = await userWithDeposit(tokens(6));
+    await scan();
+    expect((await depositRows(user.id)).map((r) => r.status)).toEqual(['pending']);
+    // Another instance read its head just before this block was mined: the block is above that head,
+    // which is no sign of a reorg (it used to orphan the row, and the cursor had moved on past it).
+    const behind = withClient(bed.context(), { getBlockNumber: async () => receipt.blockNumber - 1n });
+    expect((await scan(behind)).orphaned).toBe(0);
+    expect((await depositRows(user.id)).map((r) => r.status)).toEqual(['pending']);
+    await mineBlocks(bed.chain.rpcUrl, 2);
+    expect((await scan()).credited).toBe(1);
+    expect(await fundNadi(user.id)).toBe(tokens(6));
+  });
 });
 
 describe('deposits that must never be credited', () => {

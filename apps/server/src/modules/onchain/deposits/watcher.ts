@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { postFlow, systemAccount, transfer, userAccount } from '../../ledger/index.ts';
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
-import { blockHashMemo, confirmationsAt, readCursor, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
+import { blockHashMemo, confirmationsAt, readCursor, recordedBlockState, scanPolicy, scanRanges, verifyLog } from '../scan.ts';
 import {
   lockPendingDeposit,
   markCredited,
@@ -96,7 +96,9 @@ async function settlePending(deps: AppDeps, chain: ChainContext, nadi: Address, 
   let credited = 0;
   let orphaned = 0;
   for (const row of await pendingDeposits(deps.db, chain.chainId, pendingBatchMax)) {
-    if ((await hashAt(row.blockNumber)) !== row.blockHash) {
+    const state = await recordedBlockState(hashAt, head, row);
+    if (state === 'ahead') continue;
+    if (state === 'gone') {
       if (await markOrphaned(deps.db, row.id, row.blockHash)) orphaned += 1;
       log.warn({ deposit: row.id, tx: row.txHash, block: row.blockNumber.toString() }, 'deposit block left the chain; orphaned');
       continue;

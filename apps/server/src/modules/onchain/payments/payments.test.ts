@@ -234,6 +234,20 @@ describe('payment watcher', () => {
     expect(await readOrder(user, order.id)).toMatchObject({ status: 'unpaid', fulfilled_at: null });
   });
 
+  it('a watcher whose head is older than a payment another watcher recorded leaves it paid, and it is fulfilled', async () => {
+    const user = await newUser(bed.t);
+    const order = await testOrder(user, 'NADI', '3');
+    const receipt = await pay(4, order.order_key, bed.contracts.nadi, parseUnits('3', 18));
+    await scan();
+    // Another instance read its head just before the payment's block: not a reorg, so not unpaid.
+    const behind = withClient(bed.context(), { getBlockNumber: async () => receipt.blockNumber - 1n });
+    expect((await scan(behind)).reverted).toBe(0);
+    expect(await readOrder(user, order.id)).toMatchObject({ status: 'paid', tx_hash: receipt.transactionHash });
+    await mineBlocks(bed.chain.rpcUrl, 2);
+    expect((await scan()).fulfilled).toBe(1);
+    expect((await readOrder(user, order.id)).status).toBe('fulfilled');
+  });
+
   it('the same Paid events processed by several watchers at once fulfil each order once', async () => {
     const orders: { user: TestUser; order: OrderData }[] = [];
     for (const from of [7, 8, 9]) {

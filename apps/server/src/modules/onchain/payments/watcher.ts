@@ -9,7 +9,7 @@ import type { PaymentRejectReason } from '@nadi/api/onchain';
 import type { AppDeps } from '../../../deps.ts';
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
-import { blockHashMemo, confirmationsAt, scanPolicy, scanRanges, verifyLog, type LogRef } from '../scan.ts';
+import { blockHashMemo, confirmationsAt, recordedBlockState, scanPolicy, scanRanges, verifyLog, type LogRef } from '../scan.ts';
 import { fulfilOrder } from './fulfil.ts';
 import { gatewayMethodOf } from './service.ts';
 import { findOrderByKey, lockPaidOrder, markUnpaid, paidOrders, recordPayment, setOrderConfirmations, settleOrder, type PaymentOrderRow } from './repo.ts';
@@ -81,7 +81,9 @@ async function settlePaid(deps: AppDeps, chain: ChainContext, gateway: Address, 
   const totals = { fulfilled: 0, rejected: 0, reverted: 0 };
   for (const order of await paidOrders(deps.db, chain.chainId, paidBatchMax)) {
     const ref = paymentRef(order);
-    if ((await hashAt(ref.blockNumber)) !== ref.blockHash) {
+    const state = await recordedBlockState(hashAt, head, ref);
+    if (state === 'ahead') continue;
+    if (state === 'gone') {
       if (await markUnpaid(deps.db, order.id, ref.blockHash)) totals.reverted += 1;
       log.warn({ order: order.id, tx: order.txHash }, 'payment block left the chain; order unpaid again');
       continue;
