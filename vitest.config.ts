@@ -35,6 +35,7 @@ export default defineConfig({
         ? [{ test: { name: 'chaos', root: 'ops', include: ['chaos/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 1_200_000 } }]
         : []),
       { test: { name: 'money', root: 'packages/money', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'proof', root: 'packages/proof', include: ['src/**/*.test.ts'] } },
       { test: { name: 'api', root: 'packages/api', include: ['src/**/*.test.ts'] } },
       { test: { name: 'envelope', root: 'packages/envelope', include: ['src/**/*.test.ts'] } },
       { test: { name: 'economy', root: 'packages/economy', include: ['src/**/*.test.ts'] } },

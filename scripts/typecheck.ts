@@ -7,6 +7,7 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const workspaces = [
   'packages/money',
+  'packages/proof',
   'packages/api',
   'packages/economy',
   'packages/engine',

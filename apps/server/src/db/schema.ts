@@ -16,5 +16,6 @@ export * from '../modules/pledge/schema.ts';
 export * from '../modules/sign/schema.ts';
 export * from '../modules/store/schema.ts';
 export * from '../modules/team/schema.ts';
+export * from '../modules/transparency/schema.ts';
 export * from '../modules/user/schema.ts';
 export * from '../modules/wallet/schema.ts';
