@@ -35,6 +35,7 @@ const smokes: Record<string, Smoke | 'browser suite'> = {
   'bench:team': { args: ['--smoke'], isOnPostgres: true },
   'bench:launch': { args: ['--smoke'], isOnPostgres: true },
   'bench:reads': { args: ['--smoke'], isOnPostgres: true },
+  'bench:snapshot': { args: ['--smoke'], isOnPostgres: true },
   'bench:web': 'browser suite',
 };
 

@@ -5,3 +5,6 @@ export { runTransparencyRound, startTransparencyJob, rewardsPerRound, type Trans
 export { takeSnapshot, operatorSnapshotIntervalMs, type SnapshotOutcome, type SnapshotTrigger } from './snapshot.ts';
 export { buildRewards, poolsPaid, rewardSources, type RewardsOutcome } from './rewards.ts';
 export { findSnapshot, latestSnapshot, type SnapshotRow } from './repo.ts';
+// For bench:snapshot: the proofs as the route serves them, and the stored leaves as the verifier reads them.
+export { balanceProofOf, TreeCache } from './proofs.ts';
+export { treeChunks } from './repo.ts';
