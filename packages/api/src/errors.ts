@@ -90,6 +90,9 @@ export const errorReasons = [
   'ENVELOPE_STALE',
   'ENVELOPE_REPLAYED',
   'ENVELOPE_KEY_UNKNOWN',
+  'PUBLICATION_REFUSED',
+  'RESERVE_SIGNATURE_INVALID',
+  'RESERVE_MESSAGE_INVALID',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -186,6 +189,9 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   ENVELOPE_STALE: { http: 400, body: 400 },
   ENVELOPE_REPLAYED: { http: 409, body: 409 },
   ENVELOPE_KEY_UNKNOWN: { http: 400, body: 400 },
+  PUBLICATION_REFUSED: { http: 409, body: 409 },
+  RESERVE_SIGNATURE_INVALID: { http: 400, body: 400 },
+  RESERVE_MESSAGE_INVALID: { http: 400, body: 400 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -30,6 +30,8 @@ export const lockKeys = {
   teamRanking: 727_107,
   /** The team job: folding pending purchases into the invite tree's aggregates (modules/team). */
   teamFold: 727_108,
+  /** The proof publication job: settling and sending snapshots' publications (modules/transparency/publish.ts). */
+  transparencyPublish: 727_110,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '请求已过期或设备时间不正确，请检查时间后重试',
     ENVELOPE_REPLAYED: '此请求已收到过，不会再次受理',
     ENVELOPE_KEY_UNKNOWN: '加密密钥已更换，请重新加载应用',
+    PUBLICATION_REFUSED: '区块链拒绝发布此快照，原因请查看服务器日志。',
+    RESERVE_SIGNATURE_INVALID: '该签名无法证明此地址签署了这条消息。',
+    RESERVE_MESSAGE_INVALID: '消息必须在 Address: 和 Platform: 行中写明此地址和本平台。',
   },
   amount: {
     EMPTY: '请输入数量',

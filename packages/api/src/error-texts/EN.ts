@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: "The request is too old or your device's clock is wrong: check the time and try again",
     ENVELOPE_REPLAYED: 'This request was already received once and is not accepted again',
     ENVELOPE_KEY_UNKNOWN: 'The encryption key has changed: please reload the app',
+    PUBLICATION_REFUSED: 'The blockchain refused to publish this snapshot; the server log says why.',
+    RESERVE_SIGNATURE_INVALID: 'The signature does not prove that this address signed this message.',
+    RESERVE_MESSAGE_INVALID: 'The message must name this address and this platform on its Address: and Platform: lines.',
   },
   amount: {
     EMPTY: 'Please enter an amount',

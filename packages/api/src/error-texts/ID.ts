@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Permintaan terlalu lama atau jam perangkat Anda salah: periksa waktu dan coba lagi',
     ENVELOPE_REPLAYED: 'Permintaan ini sudah pernah diterima dan tidak diterima lagi',
     ENVELOPE_KEY_UNKNOWN: 'Kunci enkripsi telah berubah: muat ulang aplikasi',
+    PUBLICATION_REFUSED: 'Blockchain menolak menerbitkan snapshot ini; log server menjelaskan alasannya.',
+    RESERVE_SIGNATURE_INVALID: 'Tanda tangan ini tidak membuktikan bahwa alamat ini menandatangani pesan ini.',
+    RESERVE_MESSAGE_INVALID: 'Pesan harus menyebut alamat ini dan platform ini pada baris Address: dan Platform:.',
   },
   amount: {
     EMPTY: 'Silakan masukkan jumlah',

@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'リクエストが古いか端末の時刻が正しくありません。時刻を確認して再試行してください',
     ENVELOPE_REPLAYED: 'このリクエストは既に受信済みのため、再度受け付けません',
     ENVELOPE_KEY_UNKNOWN: '暗号鍵が変更されました。アプリを再読み込みしてください',
+    PUBLICATION_REFUSED: 'ブロックチェーンがこのスナップショットの公開を拒否しました。理由はサーバーログを確認してください。',
+    RESERVE_SIGNATURE_INVALID: 'この署名では、このアドレスがこのメッセージに署名したことを証明できません。',
+    RESERVE_MESSAGE_INVALID: 'メッセージの Address: 行と Platform: 行に、このアドレスと本プラットフォームを記載してください。',
   },
   amount: {
     EMPTY: '数量を入力してください',

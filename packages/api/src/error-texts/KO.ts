@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '요청이 너무 오래되었거나 기기 시간이 올바르지 않습니다. 시간을 확인하고 다시 시도하세요',
     ENVELOPE_REPLAYED: '이미 한 번 받은 요청이므로 다시 처리하지 않습니다',
     ENVELOPE_KEY_UNKNOWN: '암호화 키가 변경되었습니다. 앱을 새로 고쳐 주세요',
+    PUBLICATION_REFUSED: '블록체인이 이 스냅샷의 게시를 거부했습니다. 이유는 서버 로그를 확인하세요.',
+    RESERVE_SIGNATURE_INVALID: '이 서명으로는 이 주소가 이 메시지에 서명했음을 증명할 수 없습니다.',
+    RESERVE_MESSAGE_INVALID: '메시지의 Address: 줄과 Platform: 줄에 이 주소와 이 플랫폼을 적어야 합니다.',
   },
   amount: {
     EMPTY: '수량을 입력해 주세요',

@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Permintaan terlalu lama atau jam peranti anda salah: semak masa dan cuba lagi',
     ENVELOPE_REPLAYED: 'Permintaan ini sudah diterima sekali dan tidak diterima lagi',
     ENVELOPE_KEY_UNKNOWN: 'Kunci penyulitan telah berubah: sila muat semula aplikasi',
+    PUBLICATION_REFUSED: 'Rantaian blok menolak untuk menerbitkan petikan ini; log pelayan menyatakan sebabnya.',
+    RESERVE_SIGNATURE_INVALID: 'Tandatangan ini tidak membuktikan bahawa alamat ini menandatangani mesej ini.',
+    RESERVE_MESSAGE_INVALID: 'Mesej mesti menamakan alamat ini dan platform ini pada baris Address: dan Platform:.',
   },
   amount: {
     EMPTY: 'Sila masukkan jumlah',

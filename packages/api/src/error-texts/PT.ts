@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'A solicitação é antiga demais ou o relógio do aparelho está errado: confira a hora e tente de novo',
     ENVELOPE_REPLAYED: 'Esta solicitação já foi recebida uma vez e não é aceita de novo',
     ENVELOPE_KEY_UNKNOWN: 'A chave de criptografia mudou: recarregue o aplicativo',
+    PUBLICATION_REFUSED: 'A blockchain recusou publicar este snapshot; o log do servidor diz o motivo.',
+    RESERVE_SIGNATURE_INVALID: 'A assinatura não prova que este endereço assinou esta mensagem.',
+    RESERVE_MESSAGE_INVALID: 'A mensagem deve indicar este endereço e esta plataforma nas linhas Address: e Platform:.',
   },
   amount: {
     EMPTY: 'Digite uma quantia',

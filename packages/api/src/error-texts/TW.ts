@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '請求已過期或裝置時間不正確，請檢查時間後重試',
     ENVELOPE_REPLAYED: '此請求已收到過，不會再次受理',
     ENVELOPE_KEY_UNKNOWN: '加密金鑰已更換，請重新載入應用程式',
+    PUBLICATION_REFUSED: '區塊鏈拒絕發佈此快照，原因請見伺服器日誌。',
+    RESERVE_SIGNATURE_INVALID: '此簽名無法證明該地址簽署了這則訊息。',
+    RESERVE_MESSAGE_INVALID: '訊息必須在 Address: 與 Platform: 行中寫明此地址與本平台。',
   },
   amount: {
     EMPTY: '請輸入數量',

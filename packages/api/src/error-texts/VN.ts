@@ -91,6 +91,9 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Yêu cầu đã quá cũ hoặc đồng hồ thiết bị không đúng: hãy kiểm tra thời gian và thử lại',
     ENVELOPE_REPLAYED: 'Yêu cầu này đã được nhận một lần và không được chấp nhận lại',
     ENVELOPE_KEY_UNKNOWN: 'Khóa mã hóa đã thay đổi: vui lòng tải lại ứng dụng',
+    PUBLICATION_REFUSED: 'Blockchain từ chối công bố bản chụp này; nhật ký máy chủ cho biết lý do.',
+    RESERVE_SIGNATURE_INVALID: 'Chữ ký này không chứng minh địa chỉ này đã ký thông điệp này.',
+    RESERVE_MESSAGE_INVALID: 'Thông điệp phải ghi địa chỉ này và nền tảng này ở các dòng Address: và Platform:.',
   },
   amount: {
     EMPTY: 'Vui lòng nhập số lượng',
