@@ -93,6 +93,10 @@ export const errorReasons = [
   'PUBLICATION_REFUSED',
   'RESERVE_SIGNATURE_INVALID',
   'RESERVE_MESSAGE_INVALID',
+  'SNAPSHOT_BUSY',
+  'SNAPSHOT_TOO_SOON',
+  'PROOF_NOT_INCLUDED',
+  'PROOF_NO_INCOME',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -192,6 +196,10 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   PUBLICATION_REFUSED: { http: 409, body: 409 },
   RESERVE_SIGNATURE_INVALID: { http: 400, body: 400 },
   RESERVE_MESSAGE_INVALID: { http: 400, body: 400 },
+  SNAPSHOT_BUSY: { http: 409, body: 409 },
+  SNAPSHOT_TOO_SOON: { http: 409, body: 409 },
+  PROOF_NOT_INCLUDED: { http: 404, body: 404 },
+  PROOF_NO_INCOME: { http: 404, body: 404 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: '区块链拒绝发布此快照，原因请查看服务器日志。',
     RESERVE_SIGNATURE_INVALID: '该签名无法证明此地址签署了这条消息。',
     RESERVE_MESSAGE_INVALID: '消息必须在 Address: 和 Platform: 行中写明此地址和本平台。',
+    SNAPSHOT_BUSY: '当前正在结算一个周期，请一分钟后再创建快照',
+    SNAPSHOT_TOO_SOON: '上一次快照距今不到一分钟，请稍候再创建',
+    PROOF_NOT_INCLUDED: '您的账户在此快照创建之后才开立，因此快照中没有您的数据',
+    PROOF_NO_INCOME: '您在此周期没有收益，因此该周期的奖励树中没有您的数据',
   },
   amount: {
     EMPTY: '请输入数量',

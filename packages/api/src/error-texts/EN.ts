@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'The blockchain refused to publish this snapshot; the server log says why.',
     RESERVE_SIGNATURE_INVALID: 'The signature does not prove that this address signed this message.',
     RESERVE_MESSAGE_INVALID: 'The message must name this address and this platform on its Address: and Platform: lines.',
+    SNAPSHOT_BUSY: 'An epoch is being settled right now: take the snapshot again in a minute',
+    SNAPSHOT_TOO_SOON: 'A snapshot was taken less than a minute ago: please wait before taking another',
+    PROOF_NOT_INCLUDED: 'Your account was opened after this snapshot was taken, so it has no entry in it',
+    PROOF_NO_INCOME: 'You had no income in this epoch, so its rewards tree has no entry for you',
   },
   amount: {
     EMPTY: 'Please enter an amount',

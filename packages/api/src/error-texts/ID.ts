@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'Blockchain menolak menerbitkan snapshot ini; log server menjelaskan alasannya.',
     RESERVE_SIGNATURE_INVALID: 'Tanda tangan ini tidak membuktikan bahwa alamat ini menandatangani pesan ini.',
     RESERVE_MESSAGE_INVALID: 'Pesan harus menyebut alamat ini dan platform ini pada baris Address: dan Platform:.',
+    SNAPSHOT_BUSY: 'Sebuah epoch sedang diselesaikan saat ini: ambil snapshot lagi dalam satu menit',
+    SNAPSHOT_TOO_SOON: 'Snapshot diambil kurang dari satu menit yang lalu: harap tunggu sebelum mengambil yang lain',
+    PROOF_NOT_INCLUDED: 'Akun Anda dibuka setelah snapshot ini diambil, jadi tidak ada catatan Anda di dalamnya',
+    PROOF_NO_INCOME: 'Anda tidak memiliki pendapatan pada epoch ini, jadi pohon hadiahnya tidak memiliki catatan Anda',
   },
   amount: {
     EMPTY: 'Silakan masukkan jumlah',

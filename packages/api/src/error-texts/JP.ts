@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'ブロックチェーンがこのスナップショットの公開を拒否しました。理由はサーバーログを確認してください。',
     RESERVE_SIGNATURE_INVALID: 'この署名では、このアドレスがこのメッセージに署名したことを証明できません。',
     RESERVE_MESSAGE_INVALID: 'メッセージの Address: 行と Platform: 行に、このアドレスと本プラットフォームを記載してください。',
+    SNAPSHOT_BUSY: 'ただいまエポックの精算中です。1分後にもう一度スナップショットを作成してください',
+    SNAPSHOT_TOO_SOON: '前回のスナップショットから1分経っていません。しばらくしてから作成してください',
+    PROOF_NOT_INCLUDED: 'このスナップショットの作成後にアカウントが開設されたため、スナップショットにあなたの記録はありません',
+    PROOF_NO_INCOME: 'このエポックには収益がなかったため、報酬ツリーにあなたの記録はありません',
   },
   amount: {
     EMPTY: '数量を入力してください',

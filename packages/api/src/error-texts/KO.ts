@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: '블록체인이 이 스냅샷의 게시를 거부했습니다. 이유는 서버 로그를 확인하세요.',
     RESERVE_SIGNATURE_INVALID: '이 서명으로는 이 주소가 이 메시지에 서명했음을 증명할 수 없습니다.',
     RESERVE_MESSAGE_INVALID: '메시지의 Address: 줄과 Platform: 줄에 이 주소와 이 플랫폼을 적어야 합니다.',
+    SNAPSHOT_BUSY: '지금 에포크를 정산하는 중입니다. 1분 후에 스냅샷을 다시 만들어 주세요',
+    SNAPSHOT_TOO_SOON: '마지막 스냅샷을 만든 지 1분이 지나지 않았습니다. 잠시 후 다시 만들어 주세요',
+    PROOF_NOT_INCLUDED: '이 스냅샷이 만들어진 뒤에 계정이 개설되어 스냅샷에 회원님의 항목이 없습니다',
+    PROOF_NO_INCOME: '이 에포크에 수익이 없어 보상 트리에 회원님의 항목이 없습니다',
   },
   amount: {
     EMPTY: '수량을 입력해 주세요',

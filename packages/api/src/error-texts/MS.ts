@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'Rantaian blok menolak untuk menerbitkan petikan ini; log pelayan menyatakan sebabnya.',
     RESERVE_SIGNATURE_INVALID: 'Tandatangan ini tidak membuktikan bahawa alamat ini menandatangani mesej ini.',
     RESERVE_MESSAGE_INVALID: 'Mesej mesti menamakan alamat ini dan platform ini pada baris Address: dan Platform:.',
+    SNAPSHOT_BUSY: 'Satu epok sedang diselesaikan sekarang: ambil snapshot sekali lagi dalam seminit',
+    SNAPSHOT_TOO_SOON: 'Snapshot telah diambil kurang daripada seminit yang lalu: sila tunggu sebelum mengambil yang lain',
+    PROOF_NOT_INCLUDED: 'Akaun anda dibuka selepas snapshot ini diambil, jadi tiada catatan anda di dalamnya',
+    PROOF_NO_INCOME: 'Anda tiada pendapatan dalam epok ini, jadi pokok ganjarannya tiada catatan anda',
   },
   amount: {
     EMPTY: 'Sila masukkan jumlah',

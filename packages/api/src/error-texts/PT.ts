@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'A blockchain recusou publicar este snapshot; o log do servidor diz o motivo.',
     RESERVE_SIGNATURE_INVALID: 'A assinatura não prova que este endereço assinou esta mensagem.',
     RESERVE_MESSAGE_INVALID: 'A mensagem deve indicar este endereço e esta plataforma nas linhas Address: e Platform:.',
+    SNAPSHOT_BUSY: 'Uma época está sendo liquidada agora: tire o snapshot novamente em um minuto',
+    SNAPSHOT_TOO_SOON: 'Um snapshot foi tirado há menos de um minuto: aguarde antes de tirar outro',
+    PROOF_NOT_INCLUDED: 'Sua conta foi aberta depois que este snapshot foi tirado, por isso não tem registro nele',
+    PROOF_NO_INCOME: 'Você não teve rendimentos nesta época, por isso a árvore de recompensas não tem registro seu',
   },
   amount: {
     EMPTY: 'Digite uma quantia',

@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: '區塊鏈拒絕發佈此快照，原因請見伺服器日誌。',
     RESERVE_SIGNATURE_INVALID: '此簽名無法證明該地址簽署了這則訊息。',
     RESERVE_MESSAGE_INVALID: '訊息必須在 Address: 與 Platform: 行中寫明此地址與本平台。',
+    SNAPSHOT_BUSY: '目前正在結算一個週期，請一分鐘後再建立快照',
+    SNAPSHOT_TOO_SOON: '上一次快照距今不到一分鐘，請稍候再建立',
+    PROOF_NOT_INCLUDED: '您的帳戶在此快照建立之後才開立，因此快照中沒有您的資料',
+    PROOF_NO_INCOME: '您在此週期沒有收益，因此該週期的獎勵樹中沒有您的資料',
   },
   amount: {
     EMPTY: '請輸入數量',

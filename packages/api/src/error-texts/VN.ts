@@ -94,6 +94,10 @@ const texts: ErrorTexts = {
     PUBLICATION_REFUSED: 'Blockchain từ chối công bố bản chụp này; nhật ký máy chủ cho biết lý do.',
     RESERVE_SIGNATURE_INVALID: 'Chữ ký này không chứng minh địa chỉ này đã ký thông điệp này.',
     RESERVE_MESSAGE_INVALID: 'Thông điệp phải ghi địa chỉ này và nền tảng này ở các dòng Address: và Platform:.',
+    SNAPSHOT_BUSY: 'Một kỳ đang được quyết toán: vui lòng tạo ảnh chụp lại sau một phút',
+    SNAPSHOT_TOO_SOON: 'Ảnh chụp gần nhất được tạo chưa đầy một phút trước: vui lòng chờ trước khi tạo ảnh chụp khác',
+    PROOF_NOT_INCLUDED: 'Tài khoản của bạn được mở sau khi ảnh chụp này được tạo nên không có mục nào của bạn trong đó',
+    PROOF_NO_INCOME: 'Bạn không có thu nhập trong kỳ này nên cây phần thưởng của kỳ không có mục nào của bạn',
   },
   amount: {
     EMPTY: 'Vui lòng nhập số lượng',

@@ -55,7 +55,8 @@ import {
   type PublicationData,
   type SnapshotRow,
 } from './publish-repo.ts';
-import { snapshotInfoOf } from './snapshot-info.ts';
+import { coversOf, findSnapshot as findSnapshotView } from './repo.ts';
+import { snapshotInfoOf } from './views.ts';
 
 /** The contract's epoch for a snapshot taken before any epoch ended (ProofPublisher.NO_EPOCH). */
 export const noEpoch = maxUint256;
@@ -430,5 +431,7 @@ export async function operatorPublish(deps: AppDeps, session: SessionContext, id
     if (error instanceof PublishRefusal) throw new AppError('PUBLICATION_REFUSED', error.message, { cause: error });
     throw new AppError('CHAIN_UNAVAILABLE', error instanceof Error ? error.message : String(error), { cause: error });
   }
-  return snapshotInfoOf(deps, id);
+  const snapshot = await findSnapshotView(deps.db, id);
+  if (!snapshot) throw new AppError('NOT_FOUND');
+  return snapshotInfoOf(deps.settings, snapshot, await coversOf(deps.db, [id]));
 }

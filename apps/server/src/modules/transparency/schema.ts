@@ -82,6 +82,7 @@ export const proofSnapshots = pgTable(
     pubFromAddress: text('pub_from_address'),
     pubNonce: integer('pub_nonce'),
     pubSignedTx: text('pub_signed_tx'),
+    /** When the books were read, by the database's clock: a user registered after it is not in the snapshot. */
     createdAt: createdAt(),
   },
   (t) => [
