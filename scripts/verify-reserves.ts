@@ -64,7 +64,7 @@ interface Api {
 }
 
 /** The app's public API: the config plain, every other JSON route sealed when the app asks for it. */
-async function connect(url: string, fetchImpl: Fetch): Promise<Api> {
+async function connect(url: string, fetchImpl: Fetch, now?: () => number): Promise<Api> {
   const base = url.replace(/\/+$/, '');
   const answer = async (res: Response, what: string) => {
     const body = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: unknown } | null;
@@ -77,7 +77,7 @@ async function connect(url: string, fetchImpl: Fetch): Promise<Api> {
     }),
     'GET /api/v1/common/config',
   )) as AppConfig;
-  const envelope = new EnvelopeClient({ loadConfig: async () => config.encryption });
+  const envelope = new EnvelopeClient({ loadConfig: async () => config.encryption, ...(now ? { now } : {}) });
   return {
     config,
     async get<T>(pathAndQuery: string): Promise<T> {
@@ -126,13 +126,16 @@ const failureWords: Record<VerifyFailure, string> = {
 };
 
 /** Runs every check; never throws for a failed check (only VerifyError when it cannot run at all). */
-export async function verifyReserves(options: VerifyOptions, deps: { fetch?: Fetch; client?: PublicClient } = {}): Promise<Verdict> {
+export async function verifyReserves(
+  options: VerifyOptions,
+  deps: { fetch?: Fetch; client?: PublicClient; /** The clock sealed requests carry (tests: the server's test clock). */ now?: () => number } = {},
+): Promise<Verdict> {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: string) => {
     checks.push({ name, ok, detail });
     return ok;
   };
-  const api = await connect(options.url, deps.fetch ?? fetch);
+  const api = await connect(options.url, deps.fetch ?? fetch, deps.now);
   const client = deps.client ?? createPublicClient({ transport: http(options.rpc, { timeout: 20_000, retryCount: 1 }) });
   const platform = options.platform ?? platformOf(options.url);
 
