@@ -3,7 +3,7 @@ import enLocale from '../../locales/EN.json';
 import twLocale from '../../locales/TW.json';
 import { balanceFixture, chainId, contractAddress, fakeChain, incomeFixture, me, type ChainRecord } from './test-fixtures.ts';
 import { runVerification, type ProofTarget, type VerifyOutcomeFailure } from './verify-run.ts';
-import { stepLines } from './verify-view.ts';
+import { shortHash, stepLines } from './verify-view.ts';
 
 const tx = `0x${'1'.repeat(64)}`;
 const labelOf = (dim: string) => `<${dim}>`;
@@ -26,7 +26,7 @@ describe('the check in words', () => {
     expect(lines.at(-2)).toEqual({ key: 'total', params: { amounts: '7 NADI, 14 USDT' }, ok: true });
     expect(lines.at(-1)).toEqual({
       key: 'publishedInTx',
-      params: { root: expect.stringMatching(/^0x[0-9a-f]{8}…[0-9a-f]{8}$/), block: '42' },
+      params: { root: expect.stringMatching(/^0x[0-9a-f]{8}\u2060…\u2060[0-9a-f]{8}$/), block: '42' },
       ok: true,
       txHash: tx,
     });
@@ -44,7 +44,19 @@ describe('the check in words', () => {
       { snapshotId: 5, epoch: 3, liabilitiesRoot: `0x${'e'.repeat(64)}`, rewardsRoot: null, txHash: tx },
     ]);
     expect(lines.at(-2)).toEqual({ key: 'totalDiffers', params: { amounts: '7 NADI, 14 USDT', expected: '7 NADI, 13.5 USDT' }, ok: false });
-    expect(lines.at(-1)).toMatchObject({ key: 'publishedMismatch', params: { published: '0xeeeeeeee…eeeeeeee' }, ok: false });
+    expect(lines.at(-1)).toMatchObject({ key: 'publishedMismatch', params: { published: shortHash(`0x${'e'.repeat(64)}`) }, ok: false });
+  });
+
+  it('shortens a hash into one word: no line break at its ellipsis', () => {
+    expect(shortHash(`0x${'ab'.repeat(32)}`)).toBe('0xabababab\u2060…\u2060abababab');
+  });
+
+  it('cuts amounts to eight decimals, but shows every digit where two totals differ', async () => {
+    const { data, root } = balanceFixture(5, { txHash: tx, expected: ['7000000000000000001', '14000000000000000000'] });
+    const { lines } = await linesOf({ kind: 'balance', data }, [{ snapshotId: 5, epoch: 3, liabilitiesRoot: root, rewardsRoot: null, txHash: tx }]);
+    // Part 1 holds a third of 7 NADI: 2.333… cut, never rounded.
+    expect(String(lines[1]!.params.amounts)).toMatch(/^2\.33333333 NADI, /);
+    expect(lines.at(-2)?.params).toEqual({ amounts: '7 NADI, 14 USDT', expected: '7.000000000000000001 NADI, 14 USDT' });
   });
 
   it('says the chain could not be asked rather than that nothing was published', async () => {

@@ -1,6 +1,7 @@
 import type { VerifyStep } from '@nadi/proof/proof';
 import { shortAddress } from '../../lib/format.ts';
-import { amountsText } from './transparency-format.ts';
+import { amountDigitsShown } from '../../lib/money-format.ts';
+import { amountsText, sumDigits } from './transparency-format.ts';
 import type { VerifyOutcome } from './verify-run.ts';
 
 // A check's steps as sentences (docs/transparency.md, "Checking your own proof"): each step is a
@@ -15,9 +16,12 @@ export interface StepLine {
   txHash?: string;
 }
 
+/** U+2060 WORD JOINER: no line break on either side of the ellipsis, so a short hash stays one word. */
+const joiner = '\u2060';
+
 /** Hashes on a phone: enough to compare with another screen, the whole one in the downloaded proof. */
 export function shortHash(hash: string): string {
-  return shortAddress(hash, 10, 8);
+  return shortAddress(hash, 10, 8).replace('…', `${joiner}…${joiner}`);
 }
 
 function publishedLine(outcome: VerifyOutcome, step: Extract<VerifyStep, { kind: 'published' }>): StepLine {
@@ -31,7 +35,7 @@ function publishedLine(outcome: VerifyOutcome, step: Extract<VerifyStep, { kind:
 }
 
 function lineOf(step: VerifyStep, outcome: VerifyOutcome, input: { userId: number; dims: readonly string[]; labelOf: (dim: string) => string }): StepLine {
-  const amounts = (sums: readonly string[]) => amountsText(input.dims, sums, input.labelOf);
+  const amounts = (sums: readonly string[], digits = amountDigitsShown) => amountsText(input.dims, sums, input.labelOf, digits);
   switch (step.kind) {
     case 'user_key':
       return { key: 'userKey', params: { id: input.userId, key: shortHash(step.key) }, ok: true };
@@ -48,7 +52,8 @@ function lineOf(step: VerifyStep, outcome: VerifyOutcome, input: { userId: numbe
     case 'total':
       return step.ok || step.expected === null
         ? { key: 'total', params: { amounts: amounts(step.sums) }, ok: step.ok }
-        : { key: 'totalDiffers', params: { amounts: amounts(step.sums), expected: amounts(step.expected) }, ok: false };
+        : // Every digit, so that a difference beyond the eighth decimal still shows.
+          { key: 'totalDiffers', params: { amounts: amounts(step.sums, sumDigits), expected: amounts(step.expected, sumDigits) }, ok: false };
     case 'published':
       return publishedLine(outcome, step);
   }

@@ -19,5 +19,5 @@ export default function EmissionChart({
     ],
     [series, names.emitted, names.scheduled],
   );
-  return <SeriesChart series={drawn} label={label} digits={2} testId="emission-chart" />;
+  return <SeriesChart series={drawn} label={label} digits={0} testId="emission-chart" />;
 }

@@ -49,9 +49,10 @@ function ReserveItem({ reserve, verdict, isChecking }: { reserve: ReserveAddress
   const isOwnerSigned = reserve.signer.toLowerCase() !== reserve.address.toLowerCase();
   return (
     <li className={styles.reserve} data-testid="reserve-address">
+      {/* The role, translated, names it; a cold address also has the name an admin gave it. */}
       <p className={styles.reserveHead}>
-        <span className={styles.reserveLabel}>{reserve.label}</span>
-        <span className={styles.roleChip}>{t(`transparency.reserves.role.${reserve.role}`)}</span>
+        <span className={styles.reserveLabel}>{t(`transparency.reserves.role.${reserve.role}`)}</span>
+        {reserve.role === 'cold' ? <span className={styles.roleChip}>{reserve.label}</span> : null}
       </p>
       <AddressText address={reserve.address} className={styles.reserveAddress} />
       <p className={cx(styles.reserveBalances, 'mono')}>

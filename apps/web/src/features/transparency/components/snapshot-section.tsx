@@ -19,12 +19,12 @@ export function SnapshotSection({ snapshot }: { snapshot: SnapshotDetail }) {
       <h2 id="snapshot-title" className={styles.sectionTitle}>
         {t('transparency.snapshot.title', { id: snapshot.id })}
       </h2>
-      <dl className={cx(moneyStyles.facts, styles.facts)}>
-        <div className={moneyStyles.factsRow}>
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
           <dt>{t('transparency.snapshot.takenAt')}</dt>
           <dd>{formatDateTime(snapshot.taken_at, tag)}</dd>
         </div>
-        <div className={moneyStyles.factsRow}>
+        <div className={styles.fact}>
           <dt>{t('transparency.snapshot.trigger')}</dt>
           <dd>
             {snapshot.trigger === 'epoch' && snapshot.epoch !== null
@@ -32,11 +32,11 @@ export function SnapshotSection({ snapshot }: { snapshot: SnapshotDetail }) {
               : t('transparency.snapshot.triggerOperator')}
           </dd>
         </div>
-        <div className={moneyStyles.factsRow}>
+        <div className={styles.fact}>
           <dt>{t('transparency.snapshot.block')}</dt>
           <dd className="mono">{snapshot.block_number}</dd>
         </div>
-        <div className={moneyStyles.factsRow}>
+        <div className={styles.fact}>
           <dt>{t('transparency.snapshot.users')}</dt>
           <dd className="mono">{t('transparency.snapshot.usersValue', { users: snapshot.users, leaves: snapshot.leaf_count })}</dd>
         </div>
@@ -48,7 +48,7 @@ export function SnapshotSection({ snapshot }: { snapshot: SnapshotDetail }) {
             testId="snapshot-rewards-root"
           />
         ) : null}
-        <div className={moneyStyles.factsRow}>
+        <div className={styles.fact}>
           <dt>{t('transparency.snapshot.publication')}</dt>
           <dd data-testid="snapshot-publication" data-state={snapshot.publication.state}>
             <PublicationState publication={snapshot.publication} />
@@ -62,7 +62,7 @@ export function SnapshotSection({ snapshot }: { snapshot: SnapshotDetail }) {
 function RootRow({ label, root, testId }: { label: string; root: string; testId: string }) {
   const { t } = useTranslation();
   return (
-    <div className={moneyStyles.factsRow}>
+    <div className={styles.fact}>
       <dt>{label}</dt>
       <dd className={styles.rootValue}>
         <span className="mono" title={root} data-testid={testId} data-root={root}>

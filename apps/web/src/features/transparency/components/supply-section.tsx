@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { cx } from '../../../lib/cx.ts';
-import moneyStyles from '../../../components/money.module.css';
 import styles from './transparency.module.css';
 
 /** NADI's total supply, what was burned and what circulates. */
@@ -18,9 +17,9 @@ export function SupplySection({ supply }: { supply: TransparencySummary['supply'
       <h2 id="supply-title" className={styles.sectionTitle}>
         {t('transparency.supply.title')}
       </h2>
-      <dl className={cx(moneyStyles.facts, styles.facts)}>
+      <dl className={styles.facts}>
         {rows.map((row) => (
-          <div key={row.key} className={moneyStyles.factsRow}>
+          <div key={row.key} className={styles.fact}>
             <dt>{t(`transparency.supply.${row.key}`)}</dt>
             <dd className="mono">{formatMoney(row.value, 4)} NADI</dd>
           </div>
@@ -45,9 +44,9 @@ export function PoolsSection({ pools }: { pools: TransparencySummary['pools'] })
       {pools.length === 0 ? (
         <p className={styles.sectionHint}>{t('transparency.pools.none')}</p>
       ) : (
-        <dl className={cx(moneyStyles.facts, styles.facts)}>
+        <dl className={styles.facts}>
           {pools.map((pool) => (
-            <div key={`${pool.kind}-${pool.asset}`} className={moneyStyles.factsRow}>
+            <div key={`${pool.kind}-${pool.asset}`} className={styles.fact}>
               <dt>{namedPools.has(pool.kind) ? t(`transparency.pools.kind.${pool.kind}`) : pool.kind.replaceAll('_', ' ')}</dt>
               <dd className="mono">
                 {formatMoney(pool.balance, 4)} {pool.asset}

@@ -31,10 +31,8 @@ function TransparencyContent({ summary }: { summary: TransparencySummary }) {
   const latest = summary.latest;
   return (
     <div className={cx(moneyStyles.moneyScreen, styles.transparency)} data-testid="transparency">
-      <header className={styles.intro}>
-        <h1 className="section-title">{t('transparency.title')}</h1>
-        <p className="section-subtitle">{t('transparency.intro')}</p>
-      </header>
+      {/* The top bar names the screen; this says what it is for. */}
+      <p className={styles.intro}>{t('transparency.intro')}</p>
       {latest ? (
         <>
           <CoverSection snapshot={latest} history={summary.cover_history} />
