@@ -18,6 +18,7 @@ import { startTeamRankJob } from './modules/team/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
 import { startTeamJob } from './modules/team/index.ts';
+import { startTransparencyJob } from './modules/transparency/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -54,6 +55,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const workers = settings.isChainWorkersOn ? startChainWorkers(app.deps, app.log) : [];
   // Mining epoch settlement: one instance at a time (advisory lock), catching up on start.
   const settlement = settings.isMiningJobsOn ? startSettlementJob(app.deps, app.log) : null;
+  // Transparency: each settled epoch's rewards tree and liabilities snapshot, one instance at a time.
+  const transparencyJob = settings.isMiningJobsOn ? startTransparencyJob(app.deps, app.log) : null;
   // Store: expiring unpaid orders and completing unconfirmed ones, one instance at a time.
   const storeJob = settings.isStoreJobsOn ? startStoreJob(app.deps, app.log) : null;
   // Nodes: releasing the quota of unpaid wallet orders, one instance at a time.
@@ -73,6 +76,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       clearInterval(sweep);
       await Promise.all(workers.map((worker) => worker.stop()));
       await settlement?.stop();
+      await transparencyJob?.stop();
       await storeJob?.stop();
       await nodeJob?.stop();
       await noticeJob.stop();

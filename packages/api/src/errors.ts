@@ -90,6 +90,10 @@ export const errorReasons = [
   'ENVELOPE_STALE',
   'ENVELOPE_REPLAYED',
   'ENVELOPE_KEY_UNKNOWN',
+  'SNAPSHOT_BUSY',
+  'SNAPSHOT_TOO_SOON',
+  'PROOF_NOT_INCLUDED',
+  'PROOF_NO_INCOME',
 ] as const;
 
 export type ErrorReason = (typeof errorReasons)[number];
@@ -186,6 +190,10 @@ export const errorStatus: Record<ErrorReason, { http: number; body: number }> = 
   ENVELOPE_STALE: { http: 400, body: 400 },
   ENVELOPE_REPLAYED: { http: 409, body: 409 },
   ENVELOPE_KEY_UNKNOWN: { http: 400, body: 400 },
+  SNAPSHOT_BUSY: { http: 409, body: 409 },
+  SNAPSHOT_TOO_SOON: { http: 409, body: 409 },
+  PROOF_NOT_INCLUDED: { http: 404, body: 404 },
+  PROOF_NO_INCOME: { http: 404, body: 404 },
 };
 
 export function isErrorReason(value: unknown): value is ErrorReason {

@@ -30,6 +30,10 @@ export const lockKeys = {
   teamRanking: 727_107,
   /** The team job: folding pending purchases into the invite tree's aggregates (modules/team). */
   teamFold: 727_108,
+  /** The transparency job: each settled epoch's rewards tree and liabilities snapshot (modules/transparency). */
+  transparency: 727_109,
+  /** A transaction writing a tree, a snapshot or an epoch's rewards (modules/transparency), held to its end. */
+  transparencyWrite: 727_110,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configRoutes } from '@nadi/api/config';
 import { envelopePlainPaths } from '@nadi/api/envelope-paths';
 import { deviceRoutes } from '@nadi/api/mining';
+import { treeDownloadPath } from '@nadi/api/transparency';
 import { fromBase64Url, sealRequest, toBase64Url } from '@nadi/envelope/envelope';
 import { rowsOf } from '../db/rows.ts';
 import { postSealed, sealedInject, sealedSignIn, testEnvelopeKeys } from '../test/envelope.ts';
@@ -23,8 +24,8 @@ describe('with encryption on', () => {
   afterAll(async () => t?.close());
   const now = () => t.clock.now().getTime();
 
-  it('lets plain requests reach only the config and the devices routes', () => {
-    expect([...envelopePlainPaths].sort()).toEqual([configRoutes.config.path, deviceRoutes.clock.path, deviceRoutes.heartbeat.path].sort());
+  it('lets plain requests reach only the config, the devices routes and the proof trees’ download', () => {
+    expect([...envelopePlainPaths].sort()).toEqual([configRoutes.config.path, deviceRoutes.clock.path, deviceRoutes.heartbeat.path, treeDownloadPath].sort());
   });
 
   it('publishes the keys in the plain config, current first, and refuses every other plain request', async () => {

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '请求已过期或设备时间不正确，请检查时间后重试',
     ENVELOPE_REPLAYED: '此请求已收到过，不会再次受理',
     ENVELOPE_KEY_UNKNOWN: '加密密钥已更换，请重新加载应用',
+    SNAPSHOT_BUSY: '当前正在结算一个周期，请一分钟后再创建快照',
+    SNAPSHOT_TOO_SOON: '上一次快照距今不到一分钟，请稍候再创建',
+    PROOF_NOT_INCLUDED: '您的账户在此快照创建之后才开立，因此快照中没有您的数据',
+    PROOF_NO_INCOME: '您在此周期没有收益，因此该周期的奖励树中没有您的数据',
   },
   amount: {
     EMPTY: '请输入数量',

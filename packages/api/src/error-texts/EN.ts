@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: "The request is too old or your device's clock is wrong: check the time and try again",
     ENVELOPE_REPLAYED: 'This request was already received once and is not accepted again',
     ENVELOPE_KEY_UNKNOWN: 'The encryption key has changed: please reload the app',
+    SNAPSHOT_BUSY: 'An epoch is being settled right now: take the snapshot again in a minute',
+    SNAPSHOT_TOO_SOON: 'A snapshot was taken less than a minute ago: please wait before taking another',
+    PROOF_NOT_INCLUDED: 'Your account was opened after this snapshot was taken, so it has no entry in it',
+    PROOF_NO_INCOME: 'You had no income in this epoch, so its rewards tree has no entry for you',
   },
   amount: {
     EMPTY: 'Please enter an amount',

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Permintaan terlalu lama atau jam perangkat Anda salah: periksa waktu dan coba lagi',
     ENVELOPE_REPLAYED: 'Permintaan ini sudah pernah diterima dan tidak diterima lagi',
     ENVELOPE_KEY_UNKNOWN: 'Kunci enkripsi telah berubah: muat ulang aplikasi',
+    SNAPSHOT_BUSY: 'Sebuah epoch sedang diselesaikan saat ini: ambil snapshot lagi dalam satu menit',
+    SNAPSHOT_TOO_SOON: 'Snapshot diambil kurang dari satu menit yang lalu: harap tunggu sebelum mengambil yang lain',
+    PROOF_NOT_INCLUDED: 'Akun Anda dibuka setelah snapshot ini diambil, jadi tidak ada catatan Anda di dalamnya',
+    PROOF_NO_INCOME: 'Anda tidak memiliki pendapatan pada epoch ini, jadi pohon hadiahnya tidak memiliki catatan Anda',
   },
   amount: {
     EMPTY: 'Silakan masukkan jumlah',

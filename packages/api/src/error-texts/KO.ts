@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '요청이 너무 오래되었거나 기기 시간이 올바르지 않습니다. 시간을 확인하고 다시 시도하세요',
     ENVELOPE_REPLAYED: '이미 한 번 받은 요청이므로 다시 처리하지 않습니다',
     ENVELOPE_KEY_UNKNOWN: '암호화 키가 변경되었습니다. 앱을 새로 고쳐 주세요',
+    SNAPSHOT_BUSY: '지금 에포크를 정산하는 중입니다. 1분 후에 스냅샷을 다시 만들어 주세요',
+    SNAPSHOT_TOO_SOON: '마지막 스냅샷을 만든 지 1분이 지나지 않았습니다. 잠시 후 다시 만들어 주세요',
+    PROOF_NOT_INCLUDED: '이 스냅샷이 만들어진 뒤에 계정이 개설되어 스냅샷에 회원님의 항목이 없습니다',
+    PROOF_NO_INCOME: '이 에포크에 수익이 없어 보상 트리에 회원님의 항목이 없습니다',
   },
   amount: {
     EMPTY: '수량을 입력해 주세요',

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Permintaan terlalu lama atau jam peranti anda salah: semak masa dan cuba lagi',
     ENVELOPE_REPLAYED: 'Permintaan ini sudah diterima sekali dan tidak diterima lagi',
     ENVELOPE_KEY_UNKNOWN: 'Kunci penyulitan telah berubah: sila muat semula aplikasi',
+    SNAPSHOT_BUSY: 'Satu epok sedang diselesaikan sekarang: ambil snapshot sekali lagi dalam seminit',
+    SNAPSHOT_TOO_SOON: 'Snapshot telah diambil kurang daripada seminit yang lalu: sila tunggu sebelum mengambil yang lain',
+    PROOF_NOT_INCLUDED: 'Akaun anda dibuka selepas snapshot ini diambil, jadi tiada catatan anda di dalamnya',
+    PROOF_NO_INCOME: 'Anda tiada pendapatan dalam epok ini, jadi pokok ganjarannya tiada catatan anda',
   },
   amount: {
     EMPTY: 'Sila masukkan jumlah',

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'A solicitação é antiga demais ou o relógio do aparelho está errado: confira a hora e tente de novo',
     ENVELOPE_REPLAYED: 'Esta solicitação já foi recebida uma vez e não é aceita de novo',
     ENVELOPE_KEY_UNKNOWN: 'A chave de criptografia mudou: recarregue o aplicativo',
+    SNAPSHOT_BUSY: 'Uma época está sendo liquidada agora: tire o snapshot novamente em um minuto',
+    SNAPSHOT_TOO_SOON: 'Um snapshot foi tirado há menos de um minuto: aguarde antes de tirar outro',
+    PROOF_NOT_INCLUDED: 'Sua conta foi aberta depois que este snapshot foi tirado, por isso não tem registro nele',
+    PROOF_NO_INCOME: 'Você não teve rendimentos nesta época, por isso a árvore de recompensas não tem registro seu',
   },
   amount: {
     EMPTY: 'Digite uma quantia',

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: '請求已過期或裝置時間不正確，請檢查時間後重試',
     ENVELOPE_REPLAYED: '此請求已收到過，不會再次受理',
     ENVELOPE_KEY_UNKNOWN: '加密金鑰已更換，請重新載入應用程式',
+    SNAPSHOT_BUSY: '目前正在結算一個週期，請一分鐘後再建立快照',
+    SNAPSHOT_TOO_SOON: '上一次快照距今不到一分鐘，請稍候再建立',
+    PROOF_NOT_INCLUDED: '您的帳戶在此快照建立之後才開立，因此快照中沒有您的資料',
+    PROOF_NO_INCOME: '您在此週期沒有收益，因此該週期的獎勵樹中沒有您的資料',
   },
   amount: {
     EMPTY: '請輸入數量',

@@ -91,6 +91,10 @@ const texts: ErrorTexts = {
     ENVELOPE_STALE: 'Yêu cầu đã quá cũ hoặc đồng hồ thiết bị không đúng: hãy kiểm tra thời gian và thử lại',
     ENVELOPE_REPLAYED: 'Yêu cầu này đã được nhận một lần và không được chấp nhận lại',
     ENVELOPE_KEY_UNKNOWN: 'Khóa mã hóa đã thay đổi: vui lòng tải lại ứng dụng',
+    SNAPSHOT_BUSY: 'Một kỳ đang được quyết toán: vui lòng tạo ảnh chụp lại sau một phút',
+    SNAPSHOT_TOO_SOON: 'Ảnh chụp gần nhất được tạo chưa đầy một phút trước: vui lòng chờ trước khi tạo ảnh chụp khác',
+    PROOF_NOT_INCLUDED: 'Tài khoản của bạn được mở sau khi ảnh chụp này được tạo nên không có mục nào của bạn trong đó',
+    PROOF_NO_INCOME: 'Bạn không có thu nhập trong kỳ này nên cây phần thưởng của kỳ không có mục nào của bạn',
   },
   amount: {
     EMPTY: 'Vui lòng nhập số lượng',

@@ -8,3 +8,15 @@ export { auditLedger, auditLedgerIn, poolKinds, type AuditReport } from './audit
 export { assertNotFrozen, isFrozen, spendsOwnBalance } from './frozen.ts';
 export { assetTotals, feesByDay, systemAccountBalance, systemAccountExists, systemBalancesWithOutflow, userBalances, userJournal } from './console-repo.ts';
 export { listRecords, listTransferFlows, readUserAccounts, recordTotals, type RecordFilter, type RecordRow, type UserAccount } from './records-repo.ts';
+export {
+  headWaitMs,
+  ledgerHeadIn,
+  ledgerHeadMissed,
+  liabilityAccountKinds,
+  systemBalancesOf,
+  systemOutflowOfFlows,
+  userBalancesAt,
+  userLiabilitiesIn,
+  userSystemFlowsAt,
+  type LedgerHead,
+} from './transparency-repo.ts';

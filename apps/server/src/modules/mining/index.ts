@@ -47,3 +47,11 @@ export {
   type NewDeviceMiner,
   type NewPledgeMiner,
 } from './other-miners.ts';
+export {
+  miningIncomeOfEpoch,
+  postingEpoch,
+  settledEpochEmissions,
+  settledEpochNumbers,
+  userMiningIncomeOfEpochs,
+  vestingByUserIn,
+} from './transparency-repo.ts';

@@ -6,3 +6,4 @@ export { nodeJobIntervalMs, runNodeRound, startNodeJob, type NodeJob, type NodeR
 export { nodeEpochsPaid, nodeSalesByTier, userNodeHoldings } from './console-repo.ts';
 export { highestNodeLevel } from './tier-repo.ts';
 export { holdsNode } from './holding-repo.ts';
+export { nodeIncomeOfEpoch, userNodeIncomeOfEpoch } from './transparency-repo.ts';

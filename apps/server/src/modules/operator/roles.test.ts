@@ -61,6 +61,9 @@ const expectedRoles: Record<string, OperatorRole> = {
   'POST /api/v1/operator/settlement/run': 'operator',
   'GET /api/v1/operator/pools': 'viewer',
   'POST /api/v1/operator/pool/topup': 'admin',
+  'POST /api/v1/operator/transparency/snapshot': 'operator',
+  'POST /api/v1/operator/transparency/publish': 'operator',
+  'POST /api/v1/operator/transparency/reserve': 'admin',
 };
 
 let t: TestApp;

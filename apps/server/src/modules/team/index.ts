@@ -19,3 +19,4 @@ export { buildRankMarks, foldRankMoves, rankClassMax, rankMarkEvery, runRankRoun
 export { startTeamRankJob, teamRankJobIntervalMs, type TeamRankJob } from './job.ts';
 export { startTeamJob, teamFoldJobIntervalMs, type TeamJob } from './fold-job.ts';
 export { performanceRow, teamEpochsPaid } from './console-repo.ts';
+export { teamIncomeOfEpoch, userTeamIncomeOfEpoch } from './transparency-repo.ts';
