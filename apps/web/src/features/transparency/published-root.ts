@@ -1,4 +1,4 @@
-import { decodeEventLog, TransactionReceiptNotFoundError, type Abi, type Address, type Hash, type Hex } from 'viem';
+import { decodeEventLog, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { publisherAbi } from './publisher-abi.ts';
 
 // Reads what the ProofPublisher contract holds for a snapshot, straight from the chain in the
@@ -21,13 +21,18 @@ export interface PublishedRoots {
   publishedBlock: bigint;
 }
 
-/** The few chain reads the check needs: a viem public client has them all. */
+/** A transaction's outcome and the events it emitted. */
+export interface Receipt {
+  status: 'success' | 'reverted';
+  logs: readonly { address: string; data: Hex; topics: readonly Hex[] }[];
+}
+
+/** The few chain reads the check needs (chain-reader.ts, over the public RPC). */
 export interface ChainReader {
   getChainId(): Promise<number>;
   readContract(args: { address: Address; abi: Abi; functionName: 'publication'; args: [bigint] }): Promise<unknown>;
-  getTransactionReceipt(args: {
-    hash: Hash;
-  }): Promise<{ status: 'success' | 'reverted'; logs: readonly { address: string; data: Hex; topics: readonly Hex[] }[] }>;
+  /** Null for a transaction the chain does not know. */
+  getTransactionReceipt(args: { hash: Hash }): Promise<Receipt | null>;
 }
 
 /** Why the chain could not be asked: the wrong network, or nothing answered. */
@@ -83,15 +88,9 @@ export async function readPublication(reader: ChainReader, contract: { chainId: 
  */
 export async function snapshotOfTransaction(reader: ChainReader, contract: { chainId: number; address: string }, txHash: string): Promise<number | null> {
   await checkChain(reader, contract.chainId);
-  let receipt: Awaited<ReturnType<ChainReader['getTransactionReceipt']>>;
-  try {
-    receipt = await reader.getTransactionReceipt({ hash: txHash as Hash });
-  } catch (error) {
-    // A transaction the chain does not know published nothing (the server named a wrong one).
-    if (error instanceof TransactionReceiptNotFoundError) return null;
-    throw new ChainReadError('unreachable', { cause: error });
-  }
-  if (receipt.status !== 'success') return null;
+  const receipt = await asked(() => reader.getTransactionReceipt({ hash: txHash as Hash }));
+  // A transaction the chain does not know (the server named a wrong one), or that failed, published nothing.
+  if (!receipt || receipt.status !== 'success') return null;
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== contract.address.toLowerCase()) continue;
     try {

@@ -1,7 +1,7 @@
 // Test data for the transparency screen's checks: real Merkle sum trees (packages/proof) with the
 // API's shapes around them, and a chain that answers JSON-RPC as a node would, through viem's own
 // encoding of the ProofPublisher's ABI. Used by the *.test.ts files beside it only.
-import { custom, decodeFunctionData, encodeAbiParameters, encodeEventTopics, encodeFunctionResult, type Hex } from 'viem';
+import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, encodeFunctionResult, type Hex } from 'viem';
 import { proofOf } from '@nadi/proof/proof';
 import { buildTree, leafNode, nodeBytes, splitAmounts, treeRoot, toHex, userKey, writeNode, type SumNode } from '@nadi/proof/tree';
 import type { Publication, SnapshotInfo, RewardsInfo } from '@nadi/api/transparency';
@@ -125,62 +125,58 @@ function publishedLog(record: ChainRecord) {
 
 /**
  * A chain that answers the three calls the check makes, as a node's JSON-RPC would: its id, the
- * contract's `publication(id)` and transaction receipts. `fail` makes every call throw.
+ * contract's `publication(id)` through eth_call and transaction receipts (null for an unknown one).
+ * `fail` makes every call throw, as an unreachable node does.
  */
 export function fakeChain(records: ChainRecord[], options: { chainId?: number; fail?: boolean } = {}): { reader: ChainReader; calls: string[] } {
   const calls: string[] = [];
-  const transport = custom(
-    {
-      async request({ method, params }: { method: string; params?: unknown }) {
-        calls.push(method);
-        if (options.fail) throw new Error('connection refused');
-        if (method === 'eth_chainId') return `0x${(options.chainId ?? chainId).toString(16)}`;
-        if (method === 'eth_call') {
-          const [call] = params as [{ to: string; data: Hex }];
-          if (call.to.toLowerCase() !== contractAddress.toLowerCase()) return '0x';
-          const { args } = decodeFunctionData({ abi: publisherAbi, data: call.data });
-          const record = records.find((r) => BigInt(r.snapshotId) === args[0]);
-          return encodeFunctionResult({
-            abi: publisherAbi,
-            functionName: 'publication',
-            result: {
-              epoch: record?.epoch === null || !record ? noEpoch : BigInt(record.epoch),
-              blockNumber: record ? 40n : 0n,
-              liabilitiesRoot: (record?.liabilitiesRoot ?? zeroRoot) as Hex,
-              liabilitiesNadi: 0n,
-              liabilitiesUsdt: 0n,
-              rewardsRoot: (record?.rewardsRoot ?? zeroRoot) as Hex,
-              rewardsTotal: 0n,
-              publishedBlock: record ? 42n : 0n,
-              publishedAt: record ? 1_800_000_000n : 0n,
-            },
-          });
-        }
-        if (method === 'eth_getTransactionReceipt') {
-          const [hash] = params as [string];
-          const record = records.find((r) => r.txHash === hash);
-          if (!record) return null;
-          return {
-            transactionHash: hash,
-            transactionIndex: '0x0',
-            blockHash: `0x${'b'.repeat(64)}`,
-            blockNumber: '0x2a',
-            from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
-            to: contractAddress.toLowerCase(),
-            cumulativeGasUsed: '0x1',
-            gasUsed: '0x1',
-            effectiveGasPrice: '0x1',
-            contractAddress: null,
-            logs: [publishedLog(record)],
-            logsBloom: `0x${'0'.repeat(512)}`,
-            status: '0x1',
-            type: '0x2',
-          };
-        }
-        throw new Error(`unexpected ${method}`);
-      },
-    },
-    { retryCount: 0 },
-  );
-  return { reader: chainReader('http://unused.invalid', transport), calls };
+  const rpc = async (method: string, params: unknown[]) => {
+    calls.push(method);
+    if (options.fail) throw new Error('connection refused');
+    if (method === 'eth_chainId') return `0x${(options.chainId ?? chainId).toString(16)}`;
+    if (method === 'eth_call') {
+      const [call] = params as [{ to: string; data: Hex }];
+      if (call.to.toLowerCase() !== contractAddress.toLowerCase()) return '0x';
+      const { args } = decodeFunctionData({ abi: publisherAbi, data: call.data });
+      const record = records.find((r) => BigInt(r.snapshotId) === args[0]);
+      return encodeFunctionResult({
+        abi: publisherAbi,
+        functionName: 'publication',
+        result: {
+          epoch: record?.epoch === null || !record ? noEpoch : BigInt(record.epoch),
+          blockNumber: record ? 40n : 0n,
+          liabilitiesRoot: (record?.liabilitiesRoot ?? zeroRoot) as Hex,
+          liabilitiesNadi: 0n,
+          liabilitiesUsdt: 0n,
+          rewardsRoot: (record?.rewardsRoot ?? zeroRoot) as Hex,
+          rewardsTotal: 0n,
+          publishedBlock: record ? 42n : 0n,
+          publishedAt: record ? 1_800_000_000n : 0n,
+        },
+      });
+    }
+    if (method === 'eth_getTransactionReceipt') {
+      const [hash] = params as [string];
+      const record = records.find((r) => r.txHash === hash);
+      if (!record) return null;
+      return {
+        transactionHash: hash,
+        transactionIndex: '0x0',
+        blockHash: `0x${'b'.repeat(64)}`,
+        blockNumber: '0x2a',
+        from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+        to: contractAddress.toLowerCase(),
+        cumulativeGasUsed: '0x1',
+        gasUsed: '0x1',
+        effectiveGasPrice: '0x1',
+        contractAddress: null,
+        logs: [publishedLog(record)],
+        logsBloom: `0x${'0'.repeat(512)}`,
+        status: '0x1',
+        type: '0x2',
+      };
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  return { reader: chainReader(rpc), calls };
 }

@@ -22,7 +22,7 @@ function useReserveVerdicts(snapshot: SnapshotDetail) {
 }
 
 /** The platform's addresses whose on-chain balances are the reserves, each with its proof of ownership. */
-export function ReservesSection({ snapshot }: { snapshot: SnapshotDetail }) {
+export default function ReservesSection({ snapshot }: { snapshot: SnapshotDetail }) {
   const { t } = useTranslation();
   const verdicts = useReserveVerdicts(snapshot);
   return (

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
@@ -5,12 +6,14 @@ import { useSummary } from '../api/get-summary.ts';
 import { CoverSection } from './cover-section.tsx';
 import { EmissionSection } from './emission-section.tsx';
 import { PoolsSection, SupplySection } from './supply-section.tsx';
-import { ReservesSection } from './reserves-section.tsx';
 import { SnapshotSection } from './snapshot-section.tsx';
 import { VerifySection } from './verify-section.tsx';
 import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './transparency.module.css';
+
+// Below the fold, and with viem (checksummed addresses, the signatures' recovery): a chunk of its own.
+const ReservesSection = lazy(() => import('./reserves-section.tsx'));
 
 /**
  * /transparency (docs/transparency.md), public: reserves against liabilities, the latest snapshot
@@ -38,7 +41,9 @@ function TransparencyContent({ summary }: { summary: TransparencySummary }) {
           <CoverSection snapshot={latest} history={summary.cover_history} />
           <VerifySection summary={summary} />
           <SnapshotSection snapshot={latest} />
-          <ReservesSection snapshot={latest} />
+          <Suspense fallback={<LoadingView />}>
+            <ReservesSection snapshot={latest} />
+          </Suspense>
         </>
       ) : (
         <>

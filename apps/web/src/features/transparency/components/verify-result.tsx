@@ -27,7 +27,9 @@ export function VerifyResultView({ target, outcome, userId }: { target: ProofTar
         <Icon name={outcome.ok ? 'check' : 'alert'} size={20} />
         <span>{outcome.ok ? t(`transparency.result.ok.${target.kind}`) : t('transparency.result.failed')}</span>
       </p>
-      <p className={styles.resultSubject}>{subject}</p>
+      <p className={styles.resultSubject} data-testid="verify-subject">
+        {subject}
+      </p>
       <p className={styles.resultExplain} data-testid="verify-explain">
         {outcome.failure ? t(`transparency.failure.${outcome.failure}`) : t(`transparency.result.okExplain.${target.kind}`)}
       </p>

@@ -31,8 +31,9 @@ async function verify(request: VerifyRequest, userId: number, contract: Transpar
     request.kind === 'balance'
       ? { kind: 'balance', data: await getBalanceProof(undefined, { isSilent: true }) }
       : { kind: 'income', data: await getIncomeProof(request.epoch, { isSilent: true }) };
-  const [{ runVerification, chainReader }, config] = await Promise.all([import('../verify-lazy.ts'), fetchAppConfig()]);
-  const outcome = await runVerification(target, { userId, contract, reader: async () => chainReader(absoluteUrl(config.chain.rpc_url)) });
+  const [{ runVerification, chainReader, fetchJsonRpc }, config] = await Promise.all([import('../verify-lazy.ts'), fetchAppConfig()]);
+  const reader = async () => chainReader(fetchJsonRpc(absoluteUrl(config.chain.rpc_url)));
+  const outcome = await runVerification(target, { userId, contract, reader });
   return { target, outcome, userId };
 }
 
@@ -82,7 +83,7 @@ function SignedInVerify({ summary }: { summary: TransparencySummary }) {
         onClick={() => mutation.mutate({ kind: 'balance' })}
         data-testid="verify-balance"
       >
-        {summary.latest ? t('transparency.verify.balance', { id: summary.latest.id }) : t('transparency.verify.balanceNone')}
+        {summary.latest ? t('transparency.verify.balance') : t('transparency.verify.balanceNone')}
       </button>
       {epochs.length > 0 && chosenEpoch !== null ? (
         <div className={styles.incomeRow}>
