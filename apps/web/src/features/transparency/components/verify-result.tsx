@@ -33,23 +33,28 @@ export function VerifyResultView({ target, outcome, userId }: { target: ProofTar
       <p className={styles.resultExplain} data-testid="verify-explain">
         {outcome.failure ? t(`transparency.failure.${outcome.failure}`) : t(`transparency.result.okExplain.${target.kind}`)}
       </p>
-      <h3 className={styles.stepsTitle}>{t('transparency.result.steps')}</h3>
-      <ol className={styles.steps} data-testid="verify-steps">
-        {lines.map((line, i) => (
-          <li key={i} className={cx(styles.step, !line.ok && styles.stepBad)} data-ok={String(line.ok)} data-step={line.key}>
-            <Icon name={line.ok ? 'check' : 'alert'} size={15} className={styles.stepIcon} />
-            <span>
-              {t(`transparency.step.${line.key}`, line.params)}
-              {line.txHash ? (
-                <>
-                  {' '}
-                  <TxHash hash={line.txHash} />
-                </>
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ol>
+      {/* A proof without the user's leaves (not included) has no step to show. */}
+      {lines.length > 0 ? (
+        <>
+          <h3 className={styles.stepsTitle}>{t('transparency.result.steps')}</h3>
+          <ol className={styles.steps} data-testid="verify-steps">
+            {lines.map((line, i) => (
+              <li key={i} className={cx(styles.step, !line.ok && styles.stepBad)} data-ok={String(line.ok)} data-step={line.key}>
+                <Icon name={line.ok ? 'check' : 'alert'} size={15} className={styles.stepIcon} />
+                <span>
+                  {t(`transparency.step.${line.key}`, line.params)}
+                  {line.txHash ? (
+                    <>
+                      {' '}
+                      <TxHash hash={line.txHash} />
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <button type="button" className="btn btn--ghost btn--block" onClick={() => downloadProof(target)} data-testid="verify-download">
         <Icon name="deposit" size={18} />
         {t('transparency.result.download')}
