@@ -108,7 +108,13 @@ export const minerItem = z.object({
   destroy: z.object({ nadi: amountText, price: amountText, usdt: amountText }).nullable(),
 });
 export type MinerItem = z.infer<typeof minerItem>;
-export const minersQuery = pageQuery.extend({ kind: z.enum(minerKinds).optional() });
+/**
+ * The miners the mining screen lists (docs/nodes-and-savings.md): devices, destroy and trial miners.
+ * Node and savings (pledge) miners carry their power too, but belong on "my nodes" and "my savings".
+ */
+export const listedMinerKinds = ['device', 'destroy', 'trial'] as const;
+export type ListedMinerKind = (typeof listedMinerKinds)[number];
+export const minersQuery = pageQuery.extend({ kind: z.enum(listedMinerKinds).optional() });
 
 /** Activation code: required, trimmed, case-insensitive (the server upper-cases it). */
 export const activationCodeMax = 64;
@@ -277,7 +283,7 @@ export const miningRoutes = {
     input: minersQuery,
     response: envelope(paged(minerItem)),
     auth: true,
-    summary: 'My miners (device, destroy, trial), newest first',
+    summary: 'My miners (device, destroy, trial; nodes and savings are on their own screens), newest first',
   }),
   activate: route({
     method: 'POST',

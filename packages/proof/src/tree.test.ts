@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkTree, proofOf, verifyProof } from './proof.ts';
 import {
   buildTree,
+  buildTreeInSlices,
   climb,
   leafNode,
   nodeBytes,
@@ -54,6 +55,14 @@ describe('the sum tree', () => {
     const moved = { hash: a.hash, sums: [6n, 0n] };
     const less = { hash: b.hash, sums: [4n, 0n] };
     expect(toHex(parentNode(a, b).hash)).not.toBe(toHex(parentNode(moved, less).hash));
+  });
+
+  it('built in slices, with pauses between them, the tree is the same', async () => {
+    const { tree, leaves } = sample(13);
+    let pauses = 0;
+    const sliced = await buildTreeInSlices(leaves, dims, 4, async () => (pauses += 1));
+    expect(sliced.levels.map(toHex)).toEqual(tree.levels.map(toHex));
+    expect(pauses).toBeGreaterThan(3);
   });
 
   it('every path climbs to the root', () => {

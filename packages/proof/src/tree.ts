@@ -124,8 +124,8 @@ export function levelSize(tree: SumTree, level: number): number {
   return tree.levels[level]!.length / nodeBytes(tree.dims);
 }
 
-/** Builds every level above a flat leaf level (n × nodeBytes(dims) bytes, n ≥ 1). */
-export function buildTree(leaves: Uint8Array, dims: number): SumTree {
+/** The levels above `leaves`, built `slice` parents at a time; `between` runs between two slices. */
+function* buildLevels(leaves: Uint8Array, dims: number, slice: number): Generator<void, SumTree> {
   const size = nodeBytes(dims);
   if (leaves.length === 0 || leaves.length % size !== 0) throw new Error('a tree needs at least one whole leaf');
   const levels = [leaves];
@@ -133,12 +133,37 @@ export function buildTree(leaves: Uint8Array, dims: number): SumTree {
   while (level.length > size) {
     const n = level.length / size;
     const next = new Uint8Array(Math.ceil(n / 2) * size);
-    for (let i = 0; i + 1 < n; i += 2) parentOfFlat(level, i, dims, next, i / 2);
+    for (let i = 0; i + 1 < n; i += 2) {
+      parentOfFlat(level, i, dims, next, i / 2);
+      if ((i / 2 + 1) % slice === 0) yield;
+    }
     if (n % 2 === 1) next.set(level.subarray((n - 1) * size), ((n - 1) / 2) * size);
     levels.push(next);
     level = next;
   }
   return { dims, levels };
+}
+
+/** Builds every level above a flat leaf level (n × nodeBytes(dims) bytes, n ≥ 1). */
+export function buildTree(leaves: Uint8Array, dims: number): SumTree {
+  const steps = buildLevels(leaves, dims, Number.MAX_SAFE_INTEGER);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same tree, built `slice` parents at a time with `pause()` awaited between slices: a server
+ * building a million-user tree keeps answering requests meanwhile.
+ */
+export async function buildTreeInSlices(leaves: Uint8Array, dims: number, slice: number, pause: () => Promise<unknown>): Promise<SumTree> {
+  const steps = buildLevels(leaves, dims, slice);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }
 
 export function treeRoot(tree: SumTree): SumNode {

@@ -1,6 +1,6 @@
 // The mining user API's reads. Amounts and power come back as text and become bigint here.
 import { sql, type SQL } from 'drizzle-orm';
-import type { IncomeLineType, MinerKind, PowerLogType } from '@nadi/api/mining';
+import { listedMinerKinds, type IncomeLineType, type ListedMinerKind, type MinerKind, type PowerLogType } from '@nadi/api/mining';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { deviceFacts, type DeviceFacts } from '../device/index.ts';
@@ -144,8 +144,12 @@ async function withDevices(db: Db, raw: RawMiner[], epoch: number): Promise<Mine
 }
 
 /** A user's miners, newest first, with their device and this epoch's beats. */
-export async function listMiners(db: Db, userId: number, kind: MinerKind | undefined, epoch: number, offset: number, limit: number) {
-  const where = kind ? sql`m.user_id = ${userId} and m.kind = ${kind}` : sql`m.user_id = ${userId}`;
+export async function listMiners(db: Db, userId: number, kind: ListedMinerKind | undefined, epoch: number, offset: number, limit: number) {
+  const kinds = kind ? [kind] : [...listedMinerKinds];
+  const where = sql`m.user_id = ${userId} and m.kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
   const [rows, count] = await Promise.all([
     db.execute(sql`${minerSelect(where)} order by m.id desc limit ${limit} offset ${offset}`),
     db.execute(sql`select count(*)::int as total from miners m where ${where}`),

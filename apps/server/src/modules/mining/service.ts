@@ -7,7 +7,7 @@ import type {
   IncomeEpochItem,
   IncomeLineType,
   MinerItem,
-  MinerKind,
+  ListedMinerKind,
   MiningOverview,
   MiningParamsData,
   PowerLogType,
@@ -146,7 +146,7 @@ export function minerItem(row: MinerRow, m: Pick<MiningNow, 'now' | 'params'>): 
   };
 }
 
-export async function getMiners(deps: MiningAppDeps, userId: number, query: PageQuery & { kind?: MinerKind | undefined }) {
+export async function getMiners(deps: MiningAppDeps, userId: number, query: PageQuery & { kind?: ListedMinerKind | undefined }) {
   const m = await miningNow(deps);
   const { rows, total } = await listMiners(deps.db, userId, query.kind, m.epoch, (query.page - 1) * query.page_size, query.page_size);
   return { list: rows.map((row) => minerItem(row, m)), total, page: query.page, page_size: query.page_size };

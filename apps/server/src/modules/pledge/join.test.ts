@@ -144,6 +144,8 @@ describe('joining', () => {
                            join pledge_positions x on x.miner_id = m.id where x.id = ${position.id}`),
     );
     expect(miner).toEqual([{ kind: 'pledge', status: 3, power: '600', starts_epoch: 0, ends_epoch: 30 }]);
+    // Its power counts, but the mining screen's miners list shows devices, destroy and trial only.
+    expect((await pledgeGet(t, u, '/api/v1/mining/miners')).json().data.list.map((m: { kind: string }) => m.kind)).toEqual(['trial']);
     const log = (await pledgeGet(t, u, '/api/v1/mining/powerLog')).json().data.list;
     // Newest first: the pledge on top of the trial miner every user gets at sign-up.
     expect(log.map((r: { type: string }) => r.type)).toEqual(['pledge', 'trial']);

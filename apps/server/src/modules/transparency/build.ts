@@ -1,11 +1,11 @@
 // Building a tree from every user's sums (docs/transparency.md, "How a tree is built"): each user's
 // amounts are split into 1 to 3 random parts, each part is a leaf under the user's salted key, the
-// leaves are put in a random order, and packages/proof builds the levels above them. Whose each leaf
+// leaves are put in a random order, and packages/proof builds the levels above them (in slices). Whose each leaf
 // is (`owners`: per leaf a u32 user id and a u8 part number, big-endian) is kept beside the leaves and
 // never published. Sized for a million users: typed arrays, one pass over the users, and a pause for
 // the event loop every few thousand users so the instance keeps answering requests meanwhile.
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { buildTree, hashBytes, leafNode, nodeBytes, splitAmounts, treeRoot, userKey, writeNode, type SumNode, type SumTree } from '@nadi/proof/tree';
+import { buildTreeInSlices, hashBytes, leafNode, nodeBytes, splitAmounts, treeRoot, userKey, writeNode, type SumNode, type SumTree } from '@nadi/proof/tree';
 import { shuffledOrder, type TreeRandom } from './random.ts';
 
 /** Bytes of a leaf's owner entry: the user id (u32) and the part number (u8). */
@@ -14,6 +14,8 @@ export const ownerBytes = 5;
 export const partsMax = 3;
 /** Users between two pauses for the event loop while leaves are hashed. */
 const usersPerSlice = 4_096;
+/** Parents hashed between two pauses for the event loop while the levels are built. */
+export const parentsPerSlice = 8_192;
 
 /**
  * Sums per user and dimension, gathered from several sources (one aggregate query each) before a tree
@@ -131,6 +133,6 @@ export async function buildUserTree(input: {
       owners[at * ownerBytes + 4] = part;
     });
   }
-  const tree = leafCount === 0 ? null : buildTree(leaves, dims);
+  const tree = leafCount === 0 ? null : await buildTreeInSlices(leaves, dims, parentsPerSlice, yieldToLoop);
   return { dims, tree, leaves, owners, leafCount, users, root: tree ? treeRoot(tree) : emptyRoot(dims) };
 }

@@ -4,10 +4,11 @@
 // proof the user gets `expected`, their figure recomputed from ANOTHER source than the tree: for a
 // balance, their own journal up to the snapshot's last transfer and their income records; for income,
 // their income records of the epoch.
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { rewardKinds, type RewardKind } from '@nadi/api/transparency';
 import { nodeJson, proofOf, type ProofJson } from '@nadi/proof/proof';
-import { buildTree, nodeBytes, toHex, treeRoot, type SumTree } from '@nadi/proof/tree';
+import { buildTreeInSlices, nodeBytes, toHex, treeRoot, type SumTree } from '@nadi/proof/tree';
 import type { z } from 'zod';
 import type { balanceProof, incomeProof } from '@nadi/api/transparency';
 import type { AppDeps } from '../../deps.ts';
@@ -19,7 +20,7 @@ import { userNodeIncomeOfEpoch } from '../node/index.ts';
 import { userInterestOfEpochs } from '../pledge/index.ts';
 import { userTeamIncomeOfEpoch } from '../team/index.ts';
 import { findUserById } from '../user/index.ts';
-import { emptyRoot, ownerBytes } from './build.ts';
+import { emptyRoot, ownerBytes, parentsPerSlice } from './build.ts';
 import { coversOf, findSnapshot, findTree, latestSnapshot, treeChunks, type SnapshotRow } from './repo.ts';
 import { saltOf } from './salts.ts';
 import { rewardsInfoOf, snapshotInfoOf } from './views.ts';
@@ -76,7 +77,8 @@ async function loadTree(db: Db, scope: string, log: Pick<FastifyBaseLogger, 'err
     leaves.set(chunk.leaves, chunk.firstLeaf * size);
     owners.set(chunk.owners, chunk.firstLeaf * ownerBytes);
   }
-  const tree = row.leafCount === 0 ? null : buildTree(leaves, row.dims.length);
+  // In slices: the first proof asked of a million-user tree must not stall every other request.
+  const tree = row.leafCount === 0 ? null : await buildTreeInSlices(leaves, row.dims.length, parentsPerSlice, yieldToLoop);
   const root = tree ? treeRoot(tree) : emptyRoot(row.dims.length);
   const isRootRecorded = toHex(root.hash) === row.rootHash && root.sums.every((s, d) => s === row.rootSums[d]);
   // Served anyway: each user's own check then fails against the published root, which is the point.

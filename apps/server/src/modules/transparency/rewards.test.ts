@@ -24,7 +24,7 @@ import { findRewards, findTree, latestSnapshot } from './repo.ts';
 import { poolsPaid } from './rewards.ts';
 
 const epochSeconds = 86_400;
-const users = 200;
+const users = 120;
 const silent = { error: () => undefined, info: () => undefined };
 let t: TestApp;
 let db: Db;

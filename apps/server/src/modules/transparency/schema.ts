@@ -75,6 +75,7 @@ export const proofSnapshots = pgTable(
     pubBlockNumber: bigint('pub_block_number', { mode: 'bigint' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     pubError: text('pub_error'),
+    /** When the books were read, by the database's clock: a user registered after it is not in the snapshot. */
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MinerKind, MiningOverview } from '@nadi/api/mining';
+import { listedMinerKinds, type ListedMinerKind, type MiningOverview } from '@nadi/api/mining';
 import { ActionGrid } from '../../../components/action-grid.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
@@ -120,8 +120,8 @@ function MiningActions() {
   return <ActionGrid label={t('mining.actions')} actions={actions.map((action) => ({ to: action.to, label: t(action.labelKey), icon: action.icon }))} />;
 }
 
-type KindFilter = MinerKind | 'all';
-const kindFilters: KindFilter[] = ['all', 'device', 'destroy', 'trial'];
+type KindFilter = ListedMinerKind | 'all';
+const kindFilters: KindFilter[] = ['all', ...listedMinerKinds];
 
 function MinersSection() {
   const { t } = useTranslation();
