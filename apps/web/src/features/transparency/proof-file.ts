@@ -2,8 +2,8 @@ import type { ProofTarget } from './verify-run.ts';
 
 /**
  * "Download my proof": the proof exactly as the API answered it (snapshot or rewards, the proof
- * and the user's expected figures), the input of `npm run verify:reserves -- --proof <file>`,
- * which checks it without this app (docs/transparency.md).
+ * and the user's expected figures). A balance proof is the input of `npm run verify:reserves --
+ * --proof <file>`, which checks it without this app (docs/transparency.md, "The verifier").
  */
 export function proofFile(target: ProofTarget): { name: string; text: string } {
   const name = target.kind === 'balance' ? `nadi-proof-snapshot-${target.data.snapshot.id}.json` : `nadi-proof-rewards-${target.data.rewards.epoch}.json`;

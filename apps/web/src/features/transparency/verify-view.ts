@@ -4,7 +4,7 @@ import { amountDigitsShown } from '../../lib/money-format.ts';
 import { amountsText, sumDigits } from './transparency-format.ts';
 import type { VerifyOutcome } from './verify-run.ts';
 
-// A check's steps as sentences (docs/transparency.md, "Checking your own proof"): each step is a
+// A check's steps as sentences (docs/transparency.md, "Checking your own figures"): each step is a
 // locale key under `transparency.step` with its values, and whether it held.
 
 export interface StepLine {

@@ -59,7 +59,8 @@ export function VerifyResultView({ target, outcome, userId }: { target: ProofTar
         <Icon name="deposit" size={18} />
         {t('transparency.result.download')}
       </button>
-      <p className={styles.faint}>{t('transparency.result.downloadHint')}</p>
+      {/* The independent verifier checks liabilities proofs (docs/transparency.md, "The verifier"). */}
+      {target.kind === 'balance' ? <p className={styles.faint}>{t('transparency.result.downloadHint')}</p> : null}
     </div>
   );
 }
