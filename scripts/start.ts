@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       NADI_ADDRESS: contracts.nadi,
       USDT_ADDRESS: contracts.usdt,
       PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
+      PROOF_PUBLISHER_ADDRESS: contracts.proofPublisher,
       WEB_DIST: webDist,
       ADMIN_DIST: adminDist,
     });

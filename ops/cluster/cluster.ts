@@ -156,6 +156,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       NADI_ADDRESS: contracts.nadi,
       USDT_ADDRESS: contracts.usdt,
       PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
+      PROOF_PUBLISHER_ADDRESS: contracts.proofPublisher,
       SIWE_DOMAIN: `localhost:${ports.proxy}`,
       ROOT_ADDRESS: hardhatAccounts[roles.root] as string,
       ROOT_INVITE_CODE: rootInviteCode,

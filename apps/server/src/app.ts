@@ -26,7 +26,7 @@ import { paymentModule, rechargeModule, withdrawalQueue, withdrawModule } from '
 import { pledgeModule } from './modules/pledge/index.ts';
 import { signModule } from './modules/sign/index.ts';
 import { teamModule } from './modules/team/index.ts';
-import { transparencyModule } from './modules/transparency/index.ts';
+import { transparencyModule, transparencyOperatorModule } from './modules/transparency/index.ts';
 import { storeModule } from './modules/store/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { walletModule, type WalletModuleOptions } from './modules/wallet/index.ts';
@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(signModule);
   await app.register(operatorModule);
   await app.register(transparencyModule);
+  await app.register(transparencyOperatorModule);
   if (deps.settings.env === 'development') await app.register(rpcProxy);
   await app.register(webPlugin, { root: deps.settings.webDist, adminRoot: deps.settings.adminDist });
   return app;

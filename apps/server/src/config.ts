@@ -109,6 +109,11 @@ const rawSchema = z.object({
     .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)')
     .optional(),
   PAYMENT_GATEWAY_ADDRESS: addressString.optional(),
+  /**
+   * The ProofPublisher contract (docs/transparency.md, "Publication"), owned by the hot wallet, which
+   * publishes each snapshot's roots there. Unset: nothing is published.
+   */
+  PROOF_PUBLISHER_ADDRESS: addressString.optional(),
   /** The hot wallet that sends withdrawals: 0x + 64 hex. Development uses the local chain's account #0. */
   HOT_WALLET_PRIVATE_KEY: z
     .string()
@@ -301,7 +306,9 @@ export interface AppSettings {
   isDemoMarketOn: boolean;
   depositXpub: string;
   paymentGatewayAddress: string | null;
-  /** Never logged or sent anywhere; only the withdrawal sender reads it. */
+  /** Where snapshots' roots are published (null: not published). */
+  proofPublisherAddress: string | null;
+  /** Never logged or sent anywhere; only the withdrawal sender, the proof publisher and reserve capture read it. */
   hotWalletPrivateKey: `0x${string}`;
   /** Lower-case addresses. */
   operatorAddresses: string[];
@@ -404,6 +411,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     isDemoMarketOn: appEnv === 'development' && (raw.DEMO_MARKET ?? true),
     depositXpub: raw.DEPOSIT_XPUB ?? devDepositXpub(),
     paymentGatewayAddress: raw.PAYMENT_GATEWAY_ADDRESS ?? null,
+    proofPublisherAddress: raw.PROOF_PUBLISHER_ADDRESS ?? null,
     hotWalletPrivateKey: (raw.HOT_WALLET_PRIVATE_KEY ?? hardhatDevPrivateKeys[0]) as `0x${string}`,
     operatorAddresses: (raw.OPERATOR_ADDRESSES ?? (appEnv === 'development' ? hardhatAccount0 : ''))
       .split(',')

@@ -18,7 +18,7 @@ import { startTeamRankJob } from './modules/team/index.ts';
 import { startChainWorkers } from './modules/onchain/index.ts';
 import { startStoreJob } from './modules/store/index.ts';
 import { startTeamJob } from './modules/team/index.ts';
-import { startTransparencyJob } from './modules/transparency/index.ts';
+import { startPublishJob, startTransparencyJob } from './modules/transparency/index.ts';
 
 const nonceSweepIntervalMs = 10 * 60_000;
 const chainTimeoutMs = 5_000;
@@ -68,6 +68,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   // Team: folding pending purchases into the invite tree's aggregates, one instance at a time (always on:
   // readers stay exact without it, but slower as the pending rows grow).
   const teamJob = startTeamJob(app.deps, app.log);
+  // Proof publication: settling and sending snapshots' roots on chain, one instance at a time, with the chain workers.
+  const publishJob = settings.isChainWorkersOn ? startPublishJob(app.deps, app.log) : null;
   return {
     app,
     database,
@@ -82,6 +84,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await noticeJob.stop();
       await teamRankJob.stop();
       await teamJob.stop();
+      await publishJob?.stop();
       await app.close();
       await database.close();
       await pubsub?.close();

@@ -21,6 +21,8 @@ export const appConfig = z.object({
     explorer_url: z.string().nullable(),
     nadi_address: z.string().nullable(),
     usdt_address: z.string().nullable(),
+    /** The ProofPublisher contract where snapshots' roots are published (docs/transparency.md); null: none. */
+    proof_publisher_address: z.string().nullable().default(null),
   }),
   walletconnect_project_id: z.string().nullable(),
   /** True only in development: the demo wallet backed by the local chain's test accounts. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseUnits, zeroAddress, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { nadiTokenAbi, paymentGatewayAbi, testContractWalletAbi, testUsdtAbi } from './artifacts.ts';
+import { nadiTokenAbi, paymentGatewayAbi, proofPublisherAbi, testContractWalletAbi, testUsdtAbi } from './artifacts.ts';
 import { publicClientFor } from './clients.ts';
 import { demoUserAddresses, deployerAddress } from './demo-accounts.ts';
 import { demoFunding, deployContractWallet, deployLocalContracts, freshChainAddresses, type LocalContracts } from './deploy.ts';
@@ -38,6 +38,7 @@ describe('deployLocalContracts', () => {
       nadi: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       usdt: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       paymentGateway: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+      proofPublisher: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
     });
   });
 
@@ -71,6 +72,14 @@ describe('deployLocalContracts', () => {
     expect(await allowed(deployerAddress)).toBe(false);
     expect(await client.readContract({ address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'owner' })).toBe(deployerAddress);
     expect(await client.readContract({ address: contracts.paymentGateway, abi: paymentGatewayAbi, functionName: 'recipient' })).toBe(contracts.paymentGateway);
+  });
+
+  it('deploys the ProofPublisher owned by #0 (the development hot wallet), nothing published yet', async () => {
+    const read = <F extends 'owner' | 'publishedCount' | 'lastSnapshotId'>(functionName: F) =>
+      client.readContract({ address: contracts.proofPublisher, abi: proofPublisherAbi, functionName });
+    expect(await read('owner')).toBe(deployerAddress);
+    expect(await read('publishedCount')).toBe(0n);
+    expect(await read('lastSnapshotId')).toBe(0n);
   });
 });
 

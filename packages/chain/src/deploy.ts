@@ -4,6 +4,8 @@ import {
   nadiTokenBytecode,
   paymentGatewayAbi,
   paymentGatewayBytecode,
+  proofPublisherAbi,
+  proofPublisherBytecode,
   testContractWalletAbi,
   testContractWalletBytecode,
   testUsdtAbi,
@@ -16,6 +18,8 @@ export interface LocalContracts {
   nadi: Address;
   usdt: Address;
   paymentGateway: Address;
+  /** ProofPublisher, owned by #0 (the development hot wallet, which publishes). */
+  proofPublisher: Address;
   chainId: 31337;
 }
 
@@ -29,13 +33,14 @@ export const demoFunding = { nadi: parseUnits('100000', 18), usdt: parseUnits('1
 
 /**
  * Addresses on a fresh chain. A contract's address depends only on its deployer and the deployer's
- * nonce, and deployLocalContracts is the first thing account #0 does (nonces 0, 1, 2), so every
+ * nonce, and deployLocalContracts is the first thing account #0 does (nonces 0, 1, 2, 3), so every
  * fresh node gets these. Anything #0 sends before it shifts them.
  */
 export const freshChainAddresses = {
   nadi: getContractAddress({ from: deployerAddress, nonce: 0n }),
   usdt: getContractAddress({ from: deployerAddress, nonce: 1n }),
   paymentGateway: getContractAddress({ from: deployerAddress, nonce: 2n }),
+  proofPublisher: getContractAddress({ from: deployerAddress, nonce: 3n }),
 } as const;
 
 type Clients = { wallet: ReturnType<typeof localWalletClient>; client: ReturnType<typeof publicClientFor> };
@@ -87,9 +92,10 @@ async function fundDemoUsers(wallet: Clients['wallet'], nadi: Address, usdt: Add
 }
 
 /**
- * Deploys NADI, test USDT and the PaymentGateway from account #0 (the node's unlocked account, so
- * no key is used here), allow-lists both tokens and funds demo users #1..#9 with demoFunding.
- * On a fresh chain the addresses equal freshChainAddresses.
+ * Deploys NADI, test USDT, the PaymentGateway and the ProofPublisher (owned by #0, the development
+ * hot wallet) from account #0 (the node's unlocked account, so no key is used here), allow-lists
+ * both tokens and funds demo users #1..#9 with demoFunding. On a fresh chain the addresses equal
+ * freshChainAddresses.
  */
 export async function deployLocalContracts(rpcUrl: string, options: DeployOptions = {}): Promise<LocalContracts> {
   const clients = await localClients(rpcUrl, deployerAddress);
@@ -97,9 +103,10 @@ export async function deployLocalContracts(rpcUrl: string, options: DeployOption
   const usdt = await deploy(clients, testUsdtAbi, testUsdtBytecode);
   const treasury = options.treasury ?? zeroAddress;
   const paymentGateway = await deploy(clients, paymentGatewayAbi, paymentGatewayBytecode, [treasury]);
+  const proofPublisher = await deploy(clients, proofPublisherAbi, proofPublisherBytecode, [deployerAddress]);
   const hashes = [...(await allowTokens(clients.wallet, paymentGateway, [nadi, usdt])), ...(await fundDemoUsers(clients.wallet, nadi, usdt))];
   await Promise.all(hashes.map((hash) => confirm(clients.client, hash)));
-  return { nadi, usdt, paymentGateway, chainId: localChainId };
+  return { nadi, usdt, paymentGateway, proofPublisher, chainId: localChainId };
 }
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseEther, toHex, zeroAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { nadiTokenAbi, paymentGatewayAbi } from './artifacts.ts';
+import { nadiTokenAbi, paymentGatewayAbi, proofPublisherAbi } from './artifacts.ts';
 import { publicClientFor } from './clients.ts';
 import { hardhatAccounts, hardhatDevPrivateKeys } from './demo-accounts.ts';
 import { deployLocalContracts, type LocalContracts } from './deploy.ts';
@@ -62,7 +62,14 @@ describe('parseDeployConfig', () => {
   it('names every missing or malformed input at once, never echoing the key', () => {
     const attempt = () =>
       parseDeployConfig(
-        { RPC_URL: 'ftp://x', DEPLOYER_PRIVATE_KEY: '0xsecret', USDT_ADDRESS: '0x123', CHAIN_ID: '56x', DEPLOY_CONFIRMATIONS: '0' },
+        {
+          RPC_URL: 'ftp://x',
+          DEPLOYER_PRIVATE_KEY: '0xsecret',
+          USDT_ADDRESS: '0x123',
+          PROOF_PUBLISHER_OWNER: zeroAddress,
+          CHAIN_ID: '56x',
+          DEPLOY_CONFIRMATIONS: '0',
+        },
         { isLocalChainAllowed: false },
       );
     expect(attempt).toThrow(DeployConfigError);
@@ -76,6 +83,7 @@ describe('parseDeployConfig', () => {
       'RPC_URL must be an http(s) URL, got "ftp://x"',
       'DEPLOYER_PRIVATE_KEY must be 0x followed by 64 hex digits (its value is not shown)',
       'USDT_ADDRESS must be a 0x address of 40 hex digits, got "0x123"',
+      'PROOF_PUBLISHER_OWNER must not be the zero address: nobody could publish',
       'CHAIN_ID must be a positive whole number, got "56x"',
       'DEPLOY_CONFIRMATIONS must be a whole number from 1 to 64, got "0"',
     ]);
@@ -110,6 +118,8 @@ describe('parseDeployConfig', () => {
       nadi: null,
       usdt: '0x55d398326f99059fF775485246999027B3197955',
       treasury: zeroAddress,
+      proofPublisherOwner: null,
+      isProofPublisherOnly: false,
       expectedChainId: 56,
       isLocalChainAllowed: false,
       confirmations: 3,
@@ -127,18 +137,29 @@ describe('npm run chain:deploy (scripts/deploy-network.ts)', () => {
     expect(await client.getTransactionCount({ address: privateKeyToAccount(key).address })).toBe(0);
   });
 
-  it('deploys NADI and the gateway, allow-lists NADI and the given USDT, and prints the env lines', async () => {
+  it('deploys NADI, the gateway and the proof publisher, allow-lists NADI and the given USDT, and prints the env lines', async () => {
     const key = await fundedKey();
     const deployer = privateKeyToAccount(key).address;
     const treasury = hardhatAccounts[7];
+    const hotWallet = hardhatAccounts[8];
     const run = await runScript(
-      { RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key, USDT_ADDRESS: local.usdt.toLowerCase(), PAYMENT_TREASURY_ADDRESS: treasury, CHAIN_ID: '31337' },
+      {
+        RPC_URL: chain.rpcUrl,
+        DEPLOYER_PRIVATE_KEY: key,
+        USDT_ADDRESS: local.usdt.toLowerCase(),
+        PAYMENT_TREASURY_ADDRESS: treasury,
+        PROOF_PUBLISHER_OWNER: hotWallet,
+        CHAIN_ID: '31337',
+      },
       ['--allow-local-chain'],
     );
     expect(run.stderr).toContain('deploy NadiToken');
+    expect(run.stderr).not.toContain('transferOwnership');
     expect(run.code).toBe(0);
     const env = envOf(run.stdout);
-    expect(Object.keys(env)).toEqual(['CHAIN_ID', 'NADI_ADDRESS', 'USDT_ADDRESS', 'PAYMENT_GATEWAY_ADDRESS']);
+    expect(Object.keys(env)).toEqual(['CHAIN_ID', 'NADI_ADDRESS', 'USDT_ADDRESS', 'PAYMENT_GATEWAY_ADDRESS', 'PROOF_PUBLISHER_ADDRESS']);
+    const publisher = env.PROOF_PUBLISHER_ADDRESS as Address;
+    expect(await client.readContract({ address: publisher, abi: proofPublisherAbi, functionName: 'owner' })).toBe(hotWallet);
     expect(env.CHAIN_ID).toBe('31337');
     expect(env.USDT_ADDRESS).toBe(local.usdt);
     const nadi = env.NADI_ADDRESS as Address;
@@ -153,8 +174,8 @@ describe('npm run chain:deploy (scripts/deploy-network.ts)', () => {
       expect(await client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: 'allowedTokens', args: [token] })).toBe(true);
     }
     expect(await client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: 'allowedTokens', args: [local.nadi] })).toBe(false);
-    // Two deployments and two allow-list calls: nothing else.
-    expect(await client.getTransactionCount({ address: deployer })).toBe(4);
+    // Three deployments and two allow-list calls: nothing else.
+    expect(await client.getTransactionCount({ address: deployer })).toBe(5);
   });
 
   it('allow-lists an existing NADI instead of deploying one', async () => {
@@ -167,7 +188,20 @@ describe('npm run chain:deploy (scripts/deploy-network.ts)', () => {
     const gateway = env.PAYMENT_GATEWAY_ADDRESS as Address;
     expect(await client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: 'allowedTokens', args: [local.nadi] })).toBe(true);
     expect(await client.readContract({ address: gateway, abi: paymentGatewayAbi, functionName: 'recipient' })).toBe(gateway);
-    expect(await client.getTransactionCount({ address: privateKeyToAccount(key).address })).toBe(2);
+    expect(await client.getTransactionCount({ address: privateKeyToAccount(key).address })).toBe(3);
+  });
+
+  it('deploys the proof publisher alone with --proof-publisher-only, owned by the deployer unless told, and says so', async () => {
+    const key = await fundedKey();
+    const deployer = privateKeyToAccount(key).address;
+    const run = await runScript({ RPC_URL: chain.rpcUrl, DEPLOYER_PRIVATE_KEY: key }, ['--allow-local-chain', '--proof-publisher-only']);
+    expect(run.code).toBe(0);
+    const env = envOf(run.stdout);
+    expect(Object.keys(env)).toEqual(['CHAIN_ID', 'PROOF_PUBLISHER_ADDRESS']);
+    expect(run.stderr).toContain(`owned by the deployer ${deployer}`);
+    const publisher = env.PROOF_PUBLISHER_ADDRESS as Address;
+    expect(await client.readContract({ address: publisher, abi: proofPublisherAbi, functionName: 'owner' })).toBe(deployer);
+    expect(await client.getTransactionCount({ address: deployer })).toBe(1);
   });
 
   it('refuses clearly: bad inputs, a wrong CHAIN_ID, a token address without code, a deployer without gas', async () => {

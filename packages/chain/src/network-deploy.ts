@@ -1,6 +1,8 @@
 // Deploys NADI's contracts to a configured network (BNB Smart Chain, its testnet, or any EVM chain)
-// with a key from the environment: NadiToken (unless an existing one is named) and PaymentGateway,
-// then allow-lists NADI and the USDT named in the gateway. The CLI is scripts/deploy-network.ts;
+// with a key from the environment: NadiToken (unless an existing one is named), PaymentGateway and
+// ProofPublisher (owned by the account that publishes: the server's hot wallet), then allow-lists
+// NADI and the USDT named in the gateway. `proofPublisherOnly` deploys the ProofPublisher alone, for
+// a network whose token and gateway are already deployed. The CLI is scripts/deploy-network.ts;
 // the local chain has its own deployment (deploy.ts), so chain 31337 is refused unless asked for.
 import {
   createPublicClient,
@@ -19,7 +21,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { nadiTokenAbi, nadiTokenBytecode, paymentGatewayAbi, paymentGatewayBytecode } from './artifacts.ts';
+import { nadiTokenAbi, nadiTokenBytecode, paymentGatewayAbi, paymentGatewayBytecode, proofPublisherAbi, proofPublisherBytecode } from './artifacts.ts';
 import { localChainId } from './clients.ts';
 import { hardhatDevPrivateKeys } from './demo-accounts.ts';
 
@@ -31,6 +33,10 @@ export interface NetworkDeployConfig {
   usdt: Address | null;
   /** Where the gateway sends payments; the zero address keeps them in the gateway. */
   treasury: Address;
+  /** Who may publish proofs (the server's hot wallet address); null: the deployer. */
+  proofPublisherOwner: Address | null;
+  /** Deploy the ProofPublisher only (the token and the gateway exist already). */
+  isProofPublisherOnly: boolean;
   /** When set, the RPC must serve this chain. */
   expectedChainId: number | null;
   isLocalChainAllowed: boolean;
@@ -41,10 +47,13 @@ export interface NetworkDeployConfig {
 export interface NetworkDeployment {
   chainId: number;
   deployer: Address;
-  nadi: Address;
+  /** Null when only the ProofPublisher was deployed. */
+  nadi: Address | null;
   isNadiDeployed: boolean;
   usdt: Address | null;
-  paymentGateway: Address;
+  paymentGateway: Address | null;
+  proofPublisher: Address;
+  proofPublisherOwner: Address;
 }
 
 /** Invalid input: the message lists every problem, one per line, for a person to fix. */
@@ -69,7 +78,10 @@ function optionalAddress(env: Record<string, string | undefined>, name: string, 
  * Reads the deployment's inputs from the environment (secrets never come from the command line,
  * where other users of the machine can read them). Throws DeployConfigError naming every problem.
  */
-export function parseDeployConfig(env: Record<string, string | undefined>, flags: { isLocalChainAllowed: boolean }): NetworkDeployConfig {
+export function parseDeployConfig(
+  env: Record<string, string | undefined>,
+  flags: { isLocalChainAllowed: boolean; isProofPublisherOnly?: boolean },
+): NetworkDeployConfig {
   const problems: string[] = [];
   const rpcUrl = env.RPC_URL?.trim() ?? '';
   if (!rpcUrl) problems.push('RPC_URL is required: the JSON-RPC endpoint of the network, e.g. https://bsc-dataseed.bnbchain.org');
@@ -80,6 +92,8 @@ export function parseDeployConfig(env: Record<string, string | undefined>, flags
   const nadi = optionalAddress(env, 'NADI_ADDRESS', problems);
   const usdt = optionalAddress(env, 'USDT_ADDRESS', problems);
   const treasury = optionalAddress(env, 'PAYMENT_TREASURY_ADDRESS', problems) ?? zeroAddress;
+  const proofPublisherOwner = optionalAddress(env, 'PROOF_PUBLISHER_OWNER', problems);
+  if (proofPublisherOwner === zeroAddress) problems.push('PROOF_PUBLISHER_OWNER must not be the zero address: nobody could publish');
   const chainIdText = env.CHAIN_ID?.trim();
   if (chainIdText && !/^[1-9][0-9]{0,15}$/.test(chainIdText)) problems.push(`CHAIN_ID must be a positive whole number, got ${JSON.stringify(chainIdText)}`);
   const confirmationsText = env.DEPLOY_CONFIRMATIONS?.trim() || '1';
@@ -95,6 +109,8 @@ export function parseDeployConfig(env: Record<string, string | undefined>, flags
     nadi,
     usdt,
     treasury,
+    proofPublisherOwner,
+    isProofPublisherOnly: flags.isProofPublisherOnly === true,
     expectedChainId: chainIdText ? Number(chainIdText) : null,
     isLocalChainAllowed: flags.isLocalChainAllowed,
     confirmations,
@@ -147,7 +163,8 @@ async function checkNetwork(config: NetworkDeployConfig, client: PublicClient, a
 /**
  * Deploys and configures, sending one transaction at a time and waiting for each to have
  * `confirmations` blocks, so a failure stops at a known step (its hash is in the error) and the
- * deployer's nonces stay in order. `progress` receives one line per step.
+ * deployer's nonces stay in order. `progress` receives one line per step. With
+ * `isProofPublisherOnly`, the ProofPublisher is the only transaction.
  */
 export async function deployToNetwork(config: NetworkDeployConfig, progress: (line: string) => void = () => {}): Promise<NetworkDeployment> {
   const account = privateKeyToAccount(config.deployerKey);
@@ -170,8 +187,15 @@ export async function deployToNetwork(config: NetworkDeployConfig, progress: (li
     return getAddress(receipt.contractAddress);
   };
 
+  const proofPublisherOwner = config.proofPublisherOwner ?? account.address;
+  const deployPublisher = () => deploy('ProofPublisher', proofPublisherAbi, proofPublisherBytecode, [proofPublisherOwner]);
+  if (config.isProofPublisherOnly) {
+    const proofPublisher = await deployPublisher();
+    return { chainId, deployer: account.address, nadi: null, isNadiDeployed: false, usdt: null, paymentGateway: null, proofPublisher, proofPublisherOwner };
+  }
   const nadi = config.nadi ?? (await deploy('NadiToken', nadiTokenAbi, nadiTokenBytecode, []));
   const paymentGateway = await deploy('PaymentGateway', paymentGatewayAbi, paymentGatewayBytecode, [config.treasury]);
+  const proofPublisher = await deployPublisher();
   for (const token of [nadi, config.usdt]) {
     if (!token) continue;
     await confirm(
@@ -179,10 +203,25 @@ export async function deployToNetwork(config: NetworkDeployConfig, progress: (li
       await wallet.writeContract({ address: paymentGateway, abi: paymentGatewayAbi, functionName: 'setTokenAllowed', args: [token, true] }),
     );
   }
-  return { chainId, deployer: account.address, nadi, isNadiDeployed: config.nadi === null, usdt: config.usdt, paymentGateway };
+  return {
+    chainId,
+    deployer: account.address,
+    nadi,
+    isNadiDeployed: config.nadi === null,
+    usdt: config.usdt,
+    paymentGateway,
+    proofPublisher,
+    proofPublisherOwner,
+  };
 }
 
 /** The server's settings for what was deployed, as lines for an env file. */
 export function envLines(d: NetworkDeployment): string[] {
-  return [`CHAIN_ID=${d.chainId}`, `NADI_ADDRESS=${d.nadi}`, ...(d.usdt ? [`USDT_ADDRESS=${d.usdt}`] : []), `PAYMENT_GATEWAY_ADDRESS=${d.paymentGateway}`];
+  return [
+    `CHAIN_ID=${d.chainId}`,
+    ...(d.nadi ? [`NADI_ADDRESS=${d.nadi}`] : []),
+    ...(d.usdt ? [`USDT_ADDRESS=${d.usdt}`] : []),
+    ...(d.paymentGateway ? [`PAYMENT_GATEWAY_ADDRESS=${d.paymentGateway}`] : []),
+    `PROOF_PUBLISHER_ADDRESS=${d.proofPublisher}`,
+  ];
 }

@@ -345,6 +345,8 @@ const matrix: Attempt[] = [
   { route: 'POST /api/v1/operator/session/revoke', kind: 'operator', input: () => ({ session_id: ids.sessionId }) },
   { route: 'GET /api/v1/operator/audit', kind: 'operator', input: () => ({ target_type: 'user', target_id: String(a.id) }) },
   { route: 'GET /api/v1/operator/audit/export', kind: 'operator', input: () => ({ target_type: 'user', target_id: String(a.id) }) },
+  // A snapshot is the platform's, not a user's: publishing one is the operators' alone.
+  { route: 'POST /api/v1/operator/transparency/publish', kind: 'operator', input: () => ({ id: 1 }) },
 ];
 
 const addressFields = {

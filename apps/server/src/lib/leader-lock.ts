@@ -34,6 +34,8 @@ export const lockKeys = {
   transparency: 727_109,
   /** A transaction writing a tree, a snapshot or an epoch's rewards (modules/transparency), held to its end. */
   transparencyWrite: 727_110,
+  /** The proof publication job: settling and sending snapshots' publications (modules/transparency/publish.ts). */
+  transparencyPublish: 727_111,
 } as const;
 
 /** How often a held lock's connection is checked (a dead connection means the lock is gone). */

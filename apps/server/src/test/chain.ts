@@ -31,6 +31,7 @@ export async function startChainTestBed(env: Record<string, string> = {}): Promi
       NADI_ADDRESS: contracts.nadi,
       USDT_ADDRESS: contracts.usdt,
       PAYMENT_GATEWAY_ADDRESS: contracts.paymentGateway,
+      PROOF_PUBLISHER_ADDRESS: contracts.proofPublisher,
       ...env,
     });
     return {

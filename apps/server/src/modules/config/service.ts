@@ -26,6 +26,7 @@ export async function getAppConfig(deps: AppDeps): Promise<AppConfig> {
       explorer_url: settings.explorerUrl,
       nadi_address: settings.nadiAddress,
       usdt_address: settings.usdtAddress,
+      proof_publisher_address: settings.proofPublisherAddress,
     },
     walletconnect_project_id: settings.walletConnectProjectId,
     dev_wallet: isDevelopment,

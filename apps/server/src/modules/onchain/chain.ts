@@ -8,6 +8,8 @@ export interface ChainContext {
   nadi: Address | null;
   usdt: Address | null;
   gateway: Address | null;
+  /** The ProofPublisher contract (docs/transparency.md). */
+  proofPublisher: Address | null;
   confirmations: number;
   scanBlocksMax: number;
   pollMs: number;
@@ -22,6 +24,7 @@ export function chainContext(settings: AppSettings, client?: PublicClient): Chai
     nadi: settings.nadiAddress ? getAddress(settings.nadiAddress) : null,
     usdt: settings.usdtAddress ? getAddress(settings.usdtAddress) : null,
     gateway: settings.paymentGatewayAddress ? getAddress(settings.paymentGatewayAddress) : null,
+    proofPublisher: settings.proofPublisherAddress ? getAddress(settings.proofPublisherAddress) : null,
     confirmations: settings.confirmations,
     scanBlocksMax: settings.chainScanBlocksMax,
     pollMs: settings.chainPollMs,

@@ -2,7 +2,7 @@
 // only this module's code runs SQL on them; other modules reach them through transparency/index.ts.
 // Other schema files import these only for foreign keys.
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, units } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 
@@ -58,6 +58,9 @@ export const proofTreeChunks = pgTable(
  * database snapshot; its tree is `snapshot:<id>`. `ledgerTransferId` is the last ledger transfer the
  * snapshot saw, so a user's balances at it can be recomputed from their own history. Publication on
  * chain: `pubState` unpublished → pending (transaction sent) → published, or failed (retried).
+ * A pending publication's transaction is stored signed before it is broadcast (chain, sender, nonce,
+ * bytes), like a withdrawal's (docs/onchain.md "Withdrawals"): the hot wallet's nonces are shared,
+ * so a nonce taken is always either mined or known to be replaced (docs/transparency.md "Publication").
  */
 export const proofSnapshots = pgTable(
   'proof_snapshots',
@@ -75,11 +78,17 @@ export const proofSnapshots = pgTable(
     pubBlockNumber: bigint('pub_block_number', { mode: 'bigint' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     pubError: text('pub_error'),
+    pubChainId: integer('pub_chain_id'),
+    pubFromAddress: text('pub_from_address'),
+    pubNonce: integer('pub_nonce'),
+    pubSignedTx: text('pub_signed_tx'),
     /** When the books were read, by the database's clock: a user registered after it is not in the snapshot. */
     createdAt: createdAt(),
   },
   (t) => [
     index('proof_snapshots_epoch_idx').on(t.epoch),
+    /** One nonce of the hot wallet, one publication (withdrawals hold the others). */
+    uniqueIndex('proof_snapshots_pub_nonce_idx').on(t.pubChainId, t.pubFromAddress, t.pubNonce),
     check('proof_snapshots_trigger', sql`${t.trigger} in ('epoch', 'operator')`),
     check('proof_snapshots_pub_state', sql`${t.pubState} in ('unpublished', 'pending', 'published', 'failed')`),
   ],

@@ -28,9 +28,9 @@ export const rewardPools = ['mining_pool', 'node_pool', 'savings_pool', 'referra
 /** Snapshots of cover history the summary answers (each with one point per asset). */
 export const coverHistorySnapshots = 60;
 
-/** Where the roots are published: the publisher contract, once the chain helper configures one (PROOF_PUBLISHER_ADDRESS). */
+/** Where the roots are published: the ProofPublisher contract (PROOF_PUBLISHER_ADDRESS), null when none is configured. */
 export function publisherAddress(settings: AppDeps['settings']): string | null {
-  return (settings as { proofPublisherAddress?: string | null }).proofPublisherAddress ?? null;
+  return settings.proofPublisherAddress;
 }
 
 export function publicationOf(settings: AppDeps['settings'], s: SnapshotRow | null): Publication {

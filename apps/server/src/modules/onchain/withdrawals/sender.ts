@@ -21,6 +21,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { nadiTokenAbi } from '@nadi/chain/artifacts';
 import { localChainId } from '@nadi/chain/clients';
 import type { AppDeps } from '../../../deps.ts';
+import { publicationNoncesInFlight } from '../../transparency/index.ts';
 import type { ChainContext, Worker } from '../chain.ts';
 import { startPollingWorker } from '../loop.ts';
 import { confirmationsAt } from '../scan.ts';
@@ -73,10 +74,10 @@ function transferData(row: WithdrawalRow): Hex {
   return encodeFunctionData({ abi: nadiTokenAbi, functionName: 'transfer', args: [getAddress(row.toAddress), row.receive] });
 }
 
-type Fees = { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { type: 'legacy'; gasPrice: bigint };
+export type Fees = { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { type: 'legacy'; gasPrice: bigint };
 
 /** EIP-1559 fees where the chain has a base fee (BSC and Hardhat do), else a legacy gas price. */
-async function feesOf(client: PublicClient): Promise<Fees> {
+export async function feesOf(client: PublicClient): Promise<Fees> {
   try {
     const fees = await client.estimateFeesPerGas({ type: 'eip1559', chain: null });
     return { type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
@@ -114,7 +115,7 @@ export async function signAndStore(deps: AppDeps, chain: ChainContext, hot: HotW
   });
 }
 
-async function isKnownToNode(client: PublicClient, hash: Hash): Promise<boolean> {
+export async function isKnownToNode(client: PublicClient, hash: Hash): Promise<boolean> {
   try {
     await client.getTransaction({ hash });
     return true;
@@ -153,8 +154,9 @@ const nonceGapFillMax = 1_000;
  * stored next nonce can be ahead of the chain, which has forgotten the transactions of the earlier
  * run. A withdrawal signed at the stored nonce would wait forever behind the gap, and the forgotten
  * nonces cannot be handed out again (withdrawals still record them), so the gap is filled with empty
- * transactions from the hot wallet. Nonces of stored, unsettled withdrawals are left to them. A real
- * chain never forgets, so there a gap is never filled.
+ * transactions from the hot wallet. Nonces of stored, unsettled withdrawals and proof publications
+ * (the hot wallet sends both) are left to them. A real chain never forgets, so there a gap is never
+ * filled.
  */
 export async function fillLocalNonceGap(deps: AppDeps, chain: ChainContext, hot: HotWallet, log: FastifyBaseLogger): Promise<number> {
   if (chain.chainId !== localChainId) return 0;
@@ -164,7 +166,10 @@ export async function fillLocalNonceGap(deps: AppDeps, chain: ChainContext, hot:
   ]);
   if (stored === null || stored <= chainPending) return 0;
   if (stored - chainPending > nonceGapFillMax) throw new Error(`hot wallet nonce gap ${chainPending}..${stored - 1} is too wide to fill`);
-  const held = new Set(await inFlightNonces(deps.db, chain.chainId, hot.address, chainPending));
+  const held = new Set([
+    ...(await inFlightNonces(deps.db, chain.chainId, hot.address, chainPending)),
+    ...(await publicationNoncesInFlight(deps.db, chain.chainId, hot.address, chainPending)),
+  ]);
   const missing = Array.from({ length: stored - chainPending }, (_, i) => chainPending + i).filter((n) => !held.has(n));
   if (missing.length === 0) return 0;
   const fees = await feesOf(chain.client);
@@ -216,7 +221,7 @@ export interface ConfirmResult {
   rebroadcast: number;
 }
 
-async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
+export async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
   try {
     return await client.getTransactionReceipt({ hash });
   } catch (error) {
