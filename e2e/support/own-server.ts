@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import type { Db } from '../../apps/server/src/db/client.ts';
 import { startServer } from '../../apps/server/src/main.ts';
 import { freePort } from './ports.ts';
 
@@ -11,6 +12,11 @@ import { freePort } from './ports.ts';
 
 export interface OwnServer {
   baseUrl: string;
+  /**
+   * The server's own database, for a test that must change what no API changes (the transparency
+   * suite tampers a stored tree to see the phone catch it).
+   */
+  db: Db;
   stop(): Promise<void>;
 }
 
@@ -42,6 +48,7 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
   });
   return {
     baseUrl: `http://localhost:${port}`,
+    db: server.database.db,
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -91,6 +91,7 @@ const signedOut: Screen[] = [
     },
   }),
   at('transfer-route', '/transfer', false),
+  at('transparency-signed-out', '/transparency', false),
 ];
 
 const homeAndMenu: Screen[] = [
@@ -188,7 +189,29 @@ const teamAndTrade: Screen[] = [
   })),
 ];
 
-export const screens: Screen[] = [...signedOut, ...homeAndMenu, ...mining, ...wallet, ...store, ...teamAndTrade];
+const transparency: Screen[] = [
+  at('transparency', '/transparency'),
+  // The check runs in the browser (the proof, the chain's root, the hashing): shot once its verdict is in.
+  {
+    ...acting(
+      after(
+        {
+          id: 'transparency-verify',
+          label: '/transparency + verify my balance',
+          isSignedIn: true,
+          async open(page) {
+            await visit(page, '/transparency');
+            await page.getByTestId('verify-balance').click({ timeout: waitMs });
+          },
+        },
+        '[data-testid="verify-result"]',
+      ),
+    ),
+    scrollTo: '[data-testid="verify-result"]',
+  },
+];
+
+export const screens: Screen[] = [...signedOut, ...homeAndMenu, ...mining, ...wallet, ...store, ...teamAndTrade, ...transparency];
 
 const featuresDir = join(import.meta.dirname, '../../src/features');
 

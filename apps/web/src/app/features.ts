@@ -12,6 +12,7 @@ import { teamFeature } from '../features/team/routes.tsx';
 import { securityCheckFeature } from '../features/security-check/routes.tsx';
 import { signFeature } from '../features/sign/routes.tsx';
 import { tradeFeature } from '../features/trade/routes.tsx';
+import { transparencyFeature } from '../features/transparency/routes.tsx';
 import { userFeature } from '../features/user/routes.tsx';
 import { walletFeature } from '../features/wallet/routes.tsx';
 import { withdrawFeature } from '../features/withdraw/routes.tsx';
@@ -38,6 +39,7 @@ export const features = [
   pledgeFeature,
   teamFeature,
   signFeature,
+  transparencyFeature,
 ];
 
 export const appRoutes: FeatureRoute[] = features.flatMap((feature) => feature.routes);
