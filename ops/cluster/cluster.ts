@@ -119,7 +119,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     log('› the local chain and its contracts');
     const chain = await startLocalChain();
     cleanups.push(() => chain.stop());
-    const contracts = await deployLocalContracts(chain.rpcUrl);
+    // The hot wallet (#9 here) publishes the proofs, so it owns the ProofPublisher.
+    const contracts = await deployLocalContracts(chain.rpcUrl, { proofPublisherOwner: hardhatAccounts[roles.hotWallet] });
     await rpcRequest(chain.rpcUrl, 'evm_setIntervalMining', [1_000]);
     const rpcSwitch = tcpSwitch(ports.rpcSwitch, Number(new URL(chain.rpcUrl).port));
     await rpcSwitch.open();

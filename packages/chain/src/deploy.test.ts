@@ -83,6 +83,21 @@ describe('deployLocalContracts', () => {
   });
 });
 
+describe('deployLocalContracts with another publisher', () => {
+  it('makes the named hot wallet the ProofPublisher’s owner, at the same addresses', async () => {
+    const other = await startLocalChain();
+    try {
+      const hotWallet = demoUserAddresses[8]!;
+      const deployed = await deployLocalContracts(other.rpcUrl, { proofPublisherOwner: hotWallet });
+      expect(deployed).toEqual({ ...freshChainAddresses, chainId: 31337 });
+      const otherClient = publicClientFor(other.rpcUrl, other.chainId);
+      expect(await otherClient.readContract({ address: deployed.proofPublisher, abi: proofPublisherAbi, functionName: 'owner' })).toBe(hotWallet);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
 describe('deployContractWallet', () => {
   it('deploys a wallet with code, owned by the given EOA', async () => {
     const owner = privateKeyToAccount(generatePrivateKey()).address;

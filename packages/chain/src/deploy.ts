@@ -26,6 +26,8 @@ export interface LocalContracts {
 export interface DeployOptions {
   /** Where PaymentGateway sends payments; default: the gateway keeps them (owner can withdraw). */
   treasury?: Address;
+  /** Who may publish proofs (the server's hot wallet); default #0, the development hot wallet. */
+  proofPublisherOwner?: Address;
 }
 
 /** What each demo user (#1..#9) receives of each token. Both tokens have 18 decimals. */
@@ -93,7 +95,7 @@ async function fundDemoUsers(wallet: Clients['wallet'], nadi: Address, usdt: Add
 
 /**
  * Deploys NADI, test USDT, the PaymentGateway and the ProofPublisher (owned by #0, the development
- * hot wallet) from account #0 (the node's unlocked account, so no key is used here), allow-lists
+ * hot wallet, unless told) from account #0 (the node's unlocked account, so no key is used here), allow-lists
  * both tokens and funds demo users #1..#9 with demoFunding. On a fresh chain the addresses equal
  * freshChainAddresses.
  */
@@ -103,7 +105,7 @@ export async function deployLocalContracts(rpcUrl: string, options: DeployOption
   const usdt = await deploy(clients, testUsdtAbi, testUsdtBytecode);
   const treasury = options.treasury ?? zeroAddress;
   const paymentGateway = await deploy(clients, paymentGatewayAbi, paymentGatewayBytecode, [treasury]);
-  const proofPublisher = await deploy(clients, proofPublisherAbi, proofPublisherBytecode, [deployerAddress]);
+  const proofPublisher = await deploy(clients, proofPublisherAbi, proofPublisherBytecode, [options.proofPublisherOwner ?? deployerAddress]);
   const hashes = [...(await allowTokens(clients.wallet, paymentGateway, [nadi, usdt])), ...(await fundDemoUsers(clients.wallet, nadi, usdt))];
   await Promise.all(hashes.map((hash) => confirm(clients.client, hash)));
   return { nadi, usdt, paymentGateway, proofPublisher, chainId: localChainId };

@@ -1,6 +1,6 @@
 // The publication columns of proof_snapshots (docs/transparency.md, "Publication"): every state
 // change is conditional on the state before it, so of several instances one moves a row on.
-import { and, asc, eq, gte, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { proofSnapshots, proofTrees } from './schema.ts';
 
@@ -153,14 +153,20 @@ export const conflictPrefix = 'conflict:';
 
 /**
  * Epoch snapshots the job publishes by itself, oldest first: never sent, or failed for a reason a
- * retry can mend (not a conflict with what the contract holds).
+ * retry can mend (not a conflict with what the contract holds); `skipped`: those waiting out a retry delay.
  */
-export async function epochSnapshotsToPublish(db: Db, limit: number): Promise<number[]> {
+export async function epochSnapshotsToPublish(db: Db, limit: number, skipped: number[] = []): Promise<number[]> {
   const retryable: SQL = or(isNull(proofSnapshots.pubError), not(sql`starts_with(${proofSnapshots.pubError}, ${conflictPrefix})`))!;
   const rows = await db
     .select({ id: proofSnapshots.id })
     .from(proofSnapshots)
-    .where(and(eq(proofSnapshots.trigger, 'epoch'), or(eq(proofSnapshots.pubState, 'unpublished'), and(eq(proofSnapshots.pubState, 'failed'), retryable))))
+    .where(
+      and(
+        eq(proofSnapshots.trigger, 'epoch'),
+        or(eq(proofSnapshots.pubState, 'unpublished'), and(eq(proofSnapshots.pubState, 'failed'), retryable)),
+        skipped.length > 0 ? notInArray(proofSnapshots.id, skipped) : undefined,
+      ),
+    )
     .orderBy(asc(proofSnapshots.id))
     .limit(limit);
   return rows.map((r) => r.id);

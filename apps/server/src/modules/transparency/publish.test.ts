@@ -11,7 +11,7 @@ import { createTestApp, rootInviteCode } from '../../test/harness.ts';
 import { insertProofSnapshot } from '../../test/proof-snapshot.ts';
 import { newAccount, signIn } from '../../test/sign-in.ts';
 import { hotWalletOf } from '../onchain/index.ts';
-import { confirmPublications, noEpoch, publishRound, publishSnapshot, PublishRefusal, startPublishJob, type Publisher } from './publish.ts';
+import { confirmPublications, noEpoch, publishRound, publishSnapshot, PublishRefusal, retryDelayMs, startPublishJob, type Publisher } from './publish.ts';
 import { findSnapshot } from './publish-repo.ts';
 import { proofSnapshots } from './schema.ts';
 
@@ -224,6 +224,25 @@ describe('the publication job', () => {
     } finally {
       await idle.stop();
     }
+  });
+
+  it('leaves an epoch snapshot it could not send for a while, then tries it again', async () => {
+    await settleAll();
+    const s = await snapshot('epoch');
+    const stranger = generatePrivateKey();
+    await rpcRequest(bed.chain.rpcUrl, 'hardhat_setBalance', [privateKeyToAccount(stranger).address, toHex(parseEther('1'))]);
+    const delays = new Map<number, number>();
+    expect((await publishRound(deps(), publisherFor(bed, stranger), log(), delays)).sent).toBe(0);
+    expect((await row(s.id)).pubState).toBe('failed');
+    expect(delays.get(s.id)).toBe(bed.t.clock.now().getTime() + retryDelayMs);
+    // Within the delay the job does not try it, even with a publisher that could.
+    expect((await publishRound(deps(), pub, log(), delays)).sent).toBe(0);
+    expect((await row(s.id)).pubState).toBe('failed');
+    bed.t.clock.advance(retryDelayMs);
+    operator.token = await signIn(bed.t.app, operatorAccount, rootInviteCode); // the session idled out meanwhile
+    expect((await publishRound(deps(), pub, log(), delays)).sent).toBe(1);
+    expect((await row(s.id)).pubState).toBe('pending');
+    expect(delays.size).toBe(0);
   });
 
   it('with three instances at once, signs one transaction per snapshot', async () => {

@@ -64,6 +64,8 @@ export const noEpoch = maxUint256;
 export const confirmBatchMax = 50;
 /** Epoch snapshots the job sends per round, oldest first. */
 export const publishBatchMax = 5;
+/** How long the job leaves an epoch snapshot it could not send before trying it again (a refusal repeats). */
+export const retryDelayMs = 10 * 60_000;
 /** The gas limit is the node's estimate plus this share (basis points), as the withdrawal sender does. */
 const gasMarginBps = 2_000n;
 
@@ -381,15 +383,23 @@ export interface PublishRound {
   confirmed: ConfirmResult;
 }
 
-/** One round of the job: settle what was sent, then send every epoch snapshot not yet on chain. */
-export async function publishRound(deps: AppDeps, pub: Publisher, log: FastifyBaseLogger): Promise<PublishRound> {
+/**
+ * One round of the job: settle what was sent, then send every epoch snapshot not yet on chain. A
+ * snapshot that could not be sent (refused, or the node failed) waits `retryDelayMs` in `delays`
+ * (snapshot id → when it may be tried again; the job keeps one), so a refusal that repeats (a hot
+ * wallet that does not own the contract) is not tried and logged every round.
+ */
+export async function publishRound(deps: AppDeps, pub: Publisher, log: FastifyBaseLogger, delays = new Map<number, number>()): Promise<PublishRound> {
   const confirmed = await confirmPublications(deps, pub, log);
+  const now = deps.now().getTime();
+  for (const [id, until] of delays) if (until <= now) delays.delete(id);
   let sent = 0;
-  for (const id of await epochSnapshotsToPublish(deps.db, publishBatchMax)) {
+  for (const id of await epochSnapshotsToPublish(deps.db, publishBatchMax, [...delays.keys()])) {
     try {
       if ((await publishSnapshot(deps, pub, id, log)).kind === 'sent') sent += 1;
     } catch (error) {
-      log.warn({ err: error, snapshot: id }, 'epoch snapshot not published; retrying next round');
+      delays.set(id, now + retryDelayMs);
+      log.warn({ err: error, snapshot: id, retryInMs: retryDelayMs }, 'epoch snapshot not published; trying again later');
     }
   }
   return { sent, confirmed };
@@ -408,11 +418,12 @@ export function startPublishJob(
 ): PublishJob {
   const pub = options.publisher ?? publisherOf(deps.settings);
   if (!pub) log.warn('proof publication job idle: PROOF_PUBLISHER_ADDRESS is not configured');
+  const delays = new Map<number, number>();
   return startLeaderJob({
     lock: options.lock ?? leaderLockFor(deps, lockKeys.transparencyPublish),
     intervalMs: options.intervalMs ?? deps.settings.chainPollMs,
     idle: null,
-    round: async () => (pub ? publishRound(deps, pub, log) : null),
+    round: async () => (pub ? publishRound(deps, pub, log, delays) : null),
     onError: (err) => log.error({ err }, 'proof publication round failed; retrying'),
   });
 }
