@@ -20,6 +20,7 @@ import { newDeviceKey } from '@nadi/device-agent/keys';
 import { rowsOf } from '../db/rows.ts';
 import { auditLedger, postFlow, systemAccount, transfer, userAccount } from '../modules/ledger/index.ts';
 import { depositFlowKey, markCredited } from '../modules/onchain/index.ts';
+import { takeSnapshot } from '../modules/transparency/index.ts';
 import { heartbeat, operatorToken } from '../test/devices.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { fundUser, tokens } from '../test/money.ts';
@@ -95,6 +96,7 @@ const ids = {} as {
   tierId: number;
   productId: number;
   savingsProductId: number;
+  snapshotId: number;
 };
 const db = () => t.database.db;
 
@@ -220,6 +222,10 @@ async function makeOperatorObjects() {
   ids.withdrawnNoticeId = ok(await shopPost(t, asOperator, '/api/v1/operator/notice/publish', { translations: text }), 'publish').id;
   ok(await shopPost(t, asOperator, '/api/v1/operator/notice/withdraw', { id: ids.withdrawnNoticeId, reason: 'wrong date' }), 'withdraw notice');
   ids.publishedNoticeId = ok(await shopPost(t, asOperator, '/api/v1/operator/notice/publish', { translations: text }), 'published').id;
+  // Taken as the job takes it, without the chain this file has none of (no reserves to read).
+  const taken = await takeSnapshot({ ...t.app.deps, settings: { ...t.app.deps.settings, nadiAddress: null } }, 'operator', null);
+  if (taken.status !== 'taken') throw new Error(`snapshot: ${JSON.stringify(taken)}`);
+  ids.snapshotId = taken.snapshotId;
   const epoch = ok(await shopGet(t, asOperator, '/api/v1/operator/economy/params'), 'params').epoch as number;
   ids.approvalId = ok(
     await shopPost(t, asOperator, '/api/v1/operator/economy/param', { name: 'immediateBps', value: '3000', effective_epoch: epoch + 1, reason: 'tune' }),
@@ -307,6 +313,9 @@ const matrix: Attempt[] = [
   { route: 'GET /api/v1/financial/detail', kind: 'public', input: () => ({ id: ids.savingsProductId }) },
   { route: 'POST /api/v1/financial/join', kind: 'public', input: () => ({ product_id: ids.savingsProductId, amount: '100' }) },
   { route: 'POST /api/v1/trade/order', kind: 'public', input: () => ({}) },
+  // Snapshots are public (docs/transparency.md); a proof is always the caller's own, whatever snapshot it names.
+  { route: 'GET /api/v1/transparency/snapshot', kind: 'public', input: () => ({ id: ids.snapshotId }) },
+  { route: 'GET /api/v1/transparency/proof/balance', kind: 'public', input: () => ({ snapshot_id: ids.snapshotId }) },
   // Notices: a draft or withdrawn notice is the operator's; a reader gets NOT_FOUND (checked below).
   { route: 'GET /api/v1/notice/detail', kind: 'owned', input: () => ({ id: ids.draftNoticeId }), missing: () => ({ id: nowhere }) },
   // The operator's paths, tried by B with A's objects (BFLA).
@@ -346,7 +355,7 @@ const matrix: Attempt[] = [
   { route: 'GET /api/v1/operator/audit', kind: 'operator', input: () => ({ target_type: 'user', target_id: String(a.id) }) },
   { route: 'GET /api/v1/operator/audit/export', kind: 'operator', input: () => ({ target_type: 'user', target_id: String(a.id) }) },
   // A snapshot is the platform's, not a user's: publishing one is the operators' alone.
-  { route: 'POST /api/v1/operator/transparency/publish', kind: 'operator', input: () => ({ id: 1 }) },
+  { route: 'POST /api/v1/operator/transparency/publish', kind: 'operator', input: () => ({ id: ids.snapshotId }) },
 ];
 
 const addressFields = {

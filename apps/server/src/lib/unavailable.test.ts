@@ -1,3 +1,4 @@
+import { createPublicClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { isDependencyUnavailable } from './unavailable.ts';
 
@@ -17,6 +18,14 @@ describe('isDependencyUnavailable', () => {
   it('looks through the causes drizzle wraps a driver error in', () => {
     const driver = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     expect(isDependencyUnavailable(new Error('Failed query: select 1', { cause: driver }))).toBe(true);
+  });
+
+  it('knows a chain RPC node that does not answer, as viem reports it', async () => {
+    const client = createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0, timeout: 2_000 }) });
+    const error = await client.getBlockNumber().catch((e: unknown) => e);
+    expect(isDependencyUnavailable(error)).toBe(true);
+    // A contract that reverts is the chain answering: not an outage.
+    expect(isDependencyUnavailable(Object.assign(new Error('execution reverted'), { name: 'ContractFunctionRevertedError' }))).toBe(false);
   });
 
   it('leaves real failures alone: a constraint, a deadlock, a bug', () => {

@@ -32,6 +32,8 @@ export function isDependencyUnavailable(error: unknown): boolean {
     const code = typeof candidate.code === 'string' ? candidate.code : '';
     if (unavailableSqlStates.has(code) || code.startsWith('08') || unavailableSocketCodes.has(code)) return true;
     if (candidate.name === 'MaxRetriesPerRequestError') return true;
+    // viem: the chain's RPC node did not answer (refused, cut, blocked or timed out).
+    if (candidate.name === 'HttpRequestError' || candidate.name === 'TimeoutError') return true;
     const message = typeof candidate.message === 'string' ? candidate.message : '';
     if (unavailableMessages.some((pattern) => pattern.test(message))) return true;
     current = candidate.cause;
