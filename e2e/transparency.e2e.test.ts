@@ -50,17 +50,17 @@ async function tokenOn(address: string): Promise<string> {
 }
 
 /**
- * Publishes a snapshot's roots on chain through the operator route of the chain side (docs/onchain.md)
- * and waits until the server has seen it mined. Only when the server names a publisher contract.
+ * Publishes a snapshot's roots on chain through the operator route (docs/transparency.md,
+ * "Publication") and waits until its transaction is mined. The server marks it published only once
+ * its publication job has seen the confirmations, and this server runs no chain workers; the phone
+ * reads the contract itself, so the mined transaction is what counts.
  */
-async function publish(operator: string, snapshotId: number): Promise<void> {
-  // A snapshot the publication job sent already is answered as it stands.
-  await post(operator, '/api/v1/operator/transparency/publish', { id: snapshotId });
-  await expect
-    .poll(async () => (await get<{ publication: { state: string } }>(null, `/api/v1/transparency/snapshot?id=${snapshotId}`)).publication.state, {
-      timeout: 60_000,
-    })
-    .toBe('published');
+async function publish(operator: string, snapshotId: number): Promise<string> {
+  const { publication } = await post<{ publication: { tx_hash: string | null } }>(operator, '/api/v1/operator/transparency/publish', { id: snapshotId });
+  const hash = publication.tx_hash;
+  if (!hash) throw new Error(`snapshot ${snapshotId} was not sent: ${JSON.stringify(publication)}`);
+  await expect.poll(async () => ((await rpc('eth_getTransactionReceipt', [hash])) as { status?: string } | null)?.status, { timeout: 60_000 }).toBe('0x1');
+  return hash;
 }
 
 /** The operator's snapshot, taken as soon as the once-a-minute limit allows (the epochs' snapshots count too). */

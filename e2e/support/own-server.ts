@@ -22,7 +22,7 @@ export interface OwnServer {
 
 export async function startOwnServer(options: { rootCode: string; epochSeconds: number; heartbeatSeconds?: number; name: string }): Promise<OwnServer> {
   const config = (await (await fetch(`${inject('baseUrl')}/api/v1/common/config`)).json()) as {
-    data: { chain: { nadi_address: string; usdt_address: string } };
+    data: { chain: { nadi_address: string; usdt_address: string; proof_publisher_address: string | null } };
   };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `nadi-e2e-${options.name}-`));
@@ -37,6 +37,8 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
     CHAIN_ID: '31337',
     NADI_ADDRESS: config.data.chain.nadi_address,
     USDT_ADDRESS: config.data.chain.usdt_address,
+    // The suite's ProofPublisher: publications go from the hot wallet (Hardhat #0), as the stack's do.
+    ...(config.data.chain.proof_publisher_address ? { PROOF_PUBLISHER_ADDRESS: config.data.chain.proof_publisher_address } : {}),
     ROOT_INVITE_CODE: options.rootCode,
     EPOCH_SECONDS: String(options.epochSeconds),
     HEARTBEAT_SECONDS: String(options.heartbeatSeconds ?? 1),

@@ -1,5 +1,5 @@
 import { decodeEventLog, type Abi, type Address, type Hash, type Hex } from 'viem';
-import { publisherAbi } from './publisher-abi.ts';
+import { proofPublisherAbi } from '@nadi/chain/artifacts';
 
 // Reads what the ProofPublisher contract holds for a snapshot, straight from the chain in the
 // browser (docs/transparency.md, "Publication"): the phone does not take the server's word for the
@@ -69,7 +69,7 @@ async function checkChain(reader: ChainReader, chainId: number): Promise<void> {
 export async function readPublication(reader: ChainReader, contract: { chainId: number; address: string }, snapshotId: number): Promise<PublishedRoots | null> {
   await checkChain(reader, contract.chainId);
   const record = (await asked(() =>
-    reader.readContract({ address: contract.address as Address, abi: publisherAbi, functionName: 'publication', args: [BigInt(snapshotId)] }),
+    reader.readContract({ address: contract.address as Address, abi: proofPublisherAbi, functionName: 'publication', args: [BigInt(snapshotId)] }),
   )) as PublicationTuple;
   if (record.publishedBlock === 0n) return null;
   return {
@@ -94,7 +94,7 @@ export async function snapshotOfTransaction(reader: ChainReader, contract: { cha
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== contract.address.toLowerCase()) continue;
     try {
-      const event = decodeEventLog({ abi: publisherAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+      const event = decodeEventLog({ abi: proofPublisherAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
       if (event.eventName === 'Published') return Number(event.args.snapshotId);
     } catch {
       // Another event of the contract: not the one looked for.

@@ -1,21 +1,22 @@
 import { verifyMessage, type Hex } from 'viem';
 import type { ReserveAddress } from '@nadi/api/transparency';
+import { messageNames } from '@nadi/proof/reserves';
 
 // "Signature verified in your browser" (docs/transparency.md, "Reserves"): each reserve address
-// comes with a message naming it and an EIP-191 signature; the phone recovers the signer itself.
-// Loaded after the page's first paint (a dynamic import: viem's secp256k1 stays out of the route).
+// comes with a message naming it and the platform, and an EIP-191 signature; the phone recovers the
+// signer itself. Loaded after the page's first paint (a chunk of its own with viem's secp256k1).
 
 export type ReserveVerdict = 'verified' | 'bad_signature' | 'wrong_message' | 'wrong_signer';
 
 /**
  * The signer must be the address itself; only the payment gateway, a contract, which cannot sign,
- * is vouched for by its owner. The message must name the address, or a signature made for one
- * address could be shown under another.
+ * is vouched for by its owner. The message must name the address and this platform (the host the
+ * page came from), or a signature made for another address or another platform could be shown here.
  */
-export async function checkReserve(reserve: ReserveAddress): Promise<ReserveVerdict> {
+export async function checkReserve(reserve: ReserveAddress, platform: string): Promise<ReserveVerdict> {
   const isSelfSigned = reserve.signer.toLowerCase() === reserve.address.toLowerCase();
   if (!isSelfSigned && reserve.role !== 'payment_gateway') return 'wrong_signer';
-  if (!reserve.message.toLowerCase().includes(reserve.address.toLowerCase())) return 'wrong_message';
+  if (!messageNames(reserve.message, { platform, address: reserve.address })) return 'wrong_message';
   try {
     const isValid = await verifyMessage({ address: reserve.signer as Hex, message: reserve.message, signature: reserve.signature as Hex });
     return isValid ? 'verified' : 'bad_signature';
@@ -25,6 +26,6 @@ export async function checkReserve(reserve: ReserveAddress): Promise<ReserveVerd
   }
 }
 
-export function checkReserves(reserves: readonly ReserveAddress[]): Promise<ReserveVerdict[]> {
-  return Promise.all(reserves.map(checkReserve));
+export function checkReserves(reserves: readonly ReserveAddress[], platform: string): Promise<ReserveVerdict[]> {
+  return Promise.all(reserves.map((reserve) => checkReserve(reserve, platform)));
 }

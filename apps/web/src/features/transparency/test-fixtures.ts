@@ -9,7 +9,7 @@ import type { BalanceProof } from './api/get-balance-proof.ts';
 import type { IncomeProof } from './api/get-income-proof.ts';
 import { chainReader } from './chain-reader.ts';
 import type { ChainReader } from './published-root.ts';
-import { publisherAbi } from './publisher-abi.ts';
+import { proofPublisherAbi } from '@nadi/chain/artifacts';
 
 export const chainId = 31337;
 export const contractAddress = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
@@ -102,7 +102,7 @@ const noEpoch = (1n << 256n) - 1n;
 
 function publishedLog(record: ChainRecord) {
   const topics = encodeEventTopics({
-    abi: publisherAbi,
+    abi: proofPublisherAbi,
     eventName: 'Published',
     args: { snapshotId: BigInt(record.snapshotId), epoch: record.epoch === null ? noEpoch : BigInt(record.epoch) },
   });
@@ -137,10 +137,10 @@ export function fakeChain(records: ChainRecord[], options: { chainId?: number; f
     if (method === 'eth_call') {
       const [call] = params as [{ to: string; data: Hex }];
       if (call.to.toLowerCase() !== contractAddress.toLowerCase()) return '0x';
-      const { args } = decodeFunctionData({ abi: publisherAbi, data: call.data });
+      const { args } = decodeFunctionData({ abi: proofPublisherAbi, data: call.data });
       const record = records.find((r) => BigInt(r.snapshotId) === args[0]);
       return encodeFunctionResult({
-        abi: publisherAbi,
+        abi: proofPublisherAbi,
         functionName: 'publication',
         result: {
           epoch: record?.epoch === null || !record ? noEpoch : BigInt(record.epoch),

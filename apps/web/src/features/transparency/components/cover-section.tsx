@@ -10,6 +10,9 @@ import styles from './transparency.module.css';
 // The chart library is a chunk of its own, fetched once the figures are on screen.
 const CoverChart = lazy(() => import('./cover-chart.tsx'));
 
+/** Characters of a ratio ("105.23") shown at the full size; longer ones ("237,936.97") are set smaller. */
+const ratioCharsMax = 7;
+
 /** Reserves ÷ liabilities per asset at the latest snapshot, and the ratio over past snapshots. */
 export function CoverSection({ snapshot, history }: { snapshot: SnapshotDetail; history: TransparencySummary['cover_history'] }) {
   const { t } = useTranslation();
@@ -27,7 +30,15 @@ export function CoverSection({ snapshot, history }: { snapshot: SnapshotDetail; 
           return (
             <div key={cover.asset} className={styles.coverCard} data-testid={`cover-${cover.asset}`}>
               <p className={styles.coverAsset}>{cover.asset}</p>
-              <p className={cx(styles.coverRatio, 'mono', isCovered(cover.ratio) ? styles.good : styles.bad)}>
+              <p
+                className={cx(
+                  styles.coverRatio,
+                  'mono',
+                  isCovered(cover.ratio) ? styles.good : styles.bad,
+                  // A ratio far above 100 % (a young platform's own holdings) still fits its half of the phone.
+                  percent !== null && percent.length > ratioCharsMax && styles.coverRatioLong,
+                )}
+              >
                 {percent === null ? t('transparency.cover.nothingOwed') : `${percent}%`}
               </p>
               <dl className={styles.coverFacts}>

@@ -15,7 +15,8 @@ function useReserveVerdicts(snapshot: SnapshotDetail) {
     queryKey: ['transparency', 'reserve-check', snapshot.id, snapshot.reserves.map((r) => r.signature).join()],
     queryFn: async () => {
       const { checkReserves } = await import('../reserve-check.ts');
-      return checkReserves(snapshot.reserves);
+      // The platform a message must name is the one this page came from.
+      return checkReserves(snapshot.reserves, globalThis.location.host);
     },
     staleTime: Infinity,
   });
