@@ -4,7 +4,7 @@
 // holding a unit), over HTTP through the real app with production settings on a fresh PostgreSQL
 // database (nadi_bench_launch), `--connections` at once. Beside it, in the same run, the peer: a bare
 // Fastify + pg route inserting the same purchase rows (nadi_bench_launch_peer), driven by the same
-// requests. Servers run in a child process each (this file with `serve app|peer`), so the load
+// requests. Servers run in a child process each (this file with `serve app`, launch-peer.ts), so the load
 // generator never shares their event loop. While the app runs, the backends' wait events are sampled
 // (pg_stat_activity) to show what purchases queue on.
 // After the run: no unit oversold (sold <= quota, exactly quota when buyers > quota, and sold = the
@@ -17,8 +17,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { createPublicClient, http as viemHttp } from 'viem';
 import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
@@ -115,25 +115,6 @@ async function serveApp(): Promise<number> {
       await database.close();
       process.exit(0);
     })();
-  });
-  return portOf(app.server.address());
-}
-
-async function servePeer(): Promise<number> {
-  const pool = new pg.Pool({ connectionString: urlFor(peerDatabase), max: 20 });
-  const app = Fastify({ logger: false });
-  app.post('/api/v1/node/buy', async (request) => {
-    const b = request.body as { tier_id: number; pay_method: string; pay_asset?: string; price?: string };
-    const user = request.headers['x-bench-user'];
-    const { rows } = await pool.query<{ id: string }>(
-      'insert into peer_purchases (user_id, tier_id, pay_method, pay_asset, price, request_key) values ($1, $2, $3, $4, $5, $6) returning id',
-      [Number(user), b.tier_id, b.pay_method, b.pay_asset ?? 'NADI', b.price ?? null, request.headers['idempotency-key']],
-    );
-    return { code: 200, msg: 'OK', data: { id: Number(rows[0]?.id) } };
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('message', () => {
-    void app.close().then(() => pool.end().then(() => process.exit(0)));
   });
   return portOf(app.server.address());
 }
@@ -354,7 +335,9 @@ function sampleWaits(): { stop: () => Promise<{ samples: number; waits: [string,
 }
 
 function startServer(mode: 'app' | 'peer'): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(import.meta.filename, ['serve', mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The peer is a file of its own (launch-peer.ts: Fastify and pg only, not the app).
+  const [file, args] = mode === 'peer' ? [join(import.meta.dirname, 'launch-peer.ts'), [urlFor(peerDatabase)]] : [import.meta.filename, ['serve', mode]];
+  const child = fork(file, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
@@ -475,7 +458,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === 'serve') {
-  const port = process.argv[3] === 'app' ? await serveApp() : await servePeer();
+  const port = await serveApp();
   process.send?.({ port });
 } else {
   await main();

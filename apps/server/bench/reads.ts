@@ -9,9 +9,9 @@
 // server; dropped and created) with BENCH_USERS users (10,000) in a random invite tree, each with the
 // accounts every user has, the trial miner, a session written as sign-in writes it, balances (funded
 // through the ledger) and BENCH_ORDERS_PER_USER (2) open limit orders placed over HTTP through the app
-// (an app started for it, or the deployment) before any side runs; then ANALYZE.
-// The sides, each a child process of this file (`serve app|bare`) so the load generator never shares
-// their event loop, started one after the other:
+// (the plain side's app, started before the others, or the deployment) before any side runs; then ANALYZE.
+// The sides, each a child process (this file's `serve plain|sealed`, the bare one reads-bare.ts) so the
+// load generator never shares their event loop, started one after the other:
 //   bare         Fastify + pg (a pool of 20, as the app's), the app's SQL for each read (readSql below:
 //                the statements the app's routes issue, recorded from the app), a session lookup by
 //                token hash first; it answers the rows as JSON.
@@ -38,7 +38,7 @@
 //   --database-url <url>       with --url: the deployment's database (the cluster's databaseUrl).
 //   --reads user_info,assets   only these reads; --sides bare,plain,sealed only these sides.
 //   BENCH_CPU_PROF=<dir>       the app's children run with --cpu-prof into that folder (profiling).
-// `--smoke`: 200 users, 1 s runs at 4 connections, the runs of user_info only (every side still
+// `--smoke`: 50 users, 0.5 s runs at 4 connections, the runs of user_info only (every side still
 // answers each read once, checked) (apps/server/bench/benches.test.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,7 +46,6 @@ import { openSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
@@ -72,7 +71,7 @@ import { adminQuery } from './pg-admin.ts';
 
 // ---- options ----
 
-smokeDefaults({ BENCH_USERS: '200', BENCH_CONNECTIONS: '4', BENCH_SECONDS: '1', BENCH_ORDERS_PER_USER: '1' });
+smokeDefaults({ BENCH_USERS: '50', BENCH_CONNECTIONS: '4', BENCH_SECONDS: '0.5', BENCH_ORDERS_PER_USER: '1' });
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,12 +87,18 @@ function whole(name: string, fallback: number): number {
   return value;
 }
 
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a number above 0`);
+  return value;
+}
+
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = process.env.BENCH_DATABASE_NAME ?? 'nadi_bench_reads';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const userCount = whole('BENCH_USERS', 10_000);
 const connections = whole('BENCH_CONNECTIONS', 32);
-const seconds = whole('BENCH_SECONDS', 10);
+const seconds = positive('BENCH_SECONDS', 10);
 const ordersPerUser = Number(process.env.BENCH_ORDERS_PER_USER ?? 2);
 const targetUrl = option('url');
 const caFile = option('ca');
@@ -172,30 +177,6 @@ async function serveApp(encryption: 'on' | 'off'): Promise<number> {
   return portOf(app.server.address());
 }
 
-/** Fastify + pg: per read, a session lookup by token hash, then the app's statements for that read. */
-async function serveBare(): Promise<number> {
-  const pool = new pg.Pool({ connectionString: databaseUrl(), max: 20 });
-  const app = Fastify({ logger: false });
-  for (const name of readNames) {
-    const read = readSql[name];
-    app.get(readPaths[name], async (request, reply) => {
-      const token = request.headers.authorization;
-      if (typeof token !== 'string') return reply.code(401).send({ code: 401, msg: 'UNAUTHORIZED' });
-      const session = (await pool.query<{ id: number; user_id: number; expires_at: Date }>(readSql.session.text, readSql.session.values(sha256Hex(token))))
-        .rows[0];
-      if (!session || session.expires_at.getTime() <= Date.now()) return reply.code(401).send({ code: 401, msg: 'UNAUTHORIZED' });
-      const data = await read(pool, Number(session.user_id));
-      return { code: 200, msg: 'OK', data };
-    });
-  }
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  onStop(async () => {
-    await app.close();
-    await pool.end();
-  });
-  return portOf(app.server.address());
-}
-
 function onStop(stop: () => Promise<void>): void {
   process.on('message', (m: string) => {
     if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
@@ -217,7 +198,9 @@ interface Server {
 function startServer(mode: 'app-plain' | 'app-sealed' | 'bare'): Promise<Server> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const logFile = mode === 'bare' ? null : join(tmpdir(), `nadi-bench-reads-${mode}-${process.pid}.log`);
-  const child = fork(import.meta.filename, ['serve', mode], {
+  // The bare side is a file of its own (reads-bare.ts: Fastify and pg only, not the app).
+  const [file, args] = mode === 'bare' ? [join(import.meta.dirname, 'reads-bare.ts'), [databaseUrl()]] : [import.meta.filename, ['serve', mode]];
+  const child = fork(file, args, {
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...(profileDir && mode !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
   });
@@ -696,16 +679,21 @@ async function main(): Promise<void> {
   // started for it; then fresh statistics, as autovacuum would gather within a minute or so: on a
   // table the planner still thinks empty, the open orders of a user are found by scanning every open
   // order (the partial index on symbol) instead of by the user's index.
+  // The app started to place them is the plain side's server (one app start fewer).
+  let setupServer: Server | null = null;
   if (ordersPerUser > 0) {
     const t1 = performance.now();
     let placed: number;
     if (remote) placed = await placeOrders(remote, users, problems);
     else {
-      const setup = await startServer('app-plain');
-      const pool = poolOf(setup.url);
+      setupServer = await startServer('app-plain');
+      const pool = poolOf(setupServer.url);
       placed = await placeOrders({ pool, envelope: null }, users, problems);
       await pool.close();
-      await stopServer(setup);
+      if (!sides.includes('plain')) {
+        await stopServer(setupServer);
+        setupServer = null;
+      }
     }
     await database.db.execute(sql`analyze`);
     console.info(`placed ${placed} open orders through the app in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
@@ -714,7 +702,12 @@ async function main(): Promise<void> {
   const figures = new Map<string, Figures>();
   const sealMs: number[] = [];
   for (const side of sides) {
-    const server = remote && side !== 'bare' ? null : await startServer(side === 'bare' ? 'bare' : side === 'plain' ? 'app-plain' : 'app-sealed');
+    const server =
+      remote && side !== 'bare'
+        ? null
+        : side === 'plain' && setupServer
+          ? setupServer
+          : await startServer(side === 'bare' ? 'bare' : side === 'plain' ? 'app-plain' : 'app-sealed');
     let sampler: ReturnType<typeof sampleWaits> | null = null;
     try {
       let target: Target;
@@ -804,7 +797,7 @@ async function main(): Promise<void> {
 
 if (process.argv[2] === 'serve') {
   const mode = process.argv[3];
-  const port = mode === 'bare' ? await serveBare() : await serveApp(mode === 'app-sealed' ? 'on' : 'off');
+  const port = await serveApp(mode === 'app-sealed' ? 'on' : 'off');
   if (process.send) process.send({ port });
   else console.info(`serving at http://127.0.0.1:${port}`);
 } else {

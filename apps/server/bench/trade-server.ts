@@ -5,17 +5,15 @@
 //   peer-http  a minimal Fastify + pg route doing one INSERT;
 //   peer-ws    a bare `ws` WebSocketServer broadcasting a recorded schedule of messages.
 // Commands arrive over IPC (ServerCommand); every loop is bounded by the seconds it is given.
+// The app's modules are imported by the app mode only (startApp): the peers are a few packages, and
+// loading the whole app took each of them seconds of CPU for nothing.
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createPublicClient, http } from 'viem';
-import { placeOrderBody } from '@nadi/api/market';
 import type { TradeSocketPush } from '@nadi/api/trade-socket';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { LocalBus, type AppEvent } from '../src/lib/event-bus.ts';
-import { TradeStreams, type WriterCounters } from '../src/modules/market/index.ts';
+import type { AppEvent } from '../src/lib/event-bus.ts';
+import type { WriterCounters } from '../src/modules/market/index.ts';
 import {
   benchSettings,
   booksStream,
@@ -126,27 +124,35 @@ let recorder: Recorder | null = null;
 /** The app's market writer counters (set once the app runs). */
 let writerCounters: (() => WriterCounters) | null = null;
 
-/**
- * Measurement hooks, no behaviour change: the bus notes when each depth change is published, and
- * TradeStreams' (private) broadcast notes when the server starts sending a message to its
- * subscribers, which is where the delivery latency is measured from.
- */
-class TimedBus extends LocalBus {
-  override publish(event: AppEvent): void {
-    if (recorder && event.type === 'depth') recorder.onChange(event.prevSeq);
-    super.publish(event);
-  }
-}
-const streamsProto = TradeStreams.prototype as unknown as { broadcast(m: TradeSocketPush): void };
-const broadcastOriginal = streamsProto.broadcast;
-streamsProto.broadcast = function (this: unknown, m: TradeSocketPush) {
-  const b = recorder?.onBroadcast(m) ?? null;
-  broadcastOriginal.call(this, m);
-  if (b) b.loopUs = monoUs() - b.sentUs;
-};
-
 async function startApp(): Promise<void> {
-  const settings = benchSettings();
+  const [{ createPublicClient, http }, { placeOrderBody }, { buildApp }, { openDatabase }, { LocalBus }, { TradeStreams }] = await Promise.all([
+    import('viem'),
+    import('@nadi/api/market'),
+    import('../src/app.ts'),
+    import('../src/db/client.ts'),
+    import('../src/lib/event-bus.ts'),
+    import('../src/modules/market/index.ts'),
+  ]);
+  /**
+   * Measurement hooks, no behaviour change: the bus notes when each depth change is published, and
+   * TradeStreams' (private) broadcast notes when the server starts sending a message to its
+   * subscribers, which is where the delivery latency is measured from.
+   */
+  class TimedBus extends LocalBus {
+    override publish(event: AppEvent): void {
+      if (recorder && event.type === 'depth') recorder.onChange(event.prevSeq);
+      super.publish(event);
+    }
+  }
+  const streamsProto = TradeStreams.prototype as unknown as { broadcast(m: TradeSocketPush): void };
+  const broadcastOriginal = streamsProto.broadcast;
+  streamsProto.broadcast = function (this: unknown, m: TradeSocketPush) {
+    const b = recorder?.onBroadcast(m) ?? null;
+    broadcastOriginal.call(this, m);
+    if (b) b.loopUs = monoUs() - b.sentUs;
+  };
+
+  const settings = await benchSettings();
   const database = await openDatabase({ url: settings.databaseUrl, dataDir: null });
   const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 1_000, retryCount: 0 }) });
   const deps = { settings, db: database.db, dbKind: database.kind, chain, now: () => new Date(), events: new TimedBus() };

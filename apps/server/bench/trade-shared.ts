@@ -2,7 +2,7 @@
 // between the orchestrator (trade.ts) and its children (trade-server.ts, trade-clients.ts), and
 // typed handles on the two untyped packages it drives (`ws`, `autocannon`).
 import { createRequire } from 'node:module';
-import { loadSettings, type AppSettings } from '../src/config.ts';
+import type { AppSettings } from '../src/config.ts';
 import type { WriterCounters } from '../src/modules/market/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,8 +42,13 @@ export function benchLimits(): Record<string, string> {
   };
 }
 
-/** The app's settings for the bench: development defaults, no chain, long sessions, benchLimits. */
-export function benchSettings(): AppSettings {
+/**
+ * The app's settings for the bench: development defaults, no chain, long sessions, benchLimits.
+ * The app's config module is imported here, not above: the peers and the WebSocket clients import
+ * this file too, and need none of the app.
+ */
+export async function benchSettings(): Promise<AppSettings> {
+  const { loadSettings } = await import('../src/config.ts');
   return loadSettings({
     APP_ENV: 'development',
     DATABASE_URL: urlFor(appDatabase),

@@ -51,13 +51,13 @@ import {
 } from './trade-shared.ts';
 
 smokeDefaults({
-  BENCH_SECONDS: '1',
+  BENCH_SECONDS: '0.5',
   BENCH_CONNECTIONS: '2',
   BENCH_ROUNDS: '1',
   BENCH_USERS: '8',
   BENCH_WS_CLIENTS: '20',
   BENCH_WS_PROCESSES: '1',
-  BENCH_WS_ORDERS_PER_SECOND: '4',
+  BENCH_WS_ORDERS_PER_SECOND: '8',
 });
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '8,32').split(',').map(Number);
@@ -73,7 +73,7 @@ const one = 10n ** 18n;
 /** Sockets get this long after the last message before the clients report. */
 const drainMs = isSmoke ? 500 : 2_000;
 const askTimeoutMs = 300_000;
-const warmupSeconds = isSmoke ? 1 : 3;
+const warmupSeconds = isSmoke ? 0.5 : 3;
 const problems = new Problems();
 
 /** A child process spoken to over IPC: send a command, wait for the reply of a given type. */
@@ -204,7 +204,7 @@ async function seed(): Promise<BenchUser[]> {
     'create table peer_orders (id bigserial primary key, side text not null, price numeric not null, quantity numeric not null, created_at timestamptz not null default now())',
   );
   const database = await openDatabase({ url: urlFor(appDatabase), dataDir: null, poolSizeMax: 8 });
-  await seedDatabase(database.db, benchSettings(), new Date());
+  await seedDatabase(database.db, await benchSettings(), new Date());
   const users: BenchUser[] = [];
   for (let i = 0; i < userCount; i += 8) {
     const batch = Array.from({ length: Math.min(8, userCount - i) }, (_, j) => seedUser(database.db, i + j));

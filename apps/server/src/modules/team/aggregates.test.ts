@@ -21,6 +21,9 @@ const isPostgres = process.env.TEST_DB === 'postgres';
 const unit = 10n ** 18n;
 const dayMs = 86_400_000;
 const start = Date.parse('2026-11-02T00:00:00.000Z');
+/** The first test's random tree and purchases (refunds among them). */
+const userCount = 2_000;
+const purchaseCount = 3_000;
 
 let t: TestApp;
 let rootId: number;
@@ -72,9 +75,9 @@ function purchase(tx: Tx, p: Purchase, kind: (typeof performanceKinds)[number] =
   return addPerformance(tx, { userId: p.userId, kind, ref: p.ref, usdt: p.usdt, at: p.at });
 }
 
-/** Every difference between the aggregates (folded first) and their recomputation from scratch. */
-async function drift() {
-  await foldPerformance(db());
+/** Every difference between the aggregates (folded first, `batchMax` events a batch) and their recomputation from scratch. */
+async function drift(batchMax?: number) {
+  await foldPerformance(db(), batchMax);
   return teamDrift(db());
 }
 
@@ -104,13 +107,16 @@ async function plansOf(read: (db: Db) => Promise<unknown>): Promise<PlanNode[][]
 }
 
 describe('team aggregates', () => {
-  it('after 10,000 random purchases (and refunds) in a 10,000-user random tree, every aggregate equals its recomputation', async () => {
+  // The property holds at any size; these sizes keep every kind of step many times over (deep chains,
+  // refunds back to zero, replays, six weeks, several fold batches). 10,000 users and 10,500 purchases
+  // took 85 s on PGlite and 51 s on PostgreSQL, the suite's slowest file.
+  it(`after ${purchaseCount.toLocaleString('en')} random purchases (and refunds) in a ${userCount.toLocaleString('en')}-user random tree, every aggregate equals its recomputation`, async () => {
     const seed = 18;
     const random = prng(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     // A random recursive tree, with three in ten joining under one of the three newest members (chains).
     const members: number[] = [rootId];
-    await inBatches(10_000, 250, async (tx) => {
+    await inBatches(userCount, 250, async (tx) => {
       const referrer = random() < 0.3 ? (members[members.length - 1 - Math.floor(random() * Math.min(3, members.length))] as number) : pick(members);
       members.push(await register(tx, referrer));
     });
@@ -121,7 +127,7 @@ describe('team aggregates', () => {
     const mine = new Map<number, bigint>();
     let backToZero = 0;
     let replays = 0;
-    await inBatches(10_500, 250, async (tx, i) => {
+    await inBatches(purchaseCount, 250, async (tx, i) => {
       const refundable = bought.length > 0 && random() < 1 / 21;
       if (refundable) {
         const index = Math.floor(random() * bought.length);
@@ -151,7 +157,8 @@ describe('team aggregates', () => {
       mine.set(p.userId, (mine.get(p.userId) ?? 0n) + p.usdt);
     });
 
-    expect(await drift()).toEqual(noDrift);
+    // Folded in batches of 1,000: several batches, as 10,500 pending purchases make with the job's 5,000.
+    expect(await drift(1_000)).toEqual(noDrift);
     // Not a vacuous match: the tree, the counts and the weeks are all populated, and refunds took
     // buyers back to zero (an active direct lost).
     const shape = rowsOf<{ closure: number; depth: number; active: number; weeks: number; events: number }>(
@@ -160,15 +167,16 @@ describe('team aggregates', () => {
                (select count(*) from user_performance where active_directs > 0)::int as active,
                (select count(distinct week) from team_week_performance)::int as weeks, (select count(*) from performance_events)::int as events`),
     )[0];
-    expect(shape?.closure).toBeGreaterThan(100_000);
+    // (Seed 18 gives 17,376 closure rows, depth 19, 830 active, 7 weeks, 70 back to zero, 54 replays.)
+    expect(shape?.closure).toBeGreaterThan(15_000);
     expect(shape?.depth).toBeGreaterThan(15);
-    expect(shape?.active).toBeGreaterThan(1_000);
+    expect(shape?.active).toBeGreaterThan(500);
     expect(shape?.weeks).toBeGreaterThanOrEqual(6);
-    expect(shape?.events).toBe(10_500);
-    expect(backToZero).toBeGreaterThan(50);
-    expect(replays).toBeGreaterThan(50);
-    // 30 s on PostgreSQL, about 90 s on PGlite on a loaded machine (10,500 purchases, one at a time).
-  }, 400_000);
+    expect(shape?.events).toBe(purchaseCount);
+    expect(backToZero).toBeGreaterThan(30);
+    expect(replays).toBeGreaterThan(30);
+    // About 40 s on PGlite on a loaded machine (3,000 purchases, one at a time).
+  }, 240_000);
 
   it('a line of 1,000: a registration and a purchase at depth 1,000 reach all 1,000 ancestors; a read stays one row', async () => {
     // 999 users in a line under the root, written set-based as registrations would leave them.
