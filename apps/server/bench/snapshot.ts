@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     const snapshotMs = performance.now() - snapStarted;
     if (outcome.status !== 'taken') throw new Error(`the snapshot was not taken: ${JSON.stringify(outcome)}`);
     const snapshotId = outcome.snapshotId;
+    console.info(`bench:snapshot: snapshot and tree of ${users} users in ${seconds(snapshotMs)} s`);
     const tree = rowsOf<{ root_hash: string; root_sums: string[]; leaf_count: number }>(
       await db.execute(sql`select root_hash, root_sums::text[] as root_sums, leaf_count from proof_trees where scope = ${`snapshot:${snapshotId}`}`),
     )[0];
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
     const loadStarted = performance.now();
     await balanceProofOf(deps, cache, ids[0]!, snapshotId);
     const firstProofMs = performance.now() - loadStarted;
+    console.info(`bench:snapshot: first proof (the tree loaded into the cache) in ${seconds(firstProofMs)} s`);
     const times: number[] = [];
     let failed = 0;
     for (let i = 0; i < proofsSampled; i += 1) {
