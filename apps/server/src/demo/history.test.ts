@@ -83,6 +83,8 @@ describe('demo market history', () => {
     await expectAuditOk();
   });
 
+  // Seeds the whole history again in a second database (the first test's work twice over): it ran past
+  // the suite's default 60 s on a loaded machine (load 12, the whole server project running).
   it('a second start adds nothing, and the history is the same every time', async () => {
     const before = await tradeDump();
     const flows = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ledger_flows`))[0]!.n;
@@ -104,5 +106,5 @@ describe('demo market history', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 180_000);
 });
