@@ -78,6 +78,7 @@ const routePatterns = [
   '/language',
   '/trade',
   '/payment/test',
+  '/transparency',
 ];
 
 /** docs/product.md section 2's routes and "other screens", each with the pattern that shows it. */
@@ -119,6 +120,7 @@ const required: Record<string, string> = {
   '/team': 'team',
   '/language': 'language switch',
   '/trade': 'trade and candlestick chart',
+  '/transparency': 'proof of reserves',
   '/trade#tab-current': 'trade list: current orders',
   '/trade#tab-history': 'trade list: history orders',
   '/trade#tab-fills': 'trade list: successful orders',
