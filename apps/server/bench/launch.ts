@@ -21,8 +21,6 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createPublicClient, http as viemHttp } from 'viem';
-import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
-import { devDepositXpub } from '@nadi/chain/hd';
 import { buildApp } from '../src/app.ts';
 import { loadSettings, type AppSettings } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
@@ -34,6 +32,7 @@ import { auditLedger, createUserAccounts, runFlow, systemAccount, transfer, user
 import { foldPerformance, startTeamJob } from '../src/modules/team/index.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { noDrift, teamDrift } from '../src/test/team-drift.ts';
+import { productionBenchEnv } from './settings.ts';
 import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
 import { prng } from '../src/test/prng.ts';
 
@@ -75,21 +74,7 @@ function urlFor(database: string): string {
  */
 function benchSettings(): AppSettings {
   return loadSettings({
-    APP_ENV: 'production',
-    DATABASE_URL: urlFor(appDatabase),
-    PUBLIC_URL: 'http://127.0.0.1:8080',
-    RPC_URL: 'http://127.0.0.1:9',
-    CHAIN_ID: '56',
-    NADI_ADDRESS: `0x${'1'.repeat(40)}`,
-    USDT_ADDRESS: `0x${'2'.repeat(40)}`,
-    PAYMENT_GATEWAY_ADDRESS: `0x${'3'.repeat(40)}`,
-    SIWE_DOMAIN: '127.0.0.1:8080',
-    ROOT_ADDRESS: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    ROOT_INVITE_CODE: 'NADI2026',
-    NODE_DEADLINE: '2099-01-01T00:00:00Z',
-    DEPOSIT_XPUB: devDepositXpub(),
-    HOT_WALLET_PRIVATE_KEY: hardhatDevPrivateKeys[0],
-    OPERATOR_ADDRESSES: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    ...productionBenchEnv(urlFor(appDatabase)),
     ENCRYPTION: 'off',
     TRUST_PROXY: 'on',
     SESSION_IDLE_MS: String(3_600_000),

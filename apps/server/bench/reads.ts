@@ -50,8 +50,6 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { createPublicClient, http as viemHttp } from 'viem';
-import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
-import { devDepositXpub } from '@nadi/chain/hd';
 import { sealRequest, type ClientSeal } from '@nadi/envelope/envelope';
 import { buildApp } from '../src/app.ts';
 import { loadSettings, type AppSettings } from '../src/config.ts';
@@ -65,6 +63,7 @@ import { grantTrial } from '../src/modules/mining/index.ts';
 import { testEnvelopeKeys } from '../src/test/envelope.ts';
 import { insertSyntheticTree } from '../src/test/synthetic-tree.ts';
 import { readSql, type ReadName, readNames, readPaths } from './reads-sql.ts';
+import { productionBenchEnv } from './settings.ts';
 import { isSmoke, Problems, smokeDefaults } from './smoke.ts';
 import { prng } from '../src/test/prng.ts';
 import { adminQuery } from './pg-admin.ts';
@@ -127,22 +126,8 @@ function databaseUrl(): string {
  */
 function benchSettings(encryption: 'on' | 'off'): AppSettings {
   return loadSettings({
-    APP_ENV: 'production',
-    DATABASE_URL: databaseUrl(),
+    ...productionBenchEnv(databaseUrl()),
     REDIS_URL: redisUrl,
-    PUBLIC_URL: 'http://127.0.0.1:8080',
-    RPC_URL: 'http://127.0.0.1:9',
-    CHAIN_ID: '56',
-    NADI_ADDRESS: `0x${'1'.repeat(40)}`,
-    USDT_ADDRESS: `0x${'2'.repeat(40)}`,
-    PAYMENT_GATEWAY_ADDRESS: `0x${'3'.repeat(40)}`,
-    SIWE_DOMAIN: '127.0.0.1:8080',
-    ROOT_ADDRESS: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    ROOT_INVITE_CODE: 'NADI2026',
-    NODE_DEADLINE: '2099-01-01T00:00:00Z',
-    DEPOSIT_XPUB: devDepositXpub(),
-    HOT_WALLET_PRIVATE_KEY: hardhatDevPrivateKeys[0],
-    OPERATOR_ADDRESSES: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     ENCRYPTION: encryption,
     ...(encryption === 'on' ? { ENVELOPE_KEYS: testEnvelopeKeys } : {}),
     TRUST_PROXY: 'on',

@@ -15,8 +15,6 @@
 // with "FAILED" and a non-zero exit. `--smoke`: 300 users (apps/server/bench/benches.test.ts runs it
 // in `npm test`; its figures mean nothing).
 import { sql } from 'drizzle-orm';
-import { hardhatDevPrivateKeys } from '@nadi/chain/demo-accounts';
-import { devDepositXpub } from '@nadi/chain/hd';
 import { checkTree, verifyProof } from '@nadi/proof/proof';
 import { nodeBytes, toHex } from '@nadi/proof/tree';
 import { loadSettings } from '../src/config.ts';
@@ -27,6 +25,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { balanceProofOf, takeSnapshot, treeChunks, TreeCache } from '../src/modules/transparency/index.ts';
 import { createUsers, fundEveryone } from '../src/test/settlement-population.ts';
 import { prng } from '../src/test/prng.ts';
+import { productionBenchEnv } from './settings.ts';
 import { isSmoke, Problems } from './smoke.ts';
 import { adminQuery, databaseUrl } from './pg-admin.ts';
 
@@ -85,25 +84,7 @@ async function main(): Promise<void> {
 
     // No chain: the reserves are a handful of RPC reads beside this (captureReserves answers zero).
     const settings = {
-      ...loadSettings({
-        APP_ENV: 'production',
-        DATABASE_URL: url,
-        PUBLIC_URL: 'http://127.0.0.1:8080',
-        RPC_URL: 'http://127.0.0.1:9',
-        CHAIN_ID: '56',
-        NADI_ADDRESS: `0x${'1'.repeat(40)}`,
-        USDT_ADDRESS: `0x${'2'.repeat(40)}`,
-        PAYMENT_GATEWAY_ADDRESS: `0x${'3'.repeat(40)}`,
-        SIWE_DOMAIN: '127.0.0.1:8080',
-        ROOT_ADDRESS: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-        ROOT_INVITE_CODE: 'NADI2026',
-        NODE_DEADLINE: '2099-01-01T00:00:00Z',
-        DEPOSIT_XPUB: devDepositXpub(),
-        HOT_WALLET_PRIVATE_KEY: hardhatDevPrivateKeys[0],
-        OPERATOR_ADDRESSES: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-        ENCRYPTION: 'off',
-        LOG_LEVEL: 'warn',
-      }),
+      ...loadSettings({ ...productionBenchEnv(url), ENCRYPTION: 'off', LOG_LEVEL: 'warn' }),
       nadiAddress: null,
     };
     const deps: AppDeps = {
