@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { listedMinerKinds, type IncomeLineType, type ListedMinerKind, type MinerKind, type PowerLogType } from '@nadi/api/mining';
 import type { Db, Tx } from '../../db/client.ts';
+import { sqlList } from '../../db/sql-list.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { deviceFacts, type DeviceFacts } from '../device/index.ts';
 
@@ -146,10 +147,7 @@ async function withDevices(db: Db, raw: RawMiner[], epoch: number): Promise<Mine
 /** A user's miners, newest first, with their device and this epoch's beats. */
 export async function listMiners(db: Db, userId: number, kind: ListedMinerKind | undefined, epoch: number, offset: number, limit: number) {
   const kinds = kind ? [kind] : [...listedMinerKinds];
-  const where = sql`m.user_id = ${userId} and m.kind in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )})`;
+  const where = sql`m.user_id = ${userId} and m.kind in (${sqlList(kinds)})`;
   const [rows, count] = await Promise.all([
     db.execute(sql`${minerSelect(where)} order by m.id desc limit ${limit} offset ${offset}`),
     db.execute(sql`select count(*)::int as total from miners m where ${where}`),
