@@ -2,7 +2,7 @@
 // and PostgreSQL too when TEST_DATABASE_URL is set), then the browser suite against the started
 // stack with the chaos run beside it. Ends with one line "tests: N passed, N failed" and a non-zero exit on any failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -50,11 +50,15 @@ function vitestInBackground(label: string, extra: string[], reportName: string, 
   const logFile = join(reports, `${reportName}.log`);
   console.info(`\n› ${label}: started in the background, its output in ${logFile}`);
   const started = Date.now();
+  // One descriptor for both streams: two (one 'w', one 'a') would each keep its own offset, and
+  // stdout would write over what stderr put there (a failed suite's error, for one).
+  const log = openSync(logFile, 'w');
   const child = spawn(
     process.execPath,
     [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra],
-    { cwd: root, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')], env: { ...process.env, ...env } },
+    { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, ...env } },
   );
+  child.once('spawn', () => closeSync(log));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return async () => {
     const code = await exited;
