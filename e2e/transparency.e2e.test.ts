@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { toHex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hardhatAccounts } from '@nadi/chain/demo-accounts';
+import { deployProofPublisher } from '@nadi/chain/deploy';
 import { readNode, writeNode, nodeBytes } from '@nadi/proof/tree';
 import { proofTreeChunks } from '../apps/server/src/modules/transparency/schema.ts';
 import { filled, preset, text } from './support/app.ts';
@@ -23,7 +25,10 @@ let browser: Browser | undefined;
 let baseUrl = '';
 
 beforeAll(async () => {
-  server = await startOwnServer({ rootCode, epochSeconds, name: 'transparency' });
+  // Its own ProofPublisher, deployed by the phone's account and owned by the hot wallet: the shared
+  // stack publishes its epochs' snapshots on its own contract under the same ids.
+  const proofPublisher = await deployProofPublisher(inject('rpcUrl'), hardhatAccounts[0]!, account);
+  server = await startOwnServer({ rootCode, epochSeconds, name: 'transparency', proofPublisher });
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
 }, 120_000);
@@ -199,7 +204,7 @@ describe('proof of reserves', () => {
     // Today's sign-in award: NADI in the fund account, so the user is owed something at once.
     await post(token, '/api/v1/sign/operate', undefined);
 
-    // The operator takes a snapshot and publishes it on the stack's ProofPublisher.
+    // The operator takes a snapshot and publishes it on this server's ProofPublisher.
     const operator = await tokenOn(operatorAddress);
     const taken = await operatorSnapshot(operator);
     expect((await get<Summary>(null, '/api/v1/transparency/summary')).contract).not.toBeNull();

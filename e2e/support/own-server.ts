@@ -20,9 +20,22 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(options: { rootCode: string; epochSeconds: number; heartbeatSeconds?: number; name: string }): Promise<OwnServer> {
+export interface OwnServerOptions {
+  rootCode: string;
+  epochSeconds: number;
+  heartbeatSeconds?: number;
+  name: string;
+  /**
+   * A ProofPublisher of this server's own (deployProofPublisher), owned by the hot wallet (Hardhat
+   * #0). Never the shared stack's: its snapshot ids restart with its database, and the contract
+   * refuses an id another database published there. Without it the server publishes nothing.
+   */
+  proofPublisher?: string;
+}
+
+export async function startOwnServer(options: OwnServerOptions): Promise<OwnServer> {
   const config = (await (await fetch(`${inject('baseUrl')}/api/v1/common/config`)).json()) as {
-    data: { chain: { nadi_address: string; usdt_address: string; proof_publisher_address: string | null } };
+    data: { chain: { nadi_address: string; usdt_address: string } };
   };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `nadi-e2e-${options.name}-`));
@@ -37,8 +50,8 @@ export async function startOwnServer(options: { rootCode: string; epochSeconds: 
     CHAIN_ID: '31337',
     NADI_ADDRESS: config.data.chain.nadi_address,
     USDT_ADDRESS: config.data.chain.usdt_address,
-    // The suite's ProofPublisher: publications go from the hot wallet (Hardhat #0), as the stack's do.
-    ...(config.data.chain.proof_publisher_address ? { PROOF_PUBLISHER_ADDRESS: config.data.chain.proof_publisher_address } : {}),
+    // Publications go from the hot wallet (Hardhat #0), as the stack's do, to a contract of its own.
+    ...(options.proofPublisher ? { PROOF_PUBLISHER_ADDRESS: options.proofPublisher } : {}),
     ROOT_INVITE_CODE: options.rootCode,
     EPOCH_SECONDS: String(options.epochSeconds),
     HEARTBEAT_SECONDS: String(options.heartbeatSeconds ?? 1),

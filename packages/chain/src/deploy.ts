@@ -112,6 +112,16 @@ export async function deployLocalContracts(rpcUrl: string, options: DeployOption
 }
 
 /**
+ * Deploys a ProofPublisher of its own, owned by `owner`, sent from the unlocked account `from`: a
+ * server with a database of its own needs a contract of its own, since snapshot ids restart with
+ * the database and the contract refuses an id it holds (docs/transparency.md, "Publication").
+ */
+export async function deployProofPublisher(rpcUrl: string, owner: Address, from: Address): Promise<Address> {
+  const clients = await localClients(rpcUrl, from);
+  return deploy(clients, proofPublisherAbi, proofPublisherBytecode, [owner]);
+}
+
+/**
  * Deploys an ERC-1271 TestContractWallet owned by the EOA `owner`. It is sent from account #0 by
  * default, which uses one of #0's nonces: call it after deployLocalContracts, or pass another
  * unlocked account as `from`, to keep freshChainAddresses valid.
