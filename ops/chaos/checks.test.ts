@@ -73,6 +73,20 @@ describe('checkMemory', () => {
     expect(checkMemory(samples(20 * mib), 20_000, 60_000).ok).toBe(true);
     expect(checkMemory(samples(200 * mib), 20_000, 60_000).ok).toBe(false);
   });
+
+  it('gives a process started during the run a whole window to warm up, and judges it after', () => {
+    // api-1 from the start, flat; api-1 again from 60 s, climbing 60 MiB in its first minute, flat after.
+    const restarted = (length: number) =>
+      Array.from({ length }, (_, i) => ({ instance: 'api-1', pid: 2, at: 60_000 + i * 2_000, rss: 200 * mib + Math.min(i, 30) * 2 * mib }));
+    const short = checkMemory([...samples(0), ...restarted(60)], 20_000, 60_000);
+    expect(short.ok).toBe(true);
+    expect(short.detail).toContain('api-1#2: ran 118 s, too short to judge');
+    const long = checkMemory([...samples(0), ...restarted(150)], 20_000, 60_000);
+    expect([long.ok, long.detail]).toEqual([true, expect.stringContaining('api-1#2: 260 MiB → 260 MiB')]);
+    // Still climbing after its warm-up: judged, and caught.
+    const leaking = Array.from({ length: 150 }, (_, i) => ({ instance: 'api-1', pid: 2, at: 60_000 + i * 2_000, rss: 200 * mib + i * mib }));
+    expect(checkMemory([...samples(0), ...leaking], 20_000, 60_000).ok).toBe(false);
+  });
 });
 
 describe('checkSockets', () => {

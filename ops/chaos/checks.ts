@@ -308,7 +308,8 @@ export interface MemorySample {
 }
 
 /**
- * The median RSS of each process's last minute against its first minute after the warm-up. The
+ * The median RSS of each process's last minute against its first minute after the warm-up (a whole
+ * window for a process started during the run). The
  * tolerance: 25 % or 48 MiB, whichever is larger. V8 grows its heap in steps and returns it late,
  * and a 3-minute run's "minutes" are its first and last thirds, so a leak shows as a steady climb
  * well past that, not as one step.
@@ -327,8 +328,13 @@ export function checkMemory(samples: MemorySample[], warmUpMs: number, windowMs:
   };
   const lines: string[] = [];
   const wrong: string[] = [];
+  const runStart = Math.min(...samples.map((s) => s.at));
   for (const [key, list] of byProcess) {
-    const first = list[0]!.at + warmUpMs;
+    // A process started during the run (a killed one started again) warms up under full load: its
+    // first requests of each route, the modules they load, the leader jobs it takes over. Its
+    // warm-up is a whole window, not the run's, which began at leisure.
+    const startedLate = list[0]!.at > runStart + 10_000;
+    const first = list[0]!.at + (startedLate ? Math.max(warmUpMs, windowMs) : warmUpMs);
     const last = list.at(-1)!.at;
     if (last - first < windowMs * 1.5) {
       lines.push(`${key}: ran ${Math.round((last - list[0]!.at) / 1000)} s, too short to judge`);
