@@ -9,7 +9,13 @@ export interface GuardInput {
 }
 
 export type GuardOutcome = { kind: 'allow' } | { kind: 'redirect'; to: string };
-export type GuardDecision = GuardOutcome | { kind: 'fetch-user' };
+/**
+ * `allow-loading-user`: the stored session is trusted and the screen shows at once, its queries
+ * starting beside the user's info instead of after it (issue 33). The check of the token is the
+ * user/info call in the background: a 401 there (or on any call) ends the session and leaves an
+ * auth route (lib/api-client.ts).
+ */
+export type GuardDecision = GuardOutcome | { kind: 'allow-loading-user' };
 
 export const securityCheckPath = '/security-check';
 export const homePath = '/';
@@ -18,13 +24,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
   // A flagged route sends a first visit through the security check, once.
   if (input.isFirstVisitCheck && !input.hasVisitedSecurityCheck) return { kind: 'redirect', to: securityCheckPath };
   if (input.isAuth && !input.hasToken) return { kind: 'redirect', to: homePath };
-  // A session without a loaded user (after a reload, or just signed in) loads it first.
-  if (input.hasToken && !input.hasUserName) return { kind: 'fetch-user' };
+  // A session without a loaded user (just signed in, or a session stored without it) loads it
+  // beside the screen, not before it.
+  if (input.hasToken && !input.hasUserName) return { kind: 'allow-loading-user' };
   return { kind: 'allow' };
-}
-
-/** After the user fetch: failure sends an auth route home; a public route shows anyway. */
-export function decideAfterUserFetch(isAuth: boolean, isLoaded: boolean): GuardOutcome {
-  if (isLoaded || !isAuth) return { kind: 'allow' };
-  return { kind: 'redirect', to: homePath };
 }

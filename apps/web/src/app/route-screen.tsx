@@ -46,11 +46,7 @@ export function RouteScreen({ route }: { route: FeatureRoute }) {
   const guard = useGuard(route);
   const screen = screens.get(route);
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
-  if (guard.kind === 'pending' || !screen) {
-    // While the guard reads the user, the screen's code downloads beside it rather than after it.
-    if (guard.kind === 'pending' && route.load) void screenModule(route, route.load).catch(() => {});
-    return <LoadingView />;
-  }
+  if (!screen) return <LoadingView />;
   return (
     <ScreenErrorBoundary>
       <Suspense fallback={<LoadingView />}>{screen}</Suspense>

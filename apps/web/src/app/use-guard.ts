@@ -3,14 +3,18 @@ import { userInfoQueryOptions } from '../lib/user-info.ts';
 import type { FeatureRoute } from '../lib/feature.ts';
 import { hasVisitedSecurityCheck } from '../lib/first-visit.ts';
 import { session } from '../lib/session.ts';
-import { decideAfterUserFetch, decideGuard, type GuardOutcome } from './guards.ts';
+import { decideGuard, type GuardOutcome } from './guards.ts';
 
-export type GuardState = GuardOutcome | { kind: 'pending' };
+export type GuardState = GuardOutcome;
 
 /**
  * Runs the guards of docs/product.md section 2 when a screen is entered. The session is read, not subscribed to: like a
  * router loader, the decision belongs to the navigation, so a session ending under a screen is
  * handled by the API client's announcement (toast, then home after 1.5 s), not by a jump.
+ *
+ * A stored session is trusted: the screen renders (and its queries start) at once, while the
+ * user's info loads beside it; a token the server no longer knows ends the session on that call's
+ * 401 like on any other (lib/api-client.ts), which leaves an auth route.
  */
 export function useGuard(route: FeatureRoute): GuardState {
   const decision = decideGuard({
@@ -20,10 +24,8 @@ export function useGuard(route: FeatureRoute): GuardState {
     hasUserName: Boolean(session.get().user?.name),
     hasVisitedSecurityCheck: hasVisitedSecurityCheck(),
   });
-  const isUserNeeded = decision.kind === 'fetch-user';
-  const user = useQuery({ ...userInfoQueryOptions(), enabled: isUserNeeded, retry: false });
-  if (decision.kind !== 'fetch-user') return decision;
-  if (user.isSuccess) return { kind: 'allow' };
-  if (user.isError) return decideAfterUserFetch(route.isAuth, false);
-  return { kind: 'pending' };
+  const isUserNeeded = decision.kind === 'allow-loading-user';
+  // Not subscribed to its result (notifyOnChangeProps: []): the screen does not render again when it lands.
+  useQuery({ ...userInfoQueryOptions(), enabled: isUserNeeded, retry: false, notifyOnChangeProps: [] });
+  return isUserNeeded ? { kind: 'allow' } : decision;
 }
