@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/app.css';
 import { App } from './app/app.tsx';
+import { startEntry } from './app/entry-start.ts';
+import { appRoutes } from './app/features.ts';
 import { configureApiClient } from './lib/api-client.ts';
 import { initI18n, translate } from './lib/i18n.ts';
 import { captureInviteCode } from './lib/invite-code.ts';
@@ -15,6 +17,8 @@ if ('scrollRestoration' in history) {
   history.scrollRestoration = 'manual';
 }
 configureApiClient({ translate, notify: (message) => notify(message, 'fail') });
+// The entry route's code, the config and a stored session's user download beside the texts.
+startEntry(globalThis.location.pathname, appRoutes);
 
 await initI18n();
 

@@ -1,0 +1,41 @@
+import { matchPath } from 'react-router';
+import type { FeatureRoute } from '../lib/feature.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { session } from '../lib/session.ts';
+import { userInfoQueryOptions } from '../lib/user-info.ts';
+
+// What the first screen needs, started from the URL before React renders (issue 33): while the
+// language's texts download (lib/i18n.ts), the entry route's screen code, the config with the
+// request envelope, and a stored session's user come down beside them instead of after them.
+
+/** The route a path opens, matched as the router will (first match in the feature order). */
+export function entryRoute(pathname: string, routes: FeatureRoute[]): FeatureRoute | undefined {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+export interface EntryStartDeps {
+  /** The API client's envelope (it reads the config first): every other call waits for it. */
+  startEnvelope: () => Promise<unknown>;
+  /** Whether a session is stored whose user is not: the guard will load it beside the screen. */
+  isUserMissing: () => boolean;
+  prefetchUser: () => Promise<unknown>;
+}
+
+const appDeps: EntryStartDeps = {
+  startEnvelope: () => import('../lib/envelope-runtime.ts').then((m) => m.appEnvelope()),
+  isUserMissing: () => session.getToken() !== null && !session.get().user?.name,
+  prefetchUser: () => queryClient.prefetchQuery(userInfoQueryOptions()),
+};
+
+/**
+ * Starts the entry route's downloads. Failures are left to the screen: its own load and queries
+ * repeat them and show the error state, a 401 ending the session as on any call.
+ */
+export function startEntry(pathname: string, routes: FeatureRoute[], deps: EntryStartDeps = appDeps): FeatureRoute | undefined {
+  const route = entryRoute(pathname, routes);
+  // The import() is the module preload: the screen's lazy() later gets the same module at once.
+  void route?.load?.().catch(() => undefined);
+  void deps.startEnvelope().catch(() => undefined);
+  if (deps.isUserMissing()) void deps.prefetchUser().catch(() => undefined);
+  return route;
+}
