@@ -2,11 +2,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { klineIntervals, type KlineInterval } from '@nadi/api/market';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
+import { useIdle } from '../../../lib/use-idle.ts';
 import { useKlines } from '../api/get-klines.ts';
 import { cx } from '../../../lib/cx.ts';
 import styles from './trade.module.css';
 
-// lightweight-charts comes with this chunk only when the chart is first drawn.
+// lightweight-charts comes with this chunk only when the chart is first drawn, after the first
+// paint (the chart's first draw is most of the screen's script: issue 33).
 const CandleChart = lazy(() => import('./candle-chart.tsx'));
 
 export function ChartPanel({
@@ -20,6 +22,7 @@ export function ChartPanel({
 }) {
   const { t } = useTranslation();
   const klines = useKlines(interval, refetchMs);
+  const isIdle = useIdle();
   return (
     <section className={cx(styles.chart, 'card')} aria-label={t('trade.chart.title')}>
       <div className={styles.chartIntervals} role="radiogroup" aria-label={t('trade.chart.interval')}>
@@ -37,7 +40,7 @@ export function ChartPanel({
         ))}
       </div>
       <div className={styles.chartBody}>
-        {klines.isPending ? (
+        {klines.isPending || (!isIdle && klines.data?.length) ? (
           <LoadingView />
         ) : !klines.data ? (
           <ErrorView title={t('trade.chart.loadFailed')} error={klines.error} onRetry={() => void klines.refetch()} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createFrameBatch } from '../../../lib/frame-batch.ts';
 import type { Kline, KlineInterval, TickerData } from '@nadi/api/market';
 import { invalidateWallet } from '../../../lib/invalidate-wallet.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -44,15 +45,18 @@ export function useMarketLive(interval: KlineInterval, isSignedIn: boolean) {
 
   useEffect(() => {
     const manager = tradeSocket();
+    // Pushes are applied once per frame: a busy book otherwise renders the screen per message.
+    const frame = createFrameBatch();
     const stops = [
-      watchBook(manager, marketStreams.books, (book) => setLiveBook(book.view(bookDepthShown))),
+      // The book's view is taken when the frame runs, from the book as it is then.
+      watchBook(manager, marketStreams.books, (book) => frame.set('book', () => setLiveBook(book.view(bookDepthShown)))),
       manager.subscribe(marketStreams.trades, (push) => {
         const pushed = items<TradePush>(push.data).map(tradeFromPush);
-        queryClient.setQueryData<MarketTrade[]>(tradesQueryKey, (current) => mergeTrades(current ?? [], pushed, recentTradesShown));
+        frame.add(() => queryClient.setQueryData<MarketTrade[]>(tradesQueryKey, (current) => mergeTrades(current ?? [], pushed, recentTradesShown)));
       }),
       manager.subscribe(marketStreams.ticker, (push) => {
         const latest = items<TickerPush>(push.data).at(-1);
-        if (latest) queryClient.setQueryData<TickerData>(tickerQueryKey, (previous) => tickerFromPush(latest, previous));
+        if (latest) frame.set('ticker', () => queryClient.setQueryData<TickerData>(tickerQueryKey, (previous) => tickerFromPush(latest, previous)));
       }),
     ];
     if (isSignedIn) {
@@ -64,17 +68,23 @@ export function useMarketLive(interval: KlineInterval, isSignedIn: boolean) {
       );
     }
     return () => {
+      frame.cancel();
       for (const stop of stops) stop();
     };
   }, [isSignedIn]);
 
   useEffect(() => {
-    return tradeSocket().subscribe(marketStreams.kline(interval), (push) => {
+    const frame = createFrameBatch();
+    const stop = tradeSocket().subscribe(marketStreams.kline(interval), (push) => {
       for (const raw of items<KlinePush>(push.data)) {
         if (!Array.isArray(raw)) continue;
-        queryClient.setQueryData<Kline[]>(klinesQueryKey(interval), (current) => mergeKline(current ?? [], klineFromPush(raw), klinesShown));
+        frame.add(() => queryClient.setQueryData<Kline[]>(klinesQueryKey(interval), (current) => mergeKline(current ?? [], klineFromPush(raw), klinesShown)));
       }
     });
+    return () => {
+      frame.cancel();
+      stop();
+    };
   }, [interval]);
 
   return { state, isLive, refetchMs: isLive ? false : pollingMs, liveBook: isLive ? liveBook : null } as const;
