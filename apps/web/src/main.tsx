@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { startEntry } from './app/entry-start.ts';
 import { appRoutes } from './app/features.ts';
 import { configureApiClient } from './lib/api-client.ts';
+import { startQueryCachePersistence } from './lib/app-query-cache.ts';
 import { initI18n, translate } from './lib/i18n.ts';
 import { captureInviteCode } from './lib/invite-code.ts';
 import { notify } from './lib/notify.ts';
@@ -17,6 +18,8 @@ if ('scrollRestoration' in history) {
   history.scrollRestoration = 'manual';
 }
 configureApiClient({ translate, notify: (message) => notify(message, 'fail') });
+// What the tab's account saw last shows at once, and is refreshed (lib/query-persist.ts).
+startQueryCachePersistence();
 // The entry route's code, the config and a stored session's user download beside the texts.
 startEntry(globalThis.location.pathname, appRoutes);
 

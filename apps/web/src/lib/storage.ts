@@ -15,6 +15,8 @@ export const storageKeys = {
   nodePurchase: 'nadi.node.purchase',
   /** The savings detail last read (docs/product.md section 3: session storage holds it). */
   pledgeDetail: 'nadi.pledge.detail',
+  /** The query cache of the tab's account, shown at once after a reload (lib/query-persist.ts). */
+  queryCache: 'nadi.query-cache',
 } as const;
 
 function area(kind: StorageArea): Storage | null {
