@@ -11,7 +11,8 @@
 //
 // Options: --runs N (3), --url http://host:port (a running stack; --invite CODE signs up there,
 // default ROOT_INVITE_CODE or NADI2026), --dist DIR (a prebuilt production build instead of
-// building), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
+// building), --pages home,trade,… (only these pages, by their report names: while working on
+// them; the verdict needs them all), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
 // sides are served with their brotli/gzip copies (apps/web/precompress.ts).
 // `--smoke`: one run of / only, no starter: a check that the bench still runs (apps/server/bench/
 // benches.test.ts runs it in `npm test`); its figures mean nothing. A run Lighthouse could not
@@ -57,7 +58,9 @@ const allPages: BenchPage[] = [
   { label: '/transparency', slug: 'transparency', path: '/transparency', isSignedIn: false, isStarter: false },
   { label: 'Vite + React starter /', slug: 'starter', path: '/', isSignedIn: false, isStarter: true },
 ];
-const pages = isSmoke ? allPages.filter((page) => page.slug === 'home') : allPages;
+const onlySlugs = option('pages')?.split(',');
+const pages = isSmoke ? allPages.filter((page) => page.slug === 'home') : onlySlugs ? allPages.filter((page) => onlySlugs.includes(page.slug)) : allPages;
+if (pages.length === 0) throw new Error(`--pages names none of: ${allPages.map((page) => page.slug).join(', ')}`);
 const hasStarter = pages.some((page) => page.isStarter);
 
 function buildWeb(outDir: string): void {
