@@ -31,16 +31,20 @@ export function envelopeCaller(client: EnvelopeClient): EnvelopeCaller {
 
 /**
  * The app's request envelope (docs/envelope.md): whether the server asks for it comes from the
- * config (read once, cached with the app's config query); only then is the sealing code loaded (a
- * chunk of its own, so the home route's budget does not carry HPKE). A failure to learn it is tried
+ * config (read once, cached with the app's config query); the sealing code is a chunk of its own
+ * (the home route's budget does not carry HPKE), fetched with the config. A failure to learn it is tried
  * again with the next call.
  */
 export function appEnvelope(): Promise<EnvelopeCaller | null> {
   envelopeRuntime ??= (async () => {
+    // The sealing code downloads beside the config rather than after it (issue 33: every call of
+    // the first screen waits for this); when the server does not seal, it is 7 KB read for nothing.
+    const sealing = import('@nadi/envelope/client');
+    sealing.catch(() => undefined);
     const { fetchAppConfig, getAppConfig } = await import('./app-config.ts');
     let known: AppConfig['encryption'] | null = (await fetchAppConfig()).encryption;
     if (!known.enabled) return null;
-    const { EnvelopeClient } = await import('@nadi/envelope/client');
+    const { EnvelopeClient } = await sealing;
     // The first key is the one just read (no second request on the way to the first screen); after
     // a key rotation the client reads the config again, past the cached query.
     const loadConfig = async () => {
