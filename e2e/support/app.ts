@@ -48,7 +48,11 @@ export async function preset(context: BrowserContext, options: { lang?: string; 
 export function watchLangHeaders(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) seen.push(request.headers().lang ?? '(none)');
+    const path = new URL(request.url()).pathname;
+    // index.html preloads the config (the same in every language) before any script has run, so
+    // without a lang header; the app's own request for it reuses that answer.
+    if (path === '/api/v1/common/config' && request.headers().lang === undefined) return;
+    if (path.startsWith('/api/')) seen.push(request.headers().lang ?? '(none)');
   });
   return seen;
 }
