@@ -91,14 +91,19 @@ async function storageFor(page: BenchPage, appUrl: string, who: BenchAccount): P
   return { origin: new URL(appUrl).origin, local, session: { [storageKeys.session]: JSON.stringify(state) } };
 }
 
-/** One run; a run that fails (a browser crash, a page that never loads) is tried once more. */
+/**
+ * One run; a run that fails (a browser crash, a page that never loads) or that Lighthouse could not
+ * record (NO_NAVSTART: its trace lost the navigation, seen on a loaded machine) is tried once more.
+ */
 async function measureOnce(page: BenchPage, url: string, appUrl: string, who: BenchAccount): Promise<RunOutcome> {
   try {
-    return await runLighthouse(url, await storageFor(page, appUrl, who));
+    const outcome = await runLighthouse(url, await storageFor(page, appUrl, who));
+    if (!outcome.lhr.runtimeError) return outcome;
+    console.warn(`  ${page.label}: Lighthouse ${outcome.lhr.runtimeError.code}; trying once more`);
   } catch (error) {
     console.warn(`  ${page.label}: the run failed (${error instanceof Error ? error.message : String(error)}); trying once more`);
-    return runLighthouse(url, await storageFor(page, appUrl, who));
   }
+  return runLighthouse(url, await storageFor(page, appUrl, who));
 }
 
 async function measure(appUrl: string, starterUrl: string, inviteCode: string, outDir: string): Promise<PageFigures[]> {
