@@ -1,3 +1,6 @@
+import { queryClient } from './query-client.ts';
+import { whenQueriesSettled } from './when-settled.ts';
+
 /**
  * Runs `run` once the browser is idle after the first paint, at the latest after `timeoutMs`: for
  * work the first screen does not need (the rest of the default language, the service worker, the
@@ -10,8 +13,12 @@ export function whenIdle(run: () => void, timeoutMs = 2000): void {
   else setTimeout(run, 0);
 }
 
-/** As `whenIdle`, but not before the page's load event (every resource of the first screen in). */
+/**
+ * As `whenIdle`, but not before the page's load event (every resource of the first screen in) and
+ * the first screen's API calls have answered (lib/when-settled.ts).
+ */
 export function whenLoadedAndIdle(run: () => void, timeoutMs = 5000): void {
-  if (typeof document === 'undefined' || document.readyState === 'complete') whenIdle(run, timeoutMs);
-  else globalThis.addEventListener('load', () => whenIdle(run, timeoutMs), { once: true });
+  const afterLoad = () => whenQueriesSettled(queryClient, () => whenIdle(run, timeoutMs));
+  if (typeof document === 'undefined' || document.readyState === 'complete') afterLoad();
+  else globalThis.addEventListener('load', afterLoad, { once: true });
 }
