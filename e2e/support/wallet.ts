@@ -3,15 +3,34 @@
 // accounts. Free of vitest, so `npm run screenshots` installs the same one.
 import type { BrowserContext } from 'playwright-core';
 
+/** How a wallet announces itself through EIP-6963 (`info` of the announce event). */
+export interface WalletInfo {
+  uuid: string;
+  name: string;
+  /** A data: URI, as EIP-6963 requires. */
+  icon: string;
+  rdns: string;
+}
+
+export const defaultWalletInfo: WalletInfo = {
+  uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
+  name: 'E2E Wallet',
+  icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+  rdns: 'dev.nadi.e2e',
+};
+
 /**
  * Puts an EIP-1193 wallet into the page, announced through EIP-6963 as "E2E Wallet". It forwards
  * every call to the local chain through the app's /rpc proxy, so signatures are real: the Hardhat
  * node signs with its unlocked test account. A test can make the next call of a method fail as a
- * user rejection (code 4001) or switch the selected account.
+ * user rejection (code 4001) or switch the selected account, through `window[handle]`.
+ *
+ * Installed more than once with other `info` and `handle`, the page has several wallets at once,
+ * each announcing itself (as phones with two wallet extensions or apps do).
  */
-export async function installWallet(context: BrowserContext, account: string): Promise<void> {
+export async function installWallet(context: BrowserContext, account: string, options: { info?: WalletInfo; handle?: string } = {}): Promise<void> {
   await context.addInitScript(
-    ({ initialAccount }) => {
+    ({ initialAccount, info, handle }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
       const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>() };
@@ -57,17 +76,11 @@ export async function installWallet(context: BrowserContext, account: string): P
           listeners.get(event)?.delete(fn);
         },
       };
-      const info = {
-        uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
-        name: 'E2E Wallet',
-        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
-        rdns: 'dev.nadi.e2e',
-      };
       const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
       window.addEventListener('eip6963:requestProvider', announce);
       announce();
       Object.assign(window, {
-        __e2eWallet: {
+        [handle]: {
           rejectNext: (method: string) => state.rejectNext.add(method),
           switchAccount: (next: string) => {
             state.account = next;
@@ -76,6 +89,6 @@ export async function installWallet(context: BrowserContext, account: string): P
         },
       });
     },
-    { initialAccount: account },
+    { initialAccount: account, info: options.info ?? defaultWalletInfo, handle: options.handle ?? '__e2eWallet' },
   );
 }
