@@ -187,7 +187,7 @@ describe('recharge: send from my wallet (EN)', () => {
 });
 
 describe('recharge: send from my wallet (TW)', () => {
-  it('shows "user cancelled" when the wallet rejects the transfer, then sends on retry', async () => {
+  it('shows insufficient gas, then "user cancelled" when the wallet rejects the transfer, then sends on retry', async () => {
     const page = await newPhone('TW');
     const token = await signIn(page, 'TW');
     const sent = watchSentTransactions(page);
@@ -199,6 +199,22 @@ describe('recharge: send from my wallet (TW)', () => {
     await screenshot(page, '43-recharge-send-TW');
 
     await page.getByTestId('recharge-amount').fill('1.5');
+
+    // A wallet without BNB for the fee: "insufficient gas", as such, before anything is sent.
+    const native = (await rpc('eth_getBalance', [sender, 'latest'])) as string;
+    try {
+      await rpc('hardhat_setBalance', [sender, '0x1']);
+      await page.getByTestId('recharge-send-submit').click();
+      await expect.poll(() => outcomeOf(page), { timeout: 30_000 }).toBe('insufficient-gas');
+    } finally {
+      await rpc('hardhat_setBalance', [sender, native]);
+    }
+    expect(await page.getByTestId('payment-outcome').textContent()).toContain(text('TW', 'payment.outcome.insufficientGas'));
+    expect(await page.getByTestId('payment-step-gas').getAttribute('data-status')).toBe('failed');
+    expect(sent).toEqual([]);
+    await page.getByTestId('payment-outcome').scrollIntoViewIfNeeded();
+    await screenshot(page, '43b-recharge-send-no-gas-TW');
+
     await page.evaluate(() => (window as unknown as { __e2eWallet: { rejectNext: (method: string) => void } }).__e2eWallet.rejectNext('eth_sendTransaction'));
     await page.getByTestId('recharge-send-submit').click();
     await expect.poll(() => outcomeOf(page), { timeout: 30_000 }).toBe('cancelled');
