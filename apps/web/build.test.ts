@@ -87,7 +87,10 @@ const routeJsGzipMaxKb: Record<string, number> = {
   '/pledge': 43.5,
   '/pledge/detail/:id': 50.5,
   '/pledge/records': 15,
-  '/pledge/releases': 10.5,
+  // 28 Nov 2026, 10.5 → 11: the code did not change, its chunks did. The recharge's lazily loaded
+  // "send from my wallet" reads the deposit list (lib/paging.ts) without the infinite list, so Rollup
+  // no longer merges paging.ts into infinite-list's chunk: one chunk more, ~70 B gzip.
+  '/pledge/releases': 11,
   '/team': 79,
   '/invite': 7.5,
   '/sign': 12,

@@ -23,17 +23,25 @@ export const defaultWalletInfo: WalletInfo = {
  * Puts an EIP-1193 wallet into the page, announced through EIP-6963 as "E2E Wallet". It forwards
  * every call to the local chain through the app's /rpc proxy, so signatures are real: the Hardhat
  * node signs with its unlocked test account. A test can make the next call of a method fail as a
- * user rejection (code 4001) or switch the selected account, through `window[handle]`.
+ * user rejection (code 4001) or switch the selected account, through `window[handle]`. With `chainId`
+ * the wallet starts on that (other) network: it says so, switches when asked (recording each switch in
+ * `window[handle].chainSwitches`) and refuses to send a transaction while it is not on the node's chain,
+ * as a real wallet would send it elsewhere. Without it, the wallet is always on the node's chain.
  *
  * Installed more than once with other `info` and `handle`, the page has several wallets at once,
  * each announcing itself (as phones with two wallet extensions or apps do).
  */
-export async function installWallet(context: BrowserContext, account: string, options: { info?: WalletInfo; handle?: string } = {}): Promise<void> {
+export async function installWallet(
+  context: BrowserContext,
+  account: string,
+  options: { info?: WalletInfo; handle?: string; chainId?: number } = {},
+): Promise<void> {
   await context.addInitScript(
-    ({ initialAccount, info, handle }) => {
+    ({ initialAccount, info, handle, initialChain }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
-      const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>() };
+      const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>(), chainId: initialChain };
+      const chainSwitches: string[] = [];
       const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args));
       const rpc = async (method: string, params: unknown[]) => {
         const res = await fetch('/rpc', {
@@ -55,9 +63,23 @@ export async function installWallet(context: BrowserContext, account: string, op
               return [state.account];
             case 'eth_accounts':
               return state.isConnected ? [state.account] : [];
-            case 'wallet_switchEthereumChain':
+            case 'eth_chainId':
+              return state.chainId ?? rpc(method, params as unknown[]);
+            case 'wallet_switchEthereumChain': {
+              if (state.chainId === null) return null;
+              const next = (params[0] as { chainId: string }).chainId;
+              chainSwitches.push(next);
+              state.chainId = next;
+              emit('chainChanged', next);
+              return null;
+            }
             case 'wallet_addEthereumChain':
               return null;
+            case 'eth_sendTransaction':
+              if (state.chainId !== null && state.chainId !== (await rpc('eth_chainId', []))) {
+                throw Object.assign(new Error(`The wallet is on chain ${state.chainId}, not the node's`), { code: -32000 });
+              }
+              return rpc(method, params as unknown[]);
             case 'wallet_requestPermissions':
               state.isConnected = true;
               return [{ parentCapability: 'eth_accounts' }];
@@ -82,6 +104,7 @@ export async function installWallet(context: BrowserContext, account: string, op
       Object.assign(window, {
         [handle]: {
           rejectNext: (method: string) => state.rejectNext.add(method),
+          chainSwitches,
           switchAccount: (next: string) => {
             state.account = next;
             emit('accountsChanged', [next]);
@@ -89,6 +112,11 @@ export async function installWallet(context: BrowserContext, account: string, op
         },
       });
     },
-    { initialAccount: account, info: options.info ?? defaultWalletInfo, handle: options.handle ?? '__e2eWallet' },
+    {
+      initialAccount: account,
+      info: options.info ?? defaultWalletInfo,
+      handle: options.handle ?? '__e2eWallet',
+      initialChain: options.chainId === undefined ? null : `0x${options.chainId.toString(16)}`,
+    },
   );
 }
