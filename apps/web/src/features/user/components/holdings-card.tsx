@@ -126,7 +126,10 @@ function HoldingTile({
           <Icon name="chevron" size={14} className={styles.holdingChevron} />
         </span>
         {shown === 'loading' ? (
-          <span className={cx(styles.holdingSkeleton, 'skeleton')} aria-label={t('common.loading')} />
+          <>
+            <span className={cx(styles.holdingSkeleton, 'skeleton')} aria-hidden="true" />
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </>
         ) : shown === 'error' ? (
           <span className={styles.holdingError} role="alert">
             {t('user.holdings.loadFailed')}
