@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMoney } from '../apps/web/src/lib/money-format.ts';
 import { apiData, apiGet, operatorAddress, rpc } from './support/api.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
-import { installWallet, launchBrowser, phoneBrowser, phoneContext, screenshotSettled } from './support/browser.ts';
+import { installWallet, launchBrowser, phoneBrowser, phoneContext, screenshot, screenshotSettled } from './support/browser.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 // Nodes and savings end to end. On the started stack (its payment watcher): buy a T1 node with the
@@ -64,6 +65,12 @@ describe('nodes (EN)', () => {
 
     await page.goto('/node');
     await expect.poll(() => page.getByTestId('node-tier').count(), { timeout: 15_000 }).toBe(5);
+    // Each tier shows its price and the fee share estimate the API computes, not the bare weight.
+    const tiers = await apiGet<{ list: { price_usdt: string; fee_share_estimate: string }[] }>(token, '/api/v1/node/list');
+    expect(await page.getByTestId('node-fee-share').allTextContents()).toEqual(
+      tiers.list.map((tier) => `${filled('EN', 'node.facts.feeShareValue', { share: tier.fee_share_estimate })}${text('EN', 'node.return.estimate')}`),
+    );
+    expect(await page.getByTestId('node-price').allTextContents()).toEqual(tiers.list.map((tier) => `${formatMoney(tier.price_usdt, 8)}USDT`));
     await shoot(page, '90-node-en-list');
     await page.getByTestId('node-tier').first().click();
     await page.waitForURL(/\/node\/\d+$/);
@@ -89,6 +96,29 @@ describe('nodes (EN)', () => {
 
     await page.goto('/user');
     await expect.poll(() => page.getByTestId('user-node-level').textContent(), { timeout: 15_000 }).toContain('T1');
+
+    // Two more nodes held: the detail's fee share follows the API's (it falls as nodes are held).
+    await page.goto('/node/1');
+    const detail = await apiGet<{ fee_share_estimate: string }>(token, '/api/v1/node/detail?id=1');
+    await expect
+      .poll(() => page.getByTestId('node-fee-share').textContent(), { timeout: 15_000 })
+      .toBe(`${filled('EN', 'node.facts.feeShareValue', { share: detail.fee_share_estimate })}${text('EN', 'node.return.estimate')}`);
+    await page.getByText(text('EN', 'node.detail.facts')).scrollIntoViewIfNeeded();
+    await screenshot(page, '90-node-en-detail-facts');
+    await context.close();
+  });
+
+  it('shows the tiers’ prices and fee shares in Traditional Chinese to a visitor', async () => {
+    const context = await phones.open();
+    await preset(context, { lang: 'TW' });
+    const page = await context.newPage();
+    await page.goto('/node');
+    await expect.poll(() => page.getByTestId('node-fee-share').count(), { timeout: 15_000 }).toBe(5);
+    await shoot(page, '90-node-tw-list');
+    await page.goto('/node/1');
+    await page.getByTestId('node-fee-share').waitFor();
+    await page.getByText(text('TW', 'node.detail.facts')).scrollIntoViewIfNeeded();
+    await screenshot(page, '90-node-tw-detail-facts');
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { expectToast, filled, preset, sessionToken, signInFromHome, text } from 
 
 // Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
 // #1 and #2 (each funded with 100,000 NADI and 100,000 USDT on chain); the other suites use #3..#9.
+// recharge-wallet.e2e.test.ts also sends deposits from #2's wallet: nothing here counts #2's NADI.
 const accounts = {
   payer: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   other: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',

@@ -3,18 +3,45 @@
 // accounts. Free of vitest, so `npm run screenshots` installs the same one.
 import type { BrowserContext } from 'playwright-core';
 
+/** How a wallet announces itself through EIP-6963 (`info` of the announce event). */
+export interface WalletInfo {
+  uuid: string;
+  name: string;
+  /** A data: URI, as EIP-6963 requires. */
+  icon: string;
+  rdns: string;
+}
+
+export const defaultWalletInfo: WalletInfo = {
+  uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
+  name: 'E2E Wallet',
+  icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+  rdns: 'dev.nadi.e2e',
+};
+
 /**
  * Puts an EIP-1193 wallet into the page, announced through EIP-6963 as "E2E Wallet". It forwards
  * every call to the local chain through the app's /rpc proxy, so signatures are real: the Hardhat
  * node signs with its unlocked test account. A test can make the next call of a method fail as a
- * user rejection (code 4001) or switch the selected account.
+ * user rejection (code 4001) or switch the selected account, through `window[handle]`. With `chainId`
+ * the wallet starts on that (other) network: it says so, switches when asked (recording each switch in
+ * `window[handle].chainSwitches`) and refuses to send a transaction while it is not on the node's chain,
+ * as a real wallet would send it elsewhere. Without it, the wallet is always on the node's chain.
+ *
+ * Installed more than once with other `info` and `handle`, the page has several wallets at once,
+ * each announcing itself (as phones with two wallet extensions or apps do).
  */
-export async function installWallet(context: BrowserContext, account: string): Promise<void> {
+export async function installWallet(
+  context: BrowserContext,
+  account: string,
+  options: { info?: WalletInfo; handle?: string; chainId?: number } = {},
+): Promise<void> {
   await context.addInitScript(
-    ({ initialAccount }) => {
+    ({ initialAccount, info, handle, initialChain }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
-      const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>() };
+      const state = { account: initialAccount, isConnected: false, rejectNext: new Set<string>(), chainId: initialChain };
+      const chainSwitches: string[] = [];
       const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args));
       const rpc = async (method: string, params: unknown[]) => {
         const res = await fetch('/rpc', {
@@ -36,9 +63,23 @@ export async function installWallet(context: BrowserContext, account: string): P
               return [state.account];
             case 'eth_accounts':
               return state.isConnected ? [state.account] : [];
-            case 'wallet_switchEthereumChain':
+            case 'eth_chainId':
+              return state.chainId ?? rpc(method, params as unknown[]);
+            case 'wallet_switchEthereumChain': {
+              if (state.chainId === null) return null;
+              const next = (params[0] as { chainId: string }).chainId;
+              chainSwitches.push(next);
+              state.chainId = next;
+              emit('chainChanged', next);
+              return null;
+            }
             case 'wallet_addEthereumChain':
               return null;
+            case 'eth_sendTransaction':
+              if (state.chainId !== null && state.chainId !== (await rpc('eth_chainId', []))) {
+                throw Object.assign(new Error(`The wallet is on chain ${state.chainId}, not the node's`), { code: -32000 });
+              }
+              return rpc(method, params as unknown[]);
             case 'wallet_requestPermissions':
               state.isConnected = true;
               return [{ parentCapability: 'eth_accounts' }];
@@ -57,18 +98,13 @@ export async function installWallet(context: BrowserContext, account: string): P
           listeners.get(event)?.delete(fn);
         },
       };
-      const info = {
-        uuid: '5c0e3a3e-2f7b-4f7e-9a53-e2e000000001',
-        name: 'E2E Wallet',
-        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
-        rdns: 'dev.nadi.e2e',
-      };
       const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
       window.addEventListener('eip6963:requestProvider', announce);
       announce();
       Object.assign(window, {
-        __e2eWallet: {
+        [handle]: {
           rejectNext: (method: string) => state.rejectNext.add(method),
+          chainSwitches,
           switchAccount: (next: string) => {
             state.account = next;
             emit('accountsChanged', [next]);
@@ -76,6 +112,11 @@ export async function installWallet(context: BrowserContext, account: string): P
         },
       });
     },
-    { initialAccount: account },
+    {
+      initialAccount: account,
+      info: options.info ?? defaultWalletInfo,
+      handle: options.handle ?? '__e2eWallet',
+      initialChain: options.chainId === undefined ? null : `0x${options.chainId.toString(16)}`,
+    },
   );
 }

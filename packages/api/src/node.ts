@@ -40,6 +40,12 @@ export const nodeTier = z.object({
   /** The holder's weight in the node fee dividend. */
   withdraw_rate: z.number().int(),
   /**
+   * An estimate, in percent as text ("0.00208"), of the node fee dividend one more node of this tier
+   * would get at the weight held now: withdraw_rate ÷ (Σ withdraw_rate × nodes held + withdraw_rate),
+   * rounded down to three significant digits, at least two decimals. It falls as more nodes are held.
+   */
+  fee_share_estimate: z.string(),
+  /**
    * An estimate of the days until the price is earned back at today's figures (the last settled
    * epoch's dividend per weight and the bonus on an average holder's income, plus the gift power's
    * mining income); null when there is nothing yet to base it on. `return_basis` says which figures.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, toDecimalString } from '@nadi/money/money';
 import { normaliseAmountInput } from '../lib/amount/amount-check.ts';
@@ -18,10 +19,23 @@ interface Props {
   availableKey?: string;
   error: string | null;
   isDisabled?: boolean;
+  /** Shown instead of the "available" line while `availableUnits` is null (a balance still loading, or failed). */
+  availableNote?: ReactNode;
 }
 
 /** An amount with its asset, what is available, an "all" button and the field's message. */
-export function AmountField({ id, testId, value, onChange, asset, availableUnits, availableKey = 'amount.available', error, isDisabled = false }: Props) {
+export function AmountField({
+  id,
+  testId,
+  value,
+  onChange,
+  asset,
+  availableUnits,
+  availableKey = 'amount.available',
+  error,
+  isDisabled = false,
+  availableNote = null,
+}: Props) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
   return (
@@ -30,7 +44,9 @@ export function AmountField({ id, testId, value, onChange, asset, availableUnits
         <label htmlFor={id} className={styles.fieldLabel}>
           {t('amount.label')}
         </label>
-        {availableUnits === null ? null : (
+        {availableUnits === null ? (
+          availableNote
+        ) : (
           <span className={styles.amountFieldAvailable}>
             {t(availableKey, { amount: formatAmount(availableUnits, { fractionDigitsMax: amountDigitsShown }), asset })}
           </span>

@@ -15,8 +15,8 @@ export {
   liabilityAccountKinds,
   systemBalancesOf,
   systemOutflowOfFlows,
-  userBalancesAt,
   userLiabilitiesIn,
-  userSystemFlowsAt,
+  userHoldingsAt,
+  type UserHoldingsAt,
   type LedgerHead,
 } from './transparency-repo.ts';

@@ -52,6 +52,19 @@ export async function holdersByTier(db: Db | Tx): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.tierId, Number(r.n)]));
 }
 
+/**
+ * The weight the node fee dividend is split over now: Σ withdraw_rate over every node held (each
+ * tier's current weight, as the settlement reads it). Units held for unpaid wallet orders count in
+ * `node_tiers.sold` but earn nothing until paid, so they are not in it.
+ */
+export async function heldWeight(db: Db | Tx): Promise<bigint> {
+  const rows = await db
+    .select({ weight: sql<string>`coalesce(sum(${nodeTiers.withdrawRate}), 0)::text` })
+    .from(userNodes)
+    .innerJoin(nodeTiers, eq(nodeTiers.id, userNodes.tierId));
+  return BigInt(rows[0]?.weight ?? '0');
+}
+
 export interface TierValues {
   name: string;
   priceUsdt: bigint;

@@ -10,7 +10,7 @@ import { seedDatabase } from '../../db/seed/seed.ts';
 import { get, operatorToken, post } from '../../test/devices.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { fundUser, tokens } from '../../test/money.ts';
-import { buyNodeAs, tierOf, type SeededTier } from '../../test/node.ts';
+import { buyNodeAs, setSold, tierOf, type SeededTier } from '../../test/node.ts';
 import { newShopper, shopGet, type Shopper } from '../../test/store.ts';
 
 let t: TestApp;
@@ -62,6 +62,8 @@ describe('the tiers', () => {
       gift_power: '50.00',
       machine_rate: '2',
       withdraw_rate: 1,
+      // Nothing held yet: one more node would take the whole dividend.
+      fee_share_estimate: '100.00',
       days_until_return: null,
       return_basis: { daily_income_nadi: '0', reference_price: '0.5', epoch: null },
       network: { chain_id: 31337, name: 'NADI Local' },
@@ -89,6 +91,36 @@ describe('the tiers', () => {
     const stale = await shopGet(t, { token: 'not-a-session', ip: '10.9.9.9' }, `/api/v1/node/detail?id=${t1.id}`);
     expect(stale.statusCode).toBe(200);
     expect(stale.json().data).toMatchObject({ held: 0 });
+  });
+
+  it('estimates each tier’s fee share from the weight held now; a unit held for an unpaid wallet order counts as sold but not held', async () => {
+    const weightHeld = async () =>
+      BigInt(
+        rowsOf<{ w: string }>(
+          await db().execute(sql`select coalesce(sum(t.withdraw_rate), 0)::text as w from user_nodes n join node_tiers t on t.id = n.tier_id`),
+        )[0]!.w,
+      );
+    const shares = async () =>
+      ((await shopGet(t, null, '/api/v1/node/list')).json().data.list as { fee_share_estimate: string; sold: number }[]).map((n) => n.fee_share_estimate);
+    // The test before left one T1 node held (weight 1): T1 1 ÷ 2, T2 6 ÷ 7, T3 13 ÷ 14, T4 30 ÷ 31, T5 60 ÷ 61.
+    expect(await weightHeld()).toBe(1n);
+    expect(await shares()).toEqual(['50.00', '85.71', '92.85', '96.77', '98.36']);
+    // A unit taken for an unpaid wallet order raises T5's sold (setSold stands in for the order) but
+    // earns nothing until it is paid.
+    await setSold(db(), t5.id, 1);
+    expect(await shares()).toEqual(['50.00', '85.71', '92.85', '96.77', '98.36']);
+    await setSold(db(), t5.id, 0);
+    // A T5 held (weight 61 in all): 1 ÷ 62 = 1.6129… %, 60 ÷ 121 = 49.586… %.
+    const whale = await newShopper(t);
+    await fundUser(db(), whale.id, 'NADI', tokens(10_000));
+    const bought = await buyNodeAs(t, whale, { tier_id: t5.id, pay_method: 'balance', price: '0.5' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await weightHeld()).toBe(61n);
+    const after = await shares();
+    expect(after[0]).toBe('1.61');
+    expect(after[4]).toBe('49.58');
+    const detail = (await shopGet(t, null, `/api/v1/node/detail?id=${t5.id}`)).json().data;
+    expect(detail.fee_share_estimate).toBe('49.58');
   });
 
   it('estimates the days until return from the last settled epoch’s figures, and names them', async () => {

@@ -1,6 +1,6 @@
 // The node tiers as users see them (docs/nodes-and-savings.md, "Node tiers"): live quota, what the
-// caller holds, the sale state against the node deadline (the home countdown's), the days-until-return
-// estimate with its basis, and the operator's change of a tier.
+// caller holds, the sale state against the node deadline (the home countdown's), the fee share and
+// days-until-return estimates, and the operator's change of a tier.
 import type { z } from 'zod';
 import { powerText } from '@nadi/economy/economy';
 import { toDecimalString, units } from '@nadi/money/money';
@@ -13,7 +13,8 @@ import { nodeDeadlineText } from '../config/index.ts';
 import { miningNow, quoteReferencePrice, type ReferencePrice } from '../mining/index.ts';
 import { readReturnBasis } from './holding-repo.ts';
 import { estimateReturn, type ReturnBasis } from './return-estimate.ts';
-import { findTier, holdersByTier, listTiers, takenByUser, updateTier, type TierRow } from './tier-repo.ts';
+import { feeSharePercent } from './fee-share.ts';
+import { findTier, heldWeight, holdersByTier, listTiers, takenByUser, updateTier, type TierRow } from './tier-repo.ts';
 
 type TierDeps = Pick<AppDeps, 'db' | 'settings' | 'now'>;
 
@@ -48,6 +49,8 @@ interface ViewContext {
   price: ReferencePrice;
   basis: ReturnBasis | null;
   held: Map<number, { held: number; unpaid: number }>;
+  /** Σ withdraw_rate over the nodes held now: what the fee dividend is split over. */
+  heldWeight: bigint;
   network: NodeTier['network'];
 }
 
@@ -68,6 +71,7 @@ function tierView(tier: TierRow, ctx: ViewContext): NodeTier {
     gift_power: powerText(tier.giftPower),
     machine_rate: percentText(tier.machineRateBps),
     withdraw_rate: tier.withdrawRate,
+    fee_share_estimate: feeSharePercent(BigInt(tier.withdrawRate), ctx.heldWeight),
     days_until_return: estimate.days,
     return_basis: {
       daily_income_nadi: toDecimalString(estimate.dailyIncomeNadi),
@@ -83,13 +87,14 @@ function tierView(tier: TierRow, ctx: ViewContext): NodeTier {
 async function viewContext(deps: TierDeps, userId: number | null): Promise<ViewContext> {
   const m = await miningNow(deps);
   const now = m.now;
-  const [deadline, price, basis, held] = await Promise.all([
+  const [deadline, price, basis, held, weight] = await Promise.all([
     nodeDeadline(deps),
     quoteReferencePrice(deps.db, now, m.params),
     readReturnBasis(deps.db),
     userId === null ? Promise.resolve(new Map<number, { held: number; unpaid: number }>()) : takenByUser(deps.db, userId),
+    heldWeight(deps.db),
   ]);
-  return { deadline, now, price, basis, held, network: { chain_id: deps.settings.chainId, name: deps.settings.chainName } };
+  return { deadline, now, price, basis, held, heldWeight: weight, network: { chain_id: deps.settings.chainId, name: deps.settings.chainName } };
 }
 
 export async function nodeTiers(deps: TierDeps, userId: number | null): Promise<{ list: NodeTier[]; deadline: string }> {

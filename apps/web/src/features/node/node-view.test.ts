@@ -22,6 +22,7 @@ function tier(change: Partial<NodeTier> = {}): NodeTier {
     gift_power: '50.00',
     machine_rate: '2',
     withdraw_rate: 1,
+    fee_share_estimate: '0.00208',
     days_until_return: 120,
     return_basis: { daily_income_nadi: '2.6666', reference_price: '0.3125', epoch: 41 },
     network: { chain_id: 56, name: 'BNB Smart Chain' },

@@ -3,6 +3,7 @@ import { getConnection, getPublicClient, switchChain, waitForTransactionReceipt,
 import { paymentGatewayAbi } from '@nadi/chain/artifacts';
 import type { WalletClient } from '../wallet/wallet-types.ts';
 import type { Address, Hash, PaymentChain } from './payment-flow.ts';
+import type { TransferChain } from './transfer-flow.ts';
 
 // The payment flow's wallet and chain calls, on wagmi and viem. Loaded with the stepper only (a
 // dynamic import), never with the home route. Reads go to the configured RPC (the server's /rpc
@@ -39,7 +40,7 @@ async function connectAccount(wallet: WalletClient, sessionAddress: string | nul
   return (await wallet.connect(option.id)) as Address;
 }
 
-export function createPaymentChain(wallet: WalletClient, sessionAddress: string | null): PaymentChain {
+export function createPaymentChain(wallet: WalletClient, sessionAddress: string | null): PaymentChain & TransferChain {
   const client = publicClient(wallet);
   const nativeSymbol = wallet.wagmi.chains[0]?.nativeCurrency.symbol ?? 'ETH';
   return {
@@ -71,6 +72,13 @@ export function createPaymentChain(wallet: WalletClient, sessionAddress: string 
       });
       return gas * (await feePerGas(client));
     },
+    async transferCost(token, to, amount, owner) {
+      const gas = await client.estimateContractGas({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount], account: owner });
+      return gas * (await feePerGas(client));
+    },
+    // With the chain id, wagmi refuses to send when the wallet has moved to another network meanwhile.
+    transfer: (token, to, amount, owner, chainId) =>
+      writeContract(wallet.wagmi, { address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount], account: owner, chainId }),
     approve: (token, spender, amount, owner) =>
       writeContract(wallet.wagmi, { address: token, abi: erc20Abi, functionName: 'approve', args: [spender, amount], account: owner }),
     pay: (method, gateway, orderKey, token, amount, owner) =>
@@ -80,4 +88,9 @@ export function createPaymentChain(wallet: WalletClient, sessionAddress: string 
       return receipt.status;
     },
   };
+}
+
+/** The token balance of `owner`, read from the configured RPC (no wallet connection needed). */
+export function readTokenBalance(wallet: WalletClient, token: Address, owner: Address): Promise<bigint> {
+  return publicClient(wallet).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 }

@@ -1,5 +1,5 @@
 import { causes, isNoProviderError, isUserRejection, walletErrorCode } from '../wallet/wallet-errors.ts';
-import type { PaymentOutcome, PaymentStep } from './payment-flow.ts';
+import type { PaymentOutcome } from './payment-flow.ts';
 
 // A thrown wallet, RPC or contract error turned into one of the payment outcomes of docs/product.md section 4. Wallets,
 // wagmi and viem wrap errors several levels deep, so names, codes and revert reasons are searched
@@ -41,7 +41,7 @@ function hasAny(names: Set<string>, wanted: Set<string>): boolean {
   return [...names].some((name) => wanted.has(name));
 }
 
-export function paymentErrorOutcome(error: unknown, step: PaymentStep, asset: string, nativeSymbol: string): PaymentOutcome {
+export function paymentErrorOutcome<S extends string>(error: unknown, step: S, asset: string, nativeSymbol: string): PaymentOutcome<S> {
   if (isUserRejection(error)) return { kind: 'cancelled', step };
   if (isNoProviderError(error)) return { kind: 'no-wallet' };
   const facts = factsOf(error);

@@ -23,14 +23,15 @@ export interface Shortfall {
 /** `order-rejected`: the server saw a payment that did not match the order (token or amount); the order id is used up. */
 export type FailureReason = 'reverted' | 'rate-limited' | 'wrong-network' | 'order-rejected' | 'error';
 
-export type PaymentOutcome =
+/** How a wallet flow ended; `S` is its steps (the payment's by default, lib/payment/transfer-flow.ts has others). */
+export type PaymentOutcome<S extends string = PaymentStep> =
   | { kind: 'success'; txHash: Hash | null }
   | { kind: 'no-wallet' }
   | ({ kind: 'insufficient-balance' } & Shortfall)
   | ({ kind: 'insufficient-gas' } & Shortfall)
   | ({ kind: 'insufficient-allowance' } & Shortfall)
-  | { kind: 'cancelled'; step: PaymentStep }
-  | { kind: 'failed'; step: PaymentStep; reason: FailureReason }
+  | { kind: 'cancelled'; step: S }
+  | { kind: 'failed'; step: S; reason: FailureReason }
   /** Paid on chain, but the server has not counted the confirmations within the wait limit. */
   | { kind: 'pending'; txHash: Hash | null };
 
@@ -62,15 +63,12 @@ export interface PaymentChain {
   waitForReceipt(hash: Hash): Promise<'success' | 'reverted'>;
 }
 
-export interface PaymentDeps extends PaymentChain {
+export interface PaymentDeps extends PaymentChain, FlowControl<PaymentStep> {
   /** GET /api/v1/payment/order. */
   getOrder(id: number): Promise<Pick<PaymentOrder, 'status' | 'confirmations' | 'confirmations_required'>>;
   sleep(ms: number): Promise<void>;
   now(): number;
-  onStep(step: PaymentStep): void;
   onConfirmations(confirmations: number, required: number): void;
-  /** True once the screen is gone: the flow stops before its next wallet request. */
-  isStopped(): boolean;
 }
 
 /** How often the order is read while the server counts confirmations. */
@@ -80,6 +78,59 @@ export const fulfilmentWaitMsMax = 10 * 60_000;
 
 class Stopped extends Error {
   override name = 'Stopped';
+}
+
+/** What every wallet flow reports to its screen, and how the screen stops it. */
+export interface FlowControl<S extends string> {
+  onStep(step: S): void;
+  /** True once the screen is gone: the flow stops before its next wallet request. */
+  isStopped(): boolean;
+}
+
+/**
+ * Runs a wallet flow's body from its first step: each step entered is reported (and the flow
+ * stops there once the screen is gone, resolving with null); a thrown wallet, RPC or contract error
+ * becomes an outcome at the step it happened in.
+ */
+export async function runWalletFlow<S extends string>(
+  control: FlowControl<S>,
+  names: { asset: string; nativeSymbol: string },
+  first: S,
+  body: (enter: (step: S) => void) => Promise<PaymentOutcome<S>>,
+): Promise<PaymentOutcome<S> | null> {
+  let step = first;
+  const enter = (next: S) => {
+    if (control.isStopped()) throw new Stopped();
+    step = next;
+    control.onStep(next);
+  };
+  try {
+    return await body(enter);
+  } catch (error) {
+    if (error instanceof Stopped) return null;
+    return paymentErrorOutcome(error, step, names.asset, names.nativeSymbol);
+  }
+}
+
+type WalletAccess = Pick<PaymentChain, 'hasWallet' | 'connect' | 'chainId' | 'switchChain'>;
+
+/**
+ * The steps every wallet flow starts with: a wallet is there (install), its account (connect),
+ * and it is on `chainId` (network: switched when it is not, refused when the wallet stays elsewhere).
+ */
+export async function connectOnChain<S extends string>(
+  deps: WalletAccess,
+  chainId: number,
+  enter: (step: S | 'install' | 'connect' | 'network') => void,
+): Promise<{ account: Address } | { outcome: PaymentOutcome<S | 'network'> }> {
+  enter('install');
+  if (!(await deps.hasWallet())) return { outcome: { kind: 'no-wallet' } };
+  enter('connect');
+  const account = await deps.connect();
+  enter('network');
+  if ((await deps.chainId()) !== chainId) await deps.switchChain(chainId);
+  if ((await deps.chainId()) !== chainId) return { outcome: { kind: 'failed', step: 'network', reason: 'wrong-network' } };
+  return { account };
 }
 
 /** Waits until the server has seen the payment reach its confirmations and fulfilled the order. */
@@ -100,7 +151,11 @@ async function waitForFulfilment(deps: PaymentDeps, orderId: number, txHash: Has
 }
 
 /** Null when the native coin covers the cost of the next transaction. */
-async function gasShortfall(deps: PaymentDeps, account: Address, cost: Promise<bigint>): Promise<PaymentOutcome | null> {
+export async function gasShortfall(
+  deps: Pick<PaymentChain, 'nativeBalance' | 'nativeSymbol'>,
+  account: Address,
+  cost: Promise<bigint>,
+): Promise<({ kind: 'insufficient-gas' } & Shortfall) | null> {
   const [requiredUnits, currentUnits] = await Promise.all([cost, deps.nativeBalance(account)]);
   return currentUnits < requiredUnits ? { kind: 'insufficient-gas', currentUnits, requiredUnits, symbol: deps.nativeSymbol } : null;
 }
@@ -132,13 +187,9 @@ async function authorize(deps: PaymentDeps, p: Payment, enter: (step: PaymentSte
 }
 
 async function payOrder(deps: PaymentDeps, order: PayableOrder, enter: (step: PaymentStep) => void): Promise<PaymentOutcome> {
-  enter('install');
-  if (!(await deps.hasWallet())) return { kind: 'no-wallet' };
-  enter('connect');
-  const account = await deps.connect();
-  enter('network');
-  if ((await deps.chainId()) !== order.chain_id) await deps.switchChain(order.chain_id);
-  if ((await deps.chainId()) !== order.chain_id) return { kind: 'failed', step: 'network', reason: 'wrong-network' };
+  const connected = await connectOnChain<PaymentStep>(deps, order.chain_id, enter);
+  if ('outcome' in connected) return connected.outcome;
+  const { account } = connected;
   enter('balance');
   const p: Payment = {
     account,
@@ -169,21 +220,12 @@ async function payOrder(deps: PaymentDeps, order: PayableOrder, enter: (step: Pa
  * or null when the screen went away meanwhile.
  */
 export async function runPayment(deps: PaymentDeps, order: PayableOrder): Promise<PaymentOutcome | null> {
-  let step: PaymentStep = 'install';
-  const enter = (next: PaymentStep) => {
-    if (deps.isStopped()) throw new Stopped();
-    step = next;
-    deps.onStep(next);
-  };
-  try {
+  return runWalletFlow<PaymentStep>(deps, { asset: order.asset, nativeSymbol: deps.nativeSymbol }, 'install', async (enter) => {
     // The server has seen a payment for this order (or refused one): paying again would only revert.
     if (order.status !== 'unpaid') {
       enter('pay-wait');
-      return await waitForFulfilment(deps, order.id, (order.tx_hash as Hash | null) ?? null);
+      return waitForFulfilment(deps, order.id, (order.tx_hash as Hash | null) ?? null);
     }
-    return await payOrder(deps, order, enter);
-  } catch (error) {
-    if (error instanceof Stopped) return null;
-    return paymentErrorOutcome(error, step, order.asset, deps.nativeSymbol);
-  }
+    return payOrder(deps, order, enter);
+  });
 }

@@ -4,28 +4,36 @@ import { paymentSteps, type FailureReason, type PaymentOutcome, type PaymentStep
 // What the payment stepper shows, as pure functions of the flow's reports: each step's status and
 // the outcome's message with its amounts. The component only renders these.
 
-export interface StepperState {
+/** `S` is the flow's steps: the payment's by default (the wallet transfer of a recharge has its own). */
+export interface StepperState<S extends string = PaymentStep> {
+  /** Every step of the flow, in the order shown. */
+  steps: readonly S[];
   /** The step the flow is in (or ended in); null before the first start. */
-  current: PaymentStep | null;
+  current: S | null;
   /** The steps entered in this attempt; the others before `current` were not needed. */
-  visited: readonly PaymentStep[];
-  outcome: PaymentOutcome | null;
+  visited: readonly S[];
+  outcome: PaymentOutcome<S> | null;
   confirmations: { count: number; required: number } | null;
   isRunning: boolean;
 }
 
-export type StepperEvent =
+export type StepperEvent<S extends string = PaymentStep> =
   | { type: 'start' }
-  | { type: 'step'; step: PaymentStep }
+  | { type: 'step'; step: S }
   | { type: 'confirmations'; count: number; required: number }
-  | { type: 'outcome'; outcome: PaymentOutcome };
+  | { type: 'outcome'; outcome: PaymentOutcome<S> };
 
-export const initialStepperState: StepperState = { current: null, visited: [], outcome: null, confirmations: null, isRunning: false };
+/** The state before the first start of a flow with these steps. */
+export function stepperStateFor<S extends string>(steps: readonly S[]): StepperState<S> {
+  return { steps, current: null, visited: [], outcome: null, confirmations: null, isRunning: false };
+}
 
-export function stepperReducer(state: StepperState, event: StepperEvent): StepperState {
+export const initialStepperState: StepperState = stepperStateFor(paymentSteps);
+
+export function stepperReducer<S extends string>(state: StepperState<S>, event: StepperEvent<S>): StepperState<S> {
   switch (event.type) {
     case 'start':
-      return { ...initialStepperState, isRunning: true };
+      return { ...stepperStateFor(state.steps), isRunning: true };
     case 'step':
       return { ...state, current: event.step, visited: [...state.visited, event.step] };
     case 'confirmations':
@@ -39,10 +47,10 @@ export type StepStatus = 'pending' | 'active' | 'done' | 'skipped' | 'failed';
 
 const goodEnds: readonly PaymentOutcome['kind'][] = ['success'];
 
-export function stepStatus(state: StepperState, step: PaymentStep): StepStatus {
+export function stepStatus<S extends string>(state: StepperState<S>, step: S): StepStatus {
   if (state.current === null) return 'pending';
-  const at = paymentSteps.indexOf(state.current);
-  const index = paymentSteps.indexOf(step);
+  const at = state.steps.indexOf(state.current);
+  const index = state.steps.indexOf(step);
   if (index < at) return state.visited.includes(step) ? 'done' : 'skipped';
   if (index > at) return state.outcome?.kind === 'success' ? 'skipped' : 'pending';
   if (!state.outcome) return 'active';
@@ -53,7 +61,12 @@ export function stepStatus(state: StepperState, step: PaymentStep): StepStatus {
 
 /** The locale key of a step's label: payment.step.<name> (approve-wait → approveWait). */
 export function stepKey(step: PaymentStep): string {
-  return `payment.step.${step.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}`;
+  return stepKeyIn('payment.step', step);
+}
+
+/** The locale key of a step's label under `prefix`: `<prefix>.<name>` (transfer-wait → transferWait). */
+export function stepKeyIn(prefix: string, step: string): string {
+  return `${prefix}.${step.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase())}`;
 }
 
 export type Tone = 'success' | 'warning' | 'danger';
@@ -85,7 +98,7 @@ const shortfallNames = {
 } as const;
 
 /** The message for an outcome (docs/product.md section 8, payment), with the amounts it names. */
-export function outcomeMessage(outcome: PaymentOutcome): OutcomeMessage {
+export function outcomeMessage(outcome: PaymentOutcome<string>): OutcomeMessage {
   switch (outcome.kind) {
     case 'success':
       return { tone: 'success', titleKey: 'payment.outcome.success', detailKey: 'payment.outcome.successHint', params: {} };
@@ -113,6 +126,6 @@ export function outcomeMessage(outcome: PaymentOutcome): OutcomeMessage {
 }
 
 /** Whether the user may start again: after any end but success (a retry re-reads the order first). */
-export function canRetry(state: StepperState): boolean {
+export function canRetry<S extends string>(state: StepperState<S>): boolean {
   return !state.isRunning && state.outcome !== null && state.outcome.kind !== 'success';
 }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import type { WalletMessageKey } from '../../../lib/wallet/wallet-errors.ts';
 import type { WalletClient, WalletOption } from '../../../lib/wallet/wallet-types.ts';
+import { WalletApps } from './wallet-apps.tsx';
 import styles from './sign-in-sheet.module.css';
-
-const metaMaskDownloadUrl = 'https://metamask.io/download/';
 
 function useWalletOptions(wallet: WalletClient): WalletOption[] {
   const [options, setOptions] = useState(() => wallet.options());
@@ -36,6 +35,8 @@ interface Props {
 export function WalletList({ wallet, errorKey, onChoose }: Props) {
   const { t } = useTranslation();
   const options = useWalletOptions(wallet);
+  // Nothing injected (no EIP-6963 announcement, no window.ethereum): a phone's own browser. The
+  // wallet apps' links come first, WalletConnect (when configured) and the demo wallet follow.
   const hasBrowserWallet = options.some((option) => option.kind === 'injected' || option.kind === 'browser');
 
   return (
@@ -47,36 +48,32 @@ export function WalletList({ wallet, errorKey, onChoose }: Props) {
           {t(errorKey)}
         </p>
       ) : null}
-      <ul className={styles.walletListItems}>
-        {options.map((option) => {
-          const name = optionName(option, t);
-          return (
-            <li key={option.id}>
-              <button type="button" className={styles.walletOption} onClick={() => onChoose(option, name)}>
-                <span className={styles.walletOptionIcon}>
-                  {option.icon ? (
-                    <img src={option.icon} alt="" width={28} height={28} />
-                  ) : (
-                    <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />
-                  )}
-                </span>
-                <span className={styles.walletOptionText}>
-                  <span className={styles.walletOptionName}>{name}</span>
-                  <span className={styles.walletOptionHint}>{optionHint(option, t)}</span>
-                </span>
-                <Icon name="chevron" size={18} className={styles.walletOptionChevron} />
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {hasBrowserWallet ? null : (
-        <div className={styles.walletListMissing}>
-          <p>{t('wallet.installMetaMask')}</p>
-          <a className="btn btn--ghost btn--small" href={metaMaskDownloadUrl} target="_blank" rel="noreferrer">
-            {t('wallet.installLink')}
-          </a>
-        </div>
+      {hasBrowserWallet ? null : <WalletApps pageUrl={window.location.href} />}
+      {hasBrowserWallet || options.length === 0 ? null : <p className={styles.walletAppsOther}>{t('wallet.apps.other')}</p>}
+      {options.length === 0 ? null : (
+        <ul className={styles.walletListItems}>
+          {options.map((option) => {
+            const name = optionName(option, t);
+            return (
+              <li key={option.id}>
+                <button type="button" className={styles.walletOption} onClick={() => onChoose(option, name)}>
+                  <span className={styles.walletOptionIcon}>
+                    {option.icon ? (
+                      <img src={option.icon} alt="" width={28} height={28} />
+                    ) : (
+                      <Icon name={option.kind === 'walletconnect' ? 'link' : 'wallet'} size={22} />
+                    )}
+                  </span>
+                  <span className={styles.walletOptionText}>
+                    <span className={styles.walletOptionName}>{name}</span>
+                    <span className={styles.walletOptionHint}>{optionHint(option, t)}</span>
+                  </span>
+                  <Icon name="chevron" size={18} className={styles.walletOptionChevron} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       )}
       <p className={styles.signSheetFineprint}>
         <Icon name="lock" size={14} />

@@ -8,7 +8,7 @@ import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useMiners } from '../api/get-miners.ts';
-import { useOverview } from '../api/get-overview.ts';
+import { useOverview } from '../../../lib/mining-overview.ts';
 import { formatPower } from '../mining-format.ts';
 import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MiningOverview } from '@nadi/api/mining';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
-import { useOverview } from '../api/get-overview.ts';
+import { useOverview } from '../../../lib/mining-overview.ts';
 
 /** Renders what needs the mining overview once it is loaded; until then the loading or error state. */
 export function OverviewGate({ children }: { children: (overview: MiningOverview) => ReactNode }) {

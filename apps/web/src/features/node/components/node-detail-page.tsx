@@ -9,7 +9,7 @@ import { formatPower } from '../../../lib/power-format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useNodeDetail } from '../api/get-node-detail.ts';
 import { buyBlock, formatCount, parseTierId, saleStateAt } from '../node-view.ts';
-import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
+import { FeeShareText, LevelBadge, LimitText, PriceText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip } from './node-parts.tsx';
 import { PurchaseSection } from './purchase-section.tsx';
 import { WalletNodePayment } from './wallet-node-payment.tsx';
 import { cx, variant } from '../../../lib/cx.ts';
@@ -70,10 +70,7 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
             </div>
           </div>
         </div>
-        <p className={cx(styles.nodeHeadPrice, 'mono')} data-testid="node-price">
-          {showAmount(tier.price_usdt)}
-          <span className={styles.tierCardAsset}>USDT</span>
-        </p>
+        <PriceText tier={tier} className={styles.nodeHeadPrice} />
         <QuotaBar tier={tier} />
         <p className={styles.nodeHeadSold}>{t('node.quota.sold', { sold: formatCount(tier.sold) })}</p>
       </section>
@@ -91,7 +88,10 @@ function TierDetail({ tier, onWalletOrder }: { tier: NodeTier; onWalletOrder: (o
   );
 }
 
-/** docs/product.md section 3's node fields: limit and held, gift power, machine_rate, withdraw_rate, network. */
+/**
+ * docs/product.md section 3's node fields: limit and held, gift power, machine_rate, withdraw_rate
+ * (shown as the fee share it brings, the weight in the explanation), network.
+ */
 function TierFacts({ tier }: { tier: NodeTier }) {
   const { t } = useTranslation();
   return (
@@ -115,8 +115,10 @@ function TierFacts({ tier }: { tier: NodeTier }) {
           <dd className="mono">{t('node.facts.machineRateValue', { rate: tier.machine_rate })}</dd>
         </div>
         <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
-          <dt>{t('node.facts.withdrawRate')}</dt>
-          <dd className="mono">{tier.withdraw_rate}</dd>
+          <dt>{t('node.facts.feeShare')}</dt>
+          <dd>
+            <FeeShareText tier={tier} />
+          </dd>
         </div>
         <div className={cx(styles.factsRow, moneyStyles.factsRow)}>
           <dt>{t('node.facts.network')}</dt>
@@ -126,7 +128,7 @@ function TierFacts({ tier }: { tier: NodeTier }) {
       <ul className={styles.nodeExplain}>
         <li>{t('node.detail.giftExplain', { power: formatPower(tier.gift_power) })}</li>
         <li>{t('node.detail.machineExplain', { rate: tier.machine_rate })}</li>
-        <li>{t('node.detail.withdrawExplain', { weight: tier.withdraw_rate })}</li>
+        <li>{t('node.detail.feeShareExplain', { share: tier.fee_share_estimate, weight: tier.withdraw_rate })}</li>
       </ul>
     </section>
   );

@@ -10,7 +10,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useNodeList } from '../api/get-node-list.ts';
 import { saleStateAt, sortTiers } from '../node-view.ts';
-import { LevelBadge, LimitText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip, showAmount } from './node-parts.tsx';
+import { FeeShareText, LevelBadge, LimitText, PriceText, QuotaBar, ReturnEstimateText, SaleCountdown, SaleStateChip } from './node-parts.tsx';
 import { cx, variant } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './node.module.css';
@@ -107,10 +107,7 @@ function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
         <SaleStateChip state={state} />
       </span>
       <span className={styles.tierCardPriceRow}>
-        <span className={cx(styles.tierCardPrice, 'mono')}>
-          {showAmount(tier.price_usdt)}
-          <span className={styles.tierCardAsset}>USDT</span>
-        </span>
+        <PriceText tier={tier} className={styles.tierCardPrice} />
         <span className={moneyStyles.chip}>{tier.network.name}</span>
       </span>
       <QuotaBar tier={tier} />
@@ -124,8 +121,10 @@ function TierCard({ tier, nowMs }: { tier: NodeTier; nowMs: number }) {
           <dd className="mono">{t('node.facts.machineRateValue', { rate: tier.machine_rate })}</dd>
         </div>
         <div>
-          <dt>{t('node.facts.withdrawRate')}</dt>
-          <dd className="mono">{tier.withdraw_rate}</dd>
+          <dt>{t('node.facts.feeShare')}</dt>
+          <dd>
+            <FeeShareText tier={tier} />
+          </dd>
         </div>
         <div>
           <dt>{t('node.facts.limit')}</dt>

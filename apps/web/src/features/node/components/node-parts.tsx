@@ -106,6 +106,34 @@ export function ReturnEstimateText({ tier, isCompact = false }: { tier: Pick<Nod
   );
 }
 
+/**
+ * The fee share one more node of the tier would get at the nodes held now (the server's estimate,
+ * percent text), always labelled as an estimate: it falls as more nodes are sold.
+ */
+export function FeeShareText({ tier }: { tier: Pick<NodeTier, 'fee_share_estimate'> }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.feeShare} data-testid="node-fee-share">
+      <span className="mono">{t('node.facts.feeShareValue', { share: tier.fee_share_estimate })}</span>
+      <span className={moneyStyles.chip}>{t('node.return.estimate')}</span>
+    </span>
+  );
+}
+
+/** What a node costs, labelled, so it reads as the price and not one figure among others. */
+export function PriceText({ tier, className }: { tier: Pick<NodeTier, 'price_usdt'>; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={styles.priceBlock}>
+      <span className={styles.priceLabel}>{t('node.facts.price')}</span>
+      <span className={cx(className, 'mono')} data-testid="node-price">
+        {showAmount(tier.price_usdt)}
+        <span className={styles.tierCardAsset}>USDT</span>
+      </span>
+    </span>
+  );
+}
+
 /** The per-user limit: signed in, how many of it the caller holds; signed out, the limit alone. */
 export function LimitText({ tier }: { tier: Pick<NodeTier, 'held' | 'per_user_limit'> }) {
   const { t } = useTranslation();

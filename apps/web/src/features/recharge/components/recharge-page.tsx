@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RechargeAddressData } from '@nadi/api/onchain';
@@ -15,7 +15,10 @@ import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './recharge.module.css';
 
-/** /recharge: the user's own deposit address, its QR code, and what may be sent to it. */
+// Sending from the wallet brings the wallet flow with it; it loads after the address and QR code.
+const RechargeSend = lazy(() => import('./recharge-send.tsx'));
+
+/** /recharge: the user's own deposit address, its QR code, what may be sent to it, and sending it from the wallet. */
 export default function RechargePage() {
   const { t } = useTranslation();
   const address = useRechargeAddress();
@@ -49,6 +52,9 @@ function RechargeView({ data }: { data: RechargeAddressData }) {
         </div>
         <CopyButton text={address} label={t('recharge.copy')} isLabelShown onFailed={() => selectContents(addressRef.current)} testId="recharge-copy" />
       </section>
+      <Suspense fallback={<LoadingView />}>
+        <RechargeSend data={data} />
+      </Suspense>
       <dl className={cx(moneyStyles.facts, 'card')}>
         <div className={moneyStyles.factsRow}>
           <dt>{t('recharge.network')}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { UserInfo } from '@nadi/api/user';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { HoldingsCard } from './holdings-card.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
@@ -23,6 +24,7 @@ export default function UserCentrePage() {
   return (
     <div className={styles.userPage}>
       <ProfileCard user={user.data} />
+      <HoldingsCard user={user.data} />
       <InviteCard user={user.data} />
       <SettingsCard />
     </div>

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MiningOverview } from '@nadi/api/mining';
-import { call, type CallOptions } from '../../../lib/api-client.ts';
-import { miningQueryKey } from '../../../lib/invalidate-mining.ts';
+import { call, type CallOptions } from './api-client.ts';
+import { miningQueryKey } from './invalidate-mining.ts';
+
+// GET /api/v1/mining/overview: my power, income and destroy quota. The mining screens and the user
+// centre read it under one key (one cache entry), so it lives here: features do not import each other.
 
 /**
  * The overview is read again this often while a mining screen shows it (a settlement that the
