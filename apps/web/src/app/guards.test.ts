@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, type GuardInput } from './guards.ts';
+import { decideAfterUserFailure, decideGuard, type GuardInput } from './guards.ts';
 
 const visitor: GuardInput = { isAuth: false, isFirstVisitCheck: false, hasToken: false, hasUserName: false, hasVisitedSecurityCheck: true };
 
@@ -25,5 +25,12 @@ describe('decideGuard (docs/product.md section 2)', () => {
 
   it('lets a signed-in user with a loaded name through', () => {
     expect(decideGuard({ ...visitor, isAuth: true, hasToken: true, hasUserName: true })).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('decideAfterUserFailure', () => {
+  it('sends a screen that needs a session home when the user could not be read; a public one stays', () => {
+    expect(decideAfterUserFailure(true)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideAfterUserFailure(false)).toEqual({ kind: 'allow' });
   });
 });

@@ -29,3 +29,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (input.hasToken && !input.hasUserName) return { kind: 'allow-loading-user' };
   return { kind: 'allow' };
 }
+
+/**
+ * When the user's info, loaded beside the screen, could not be read: a screen that needs a session
+ * goes to `/` (docs/product.md section 2), a public one stays.
+ */
+export function decideAfterUserFailure(isAuth: boolean): GuardOutcome {
+  return isAuth ? { kind: 'redirect', to: homePath } : { kind: 'allow' };
+}

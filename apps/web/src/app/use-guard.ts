@@ -3,7 +3,7 @@ import { userInfoQueryOptions } from '../lib/user-info.ts';
 import type { FeatureRoute } from '../lib/feature.ts';
 import { hasVisitedSecurityCheck } from '../lib/first-visit.ts';
 import { session } from '../lib/session.ts';
-import { decideGuard, type GuardOutcome } from './guards.ts';
+import { decideAfterUserFailure, decideGuard, type GuardOutcome } from './guards.ts';
 
 export type GuardState = GuardOutcome;
 
@@ -14,7 +14,7 @@ export type GuardState = GuardOutcome;
  *
  * A stored session is trusted: the screen renders (and its queries start) at once, while the
  * user's info loads beside it; a token the server no longer knows ends the session on that call's
- * 401 like on any other (lib/api-client.ts), which leaves an auth route.
+ * 401 like on any other (lib/api-client.ts), and any failure of that call leaves an auth route.
  */
 export function useGuard(route: FeatureRoute): GuardState {
   const decision = decideGuard({
@@ -25,7 +25,9 @@ export function useGuard(route: FeatureRoute): GuardState {
     hasVisitedSecurityCheck: hasVisitedSecurityCheck(),
   });
   const isUserNeeded = decision.kind === 'allow-loading-user';
-  // Not subscribed to its result (notifyOnChangeProps: []): the screen does not render again when it lands.
-  useQuery({ ...userInfoQueryOptions(), enabled: isUserNeeded, retry: false, notifyOnChangeProps: [] });
-  return isUserNeeded ? { kind: 'allow' } : decision;
+  // Subscribed to its failure only: the screen does not render again when the user lands, and a
+  // failure sends a screen that needs a session home, as the spec's guard does.
+  const user = useQuery({ ...userInfoQueryOptions(), enabled: isUserNeeded, retry: false, notifyOnChangeProps: ['isError'] });
+  if (!isUserNeeded) return decision;
+  return user.isError ? decideAfterUserFailure(route.isAuth) : { kind: 'allow' };
 }
