@@ -15,8 +15,8 @@ export {
   liabilityAccountKinds,
   systemBalancesOf,
   systemOutflowOfFlows,
+  userBalancesAt,
   userLiabilitiesIn,
-  userHoldingsAt,
-  type UserHoldingsAt,
+  userSystemFlowsAt,
   type LedgerHead,
 } from './transparency-repo.ts';

@@ -85,61 +85,57 @@ export async function ledgerHeadMissed(db: Db, head: LedgerHead, waitMs = headWa
   return Number(now?.n ?? 0) !== head.seen;
 }
 
-export interface UserHoldingsAt {
-  /** The user's fund and trade accounts per asset (available + frozen). */
-  balances: { NADI: bigint; USDT: bigint };
-  /** Per system NADI account kind: what moved into the user's fund NADI account and out of it. */
-  flows: Map<string, { toUser: bigint; fromUser: bigint }>;
+/**
+ * A user's fund and trade accounts per asset as the journal stood after transfer `upTo`: each
+ * account's balance after the last transfer it was in (available + frozen), zero before its first.
+ * Read from the journal's after-balances, never from the accounts' cached balances.
+ */
+export async function userBalancesAt(db: Db | Tx, userId: number, upTo: bigint): Promise<{ NADI: bigint; USDT: bigint }> {
+  const rows = rowsOf<{ asset: 'NADI' | 'USDT'; balance: string }>(
+    await db.execute(sql`
+      select a.asset, coalesce(sum(b.balance), 0)::text as balance
+        from ledger_accounts a
+        left join lateral (
+          select x.balance from (
+            (select debit_available_after + debit_frozen_after as balance, id from ledger_transfers
+              where debit_account_id = a.id and id <= ${upTo.toString()}::bigint order by id desc limit 1)
+            union all
+            (select credit_available_after + credit_frozen_after, id from ledger_transfers
+              where credit_account_id = a.id and id <= ${upTo.toString()}::bigint order by id desc limit 1)
+          ) x order by x.id desc limit 1) b on true
+       where a.user_id = ${userId} and a.kind in (${sqlList(liabilityAccountKinds)})
+       group by a.asset`),
+  );
+  const out = { NADI: 0n, USDT: 0n };
+  for (const r of rows) out[r.asset] = BigInt(r.balance);
+  return out;
 }
 
 /**
- * What a user held as the journal stood after transfer `upTo`, in one statement (a proof's expected
- * figures wait on the slowest of their reads, so fewer reads is a shorter tail):
- * - `balances`: each fund and trade account's balance after the last transfer it was in (available +
- *   frozen), zero before its first, summed per asset. Read from the journal's after-balances, never
- *   from the accounts' cached balances, through the (account, id) indexes (docs/ledger.md, "Statistics").
- * - `flows`: what moved between the user's fund NADI account and each system NADI account of `kinds`
- *   up to `upTo`, into the user's account and out of it. Savings principal (joins, redemptions,
- *   releases), the vesting claims and the savings interest claims all move through the fund account
- *   (docs/ledger.md).
+ * What moved between a user's fund NADI account and each system NADI account of `kinds` up to transfer
+ * `upTo`: into the user's account and out of it. Savings principal (joins, redemptions, releases), the
+ * vesting claims and the savings interest claims all move through the fund account (docs/ledger.md).
  */
-export async function userHoldingsAt(db: Db | Tx, userId: number, kinds: readonly string[], upTo: bigint): Promise<UserHoldingsAt> {
-  const last = upTo.toString();
-  const rows = rowsOf<{ part: 'balance' | 'flow'; key: string; a: string; b: string | null }>(
+export async function userSystemFlowsAt(
+  db: Db | Tx,
+  userId: number,
+  kinds: readonly string[],
+  upTo: bigint,
+): Promise<Map<string, { toUser: bigint; fromUser: bigint }>> {
+  const rows = rowsOf<{ kind: string; to_user: string; from_user: string }>(
     await db.execute(sql`
-      with balances as (
-        select a.asset, coalesce(sum(b.balance), 0)::text as balance
-          from ledger_accounts a
-          left join lateral (
-            select x.balance from (
-              (select debit_available_after + debit_frozen_after as balance, id from ledger_transfers
-                where debit_account_id = a.id and id <= ${last}::bigint order by id desc limit 1)
-              union all
-              (select credit_available_after + credit_frozen_after, id from ledger_transfers
-                where credit_account_id = a.id and id <= ${last}::bigint order by id desc limit 1)
-            ) x order by x.id desc limit 1) b on true
-         where a.user_id = ${userId} and a.kind in (${sqlList(liabilityAccountKinds)})
-         group by a.asset),
-      flows as (
-        select s.kind,
-               coalesce(sum(t.amount) filter (where t.credit_account_id = f.id), 0)::text as to_user,
-               coalesce(sum(t.amount) filter (where t.debit_account_id = f.id), 0)::text as from_user
-          from ledger_accounts f
-          join ledger_accounts s on s.user_id is null and s.kind in (${sqlList(kinds)}) and s.asset = 'NADI'
-          join ledger_transfers t on (t.debit_account_id = f.id and t.credit_account_id = s.id) or (t.credit_account_id = f.id and t.debit_account_id = s.id)
-         where f.user_id = ${userId} and f.kind = 'fund' and f.asset = 'NADI' and t.id <= ${last}::bigint
-         group by s.kind)
-      select 'balance' as part, asset as key, balance as a, null::text as b from balances
-      union all
-      select 'flow', kind, to_user, from_user from flows`),
+      select s.kind,
+             coalesce(sum(t.amount) filter (where t.credit_account_id = f.id), 0)::text as to_user,
+             coalesce(sum(t.amount) filter (where t.debit_account_id = f.id), 0)::text as from_user
+        from ledger_accounts f
+        join ledger_accounts s on s.user_id is null and s.kind in (${sqlList(kinds)}) and s.asset = 'NADI'
+        join ledger_transfers t on (t.debit_account_id = f.id and t.credit_account_id = s.id) or (t.credit_account_id = f.id and t.debit_account_id = s.id)
+       where f.user_id = ${userId} and f.kind = 'fund' and f.asset = 'NADI' and t.id <= ${upTo.toString()}::bigint
+       group by s.kind`),
   );
-  const balances = { NADI: 0n, USDT: 0n };
-  const flows = new Map(kinds.map((k) => [k, { toUser: 0n, fromUser: 0n }]));
-  for (const r of rows) {
-    if (r.part === 'balance') balances[r.key as 'NADI' | 'USDT'] = BigInt(r.a);
-    else flows.set(r.key, { toUser: BigInt(r.a), fromUser: BigInt(r.b ?? '0') });
-  }
-  return { balances, flows };
+  const out = new Map(kinds.map((k) => [k, { toUser: 0n, fromUser: 0n }]));
+  for (const r of rows) out.set(r.kind, { toUser: BigInt(r.to_user), fromUser: BigInt(r.from_user) });
+  return out;
 }
 
 /** What system accounts of `kinds` paid out (debits) in the flows of `keys`, per kind and asset. */

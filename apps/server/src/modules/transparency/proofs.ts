@@ -14,7 +14,7 @@ import type { balanceProof, incomeProof } from '@nadi/api/transparency';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { userHoldingsAt } from '../ledger/index.ts';
+import { userBalancesAt, userSystemFlowsAt } from '../ledger/index.ts';
 import { userMiningIncomeOfEpochs } from '../mining/index.ts';
 import { userNodeIncomeOfEpoch } from '../node/index.ts';
 import { userInterestOfEpochs } from '../pledge/index.ts';
@@ -132,8 +132,9 @@ export function proofIn(loaded: LoadedTree, userId: number, salt: Uint8Array | n
  */
 export async function expectedBalance(db: Db, userId: number, s: Pick<SnapshotRow, 'ledgerTransferId' | 'epoch'>): Promise<bigint[]> {
   const upTo = s.ledgerTransferId;
-  const [{ balances, flows }, mining, interest] = await Promise.all([
-    userHoldingsAt(db, userId, ['pledged', 'vesting', 'savings_interest'], upTo),
+  const [balances, flows, mining, interest] = await Promise.all([
+    userBalancesAt(db, userId, upTo),
+    userSystemFlowsAt(db, userId, ['pledged', 'vesting', 'savings_interest'], upTo),
     s.epoch === null ? { immediate: 0n, locked: 0n } : userMiningIncomeOfEpochs(db, userId, 0, s.epoch),
     s.epoch === null ? 0n : userInterestOfEpochs(db, userId, 0, s.epoch),
   ]);
