@@ -36,17 +36,17 @@ export function budgetsOf(runs: RunFigures[]): Record<BudgetName, boolean> {
 }
 
 /** One line per page (the starter is the baseline, not judged): which budgets it meets. */
-export function verdict(results: PageFigures[]): { lines: string[]; isAllMet: boolean } {
+export function verdict(results: PageFigures[]): { lines: string[]; isAllMet: boolean; metPages: number; judgedPages: number } {
   const judged = results.filter((r) => !r.page.isStarter);
-  let isAllMet = true;
+  let metPages = 0;
   const lines = judged.map((r) => {
     const budgets = budgetsOf(r.runs);
     const missed = budgetNames.filter((name) => !budgets[name]);
-    if (missed.length > 0) isAllMet = false;
+    if (missed.length === 0) metPages += 1;
     const marks = budgetNames.map((name) => `${name} ${budgets[name] ? 'met' : 'NOT met'}`).join(', ');
     return `${r.page.label}: ${missed.length === 0 ? 'all met' : `${missed.length} missed`} (${marks})`;
   });
-  return { lines, isAllMet };
+  return { lines, isAllMet: metPages === judged.length, metPages, judgedPages: judged.length };
 }
 
 export function median(values: number[]): number {
@@ -107,8 +107,8 @@ function culprits(lhr: Result): string[] {
 }
 
 function verdictLines(results: PageFigures[]): string[] {
-  const { lines, isAllMet } = verdict(results);
-  return [...lines.map((line) => `  - ${line}`), isAllMet ? 'Budgets: met on every page.' : 'Budgets: NOT met on every page.'];
+  const { lines, isAllMet, metPages, judgedPages } = verdict(results);
+  return [...lines.map((line) => `  - ${line}`), isAllMet ? 'Budgets: met on every page.' : `Budgets: NOT met (every budget met on ${metPages} of ${judgedPages} pages).`];
 }
 
 export function formatTable(results: PageFigures[], runs: number, load: string): string {
