@@ -277,5 +277,18 @@ describe('proof of reserves', () => {
     expect(tampered).toMatchObject({ ok: 'false', failure: 'root_mismatch', explain: text('EN', 'transparency.failure.root_mismatch') });
     expect(await failedSteps(page)).toEqual(expect.arrayContaining(['rootMismatch', 'totalDiffers']));
     await shootVerdict(page, '95-transparency-en-verify-tampered');
+
+    // The same checks in Traditional Chinese, in the same tab (the session stays): the epoch's income
+    // still verifies, and the tampered balance fails with its reason in the user's language.
+    await page.evaluate(() => localStorage.setItem('nadi.lang', 'TW'));
+    await openTransparency(page);
+    await expect.poll(() => page.getByTestId('verify-balance').textContent()).toBe(text('TW', 'transparency.verify.balance'));
+    await screenshot(page, '95-transparency-tw-signed-in');
+    await page.getByTestId('verify-epoch').selectOption(String(epoch));
+    expect(await verify(page, 'verify-income')).toMatchObject({ ok: 'true', explain: text('TW', 'transparency.result.okExplain.income') });
+    await shootVerdict(page, '95-transparency-tw-verify-income');
+    await openTransparency(page);
+    expect(await verify(page, 'verify-balance')).toMatchObject({ ok: 'false', explain: text('TW', 'transparency.failure.root_mismatch') });
+    await shootVerdict(page, '95-transparency-tw-verify-tampered');
   }, 420_000);
 });
