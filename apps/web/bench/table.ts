@@ -108,7 +108,10 @@ function culprits(lhr: Result): string[] {
 
 function verdictLines(results: PageFigures[]): string[] {
   const { lines, isAllMet, metPages, judgedPages } = verdict(results);
-  return [...lines.map((line) => `  - ${line}`), isAllMet ? 'Budgets: met on every page.' : `Budgets: NOT met (every budget met on ${metPages} of ${judgedPages} pages).`];
+  return [
+    ...lines.map((line) => `  - ${line}`),
+    isAllMet ? 'Budgets: met on every page.' : `Budgets: NOT met (every budget met on ${metPages} of ${judgedPages} pages).`,
+  ];
 }
 
 export function formatTable(results: PageFigures[], runs: number, load: string): string {
