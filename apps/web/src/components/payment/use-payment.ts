@@ -1,8 +1,8 @@
-import { useEffect, useReducer, useRef } from 'react';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { getPaymentOrder } from '../../lib/payment/get-payment-order.ts';
 import { runPayment, type PaymentDeps, type PaymentOutcome } from '../../lib/payment/payment-flow.ts';
-import { initialStepperState, stepperReducer, type StepperEvent } from '../../lib/payment/stepper-state.ts';
+import { initialStepperState, type StepperEvent } from '../../lib/payment/stepper-state.ts';
+import { useStepperRun } from '../../lib/payment/use-stepper-run.ts';
 import { session } from '../../lib/session.ts';
 import { loadWallet } from '../../lib/wallet/load-wallet.ts';
 
@@ -30,37 +30,11 @@ async function createDeps(dispatch: (event: StepperEvent) => void, isStopped: ()
  * is waited for rather than sent twice.
  */
 export function usePayment(order: PaymentOrder, onOutcome?: (outcome: PaymentOutcome) => void) {
-  const [state, dispatch] = useReducer(stepperReducer, initialStepperState);
-  const isStoppedRef = useRef(false);
-  const isRunningRef = useRef(false);
-  useEffect(() => {
-    isStoppedRef.current = false;
-    return () => {
-      isStoppedRef.current = true;
-    };
-  }, []);
-
-  async function start(): Promise<void> {
-    // A double tap must not start two flows (two approvals, two payments).
-    if (isRunningRef.current) return;
-    isRunningRef.current = true;
-    dispatch({ type: 'start' });
-    const isStopped = () => isStoppedRef.current;
-    let outcome: PaymentOutcome | null;
-    try {
+  const { state, run } = useStepperRun(initialStepperState, onOutcome);
+  const start = () =>
+    run(async (dispatch, isStopped) => {
       const [deps, latest] = await Promise.all([createDeps(dispatch, isStopped), getPaymentOrder(order.id).catch(() => order)]);
-      outcome = await runPayment(deps, latest);
-    } catch {
-      // The wallet module or the configuration could not load (offline): nothing was sent.
-      dispatch({ type: 'step', step: 'install' });
-      outcome = { kind: 'failed', step: 'install', reason: 'error' };
-    } finally {
-      isRunningRef.current = false;
-    }
-    if (!outcome || isStopped()) return;
-    dispatch({ type: 'outcome', outcome });
-    onOutcome?.(outcome);
-  }
-
+      return runPayment(deps, latest);
+    });
   return { state, start };
 }

@@ -1,6 +1,6 @@
-import { useEffect, useReducer, useRef } from 'react';
 import { runTransfer, transferSteps, type TokenTransfer, type TransferDeps, type TransferOutcome } from '../../lib/payment/transfer-flow.ts';
-import { stepperReducer, stepperStateFor, type StepperEvent } from '../../lib/payment/stepper-state.ts';
+import { stepperStateFor, type StepperEvent } from '../../lib/payment/stepper-state.ts';
+import { useStepperRun } from '../../lib/payment/use-stepper-run.ts';
 import { session } from '../../lib/session.ts';
 import { loadWallet } from '../../lib/wallet/load-wallet.ts';
 import type { TransferStep } from '../../lib/payment/transfer-flow.ts';
@@ -16,35 +16,7 @@ async function createDeps(dispatch: (event: StepperEvent<TransferStep>) => void,
  * (at most one transaction); a double tap while it runs is ignored, so one intent never sends twice.
  */
 export function useSendFromWallet(onOutcome?: (outcome: TransferOutcome) => void) {
-  const [state, dispatch] = useReducer(stepperReducer<TransferStep>, stepperStateFor(transferSteps));
-  const isStoppedRef = useRef(false);
-  const isRunningRef = useRef(false);
-  useEffect(() => {
-    isStoppedRef.current = false;
-    return () => {
-      isStoppedRef.current = true;
-    };
-  }, []);
-
-  async function send(transfer: TokenTransfer): Promise<void> {
-    if (isRunningRef.current) return;
-    isRunningRef.current = true;
-    dispatch({ type: 'start' });
-    const isStopped = () => isStoppedRef.current;
-    let outcome: TransferOutcome | null;
-    try {
-      outcome = await runTransfer(await createDeps(dispatch, isStopped), transfer);
-    } catch {
-      // The wallet module or the configuration could not load (offline): nothing was sent.
-      dispatch({ type: 'step', step: 'install' });
-      outcome = { kind: 'failed', step: 'install', reason: 'error' };
-    } finally {
-      isRunningRef.current = false;
-    }
-    if (!outcome || isStopped()) return;
-    dispatch({ type: 'outcome', outcome });
-    onOutcome?.(outcome);
-  }
-
+  const { state, run } = useStepperRun(stepperStateFor(transferSteps), onOutcome);
+  const send = (transfer: TokenTransfer) => run(async (dispatch, isStopped) => runTransfer(await createDeps(dispatch, isStopped), transfer));
   return { state, send };
 }
