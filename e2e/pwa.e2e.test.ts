@@ -51,10 +51,20 @@ async function expectOfflineShell(page: Page, lang: string): Promise<void> {
   // The app, not the browser's error page (chrome-error://).
   expect(page.url()).toBe(`${baseUrl}/node`);
   await page.getByText(text(lang, 'pwa.offline')).waitFor({ timeout: 15_000 });
-  // The screen shows its error state with a retry, not data from a cache.
-  await page.getByText(text(lang, 'node.list.loadFailed')).waitFor({ timeout: 15_000 });
-  await expect(page.getByTestId('node-tier-list').count()).resolves.toBe(0);
-  await expect(page.getByRole('button', { name: text(lang, 'common.retry') }).count()).resolves.toBeGreaterThan(0);
+  // What this tab read last shows at once under the banner: the app's own query cache, kept per
+  // account in sessionStorage and refreshed when the network is back (docs/web.md, issue 33). The
+  // service worker keeps no API answer (the callers check its cache).
+  await page.getByTestId('node-tier-list').waitFor({ timeout: 15_000 });
+  expect((await cachedUrls(page)).filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+}
+
+/** Back online: the screen reads its data again by itself, from the server (not the worker). */
+async function expectRefreshedOnline(context: BrowserContext, page: Page): Promise<void> {
+  const reread = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/node/list' && !response.fromServiceWorker(), {
+    timeout: 20_000,
+  });
+  await context.setOffline(false);
+  await reread;
 }
 
 describe('installable phone app', () => {
@@ -88,10 +98,9 @@ describe('installable phone app', () => {
     await context.setOffline(true);
     await expectOfflineShell(page, 'TW');
     await screenshot(page, '90-pwa-offline-TW');
-    expect((await cachedUrls(page)).filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
 
     // Back online: the banner goes and the screen reads its data again without a tap.
-    await context.setOffline(false);
+    await expectRefreshedOnline(context, page);
     await page.getByTestId('node-tier-list').waitFor({ timeout: 20_000 });
     await page.getByText(text('TW', 'pwa.offline')).waitFor({ state: 'detached', timeout: 10_000 });
     expect(apiFromWorker).toEqual([]);
