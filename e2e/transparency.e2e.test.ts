@@ -217,10 +217,12 @@ describe('proof of reserves', () => {
     expect(await failedSteps(page)).toEqual([]);
     // The last step names the publishing transaction, as its receipt on chain shows it.
     expect(await page.getByTestId('verify-steps').locator('li').last().getAttribute('data-step')).toBe('publishedInTx');
-    // The reserve addresses' signatures were checked in this browser meanwhile (the own server knows
-    // no payment gateway: its hot wallet's, signed by the server at the capture).
-    const verdicts = await page.getByTestId('reserve-verdict').evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict')));
-    expect(verdicts).toEqual(['verified']);
+    // The reserve addresses' signatures are checked in this browser on their own, a lazily loaded
+    // check (the own server knows no payment gateway: its hot wallet's, signed by the server at the
+    // capture).
+    await expect
+      .poll(() => page.getByTestId('reserve-verdict').evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict'))), { timeout: 15_000 })
+      .toEqual(['verified']);
     await shootVerdict(page, '95-transparency-en-verify-balance');
 
     // An epoch in which the user earned (the trial miner's income) settles: its rewards tree, and

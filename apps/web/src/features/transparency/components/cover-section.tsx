@@ -10,8 +10,13 @@ import styles from './transparency.module.css';
 // The chart library is a chunk of its own, fetched once the figures are on screen.
 const CoverChart = lazy(() => import('./cover-chart.tsx'));
 
-/** Characters of a ratio ("105.23") shown at the full size; longer ones ("237,936.97") are set smaller. */
+/**
+ * Characters of a ratio ("105.23") shown at the full size; longer ones ("237,936.97") are set smaller,
+ * and the longest ("99,909,800.00", a local chain's holdings against a few test users) smaller still,
+ * so each stays on one line in its half of a 390 px phone.
+ */
 const ratioCharsMax = 7;
+const ratioCharsLongMax = 10;
 
 /** Reserves ÷ liabilities per asset at the latest snapshot, and the ratio over past snapshots. */
 export function CoverSection({ snapshot, history }: { snapshot: SnapshotDetail; history: TransparencySummary['cover_history'] }) {
@@ -36,7 +41,8 @@ export function CoverSection({ snapshot, history }: { snapshot: SnapshotDetail; 
                   'mono',
                   isCovered(cover.ratio) ? styles.good : styles.bad,
                   // A ratio far above 100 % (a young platform's own holdings) still fits its half of the phone.
-                  percent !== null && percent.length > ratioCharsMax && styles.coverRatioLong,
+                  percent !== null && percent.length > ratioCharsMax && percent.length <= ratioCharsLongMax && styles.coverRatioLong,
+                  percent !== null && percent.length > ratioCharsLongMax && styles.coverRatioLonger,
                 )}
               >
                 {percent === null ? t('transparency.cover.nothingOwed') : `${percent}%`}
