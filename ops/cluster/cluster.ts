@@ -209,7 +209,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       pidList,
     });
     cleanups.push(() => stopChild(haproxy, 'SIGUSR1'));
-    const dispatcher = new Agent({ connect: { ca: tls.caPem } });
+    // Kept-alive connections idle at most 4 s, whatever the instances' Keep-Alive hint says (72 s):
+    // the proxy closes an idle client connection after 10 s (timeout http-keep-alive), and a request
+    // sent on a connection it is closing gets no answer. Browsers resend such a request themselves.
+    const dispatcher = new Agent({ connect: { ca: tls.caPem }, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000 });
     cleanups.push(() => dispatcher.close());
     const proxyHealthy = async () => (await fetch(`${url}/healthz`, { dispatcher })).status === 200;
     await waitFor('the proxy', proxyHealthy, 20_000);
@@ -482,6 +485,8 @@ defaults
   timeout server 60s
   timeout tunnel 1h
   timeout http-request 10s
+  # An idle kept-alive client connection is closed after this (clients reuse theirs for less).
+  timeout http-keep-alive 10s
   timeout client-fin 5s
   # A request the proxy could not deliver (the connection was refused: the instance is gone)
   # goes to another instance; nothing that reached an instance is sent twice.
