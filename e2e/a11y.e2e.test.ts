@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { toHex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiData, apiGet, apiPost, apiPostAnswer, operatorToken } from './support/api.ts';
+import { apiData, apiPost, apiPostAnswer, operatorToken, signInFreshKey } from './support/api.ts';
 import { preset, text } from './support/app.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 
@@ -136,16 +134,8 @@ let session: { token: string; walletAddress: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const account = privateKeyToAccount(generatePrivateKey());
-  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${account.address}`);
-  const signature = await account.signMessage({ message: { raw: toHex(message) } });
-  const { token } = await apiPost<{ token: string }>('', '/api/v1/auth/login', {
-    address: account.address,
-    message,
-    sign_message: signature,
-    code: rootCode,
-  });
-  session = { token, walletAddress: account.address };
+  session = await signInFreshKey(rootCode);
+  const { token } = session;
   const first = async (path: string) => (await apiData<{ list: { id: number }[] }>(token, 'GET', path)).list[0]!.id;
   const product = await first('/api/v1/store/products');
   const address = await apiPost<{ id: number }>(token, '/api/v1/address/add', {

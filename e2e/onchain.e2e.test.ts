@@ -3,6 +3,7 @@ import { encodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { apiGet, apiPost, operatorToken, rpc } from './support/api.ts';
+import { mine, withBlocksOnDemand } from './support/blocks.ts';
 import { expectToast, filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // Deposits, withdrawals and the wallet payment stepper against the local chain. Hardhat accounts
@@ -16,26 +17,6 @@ const accounts = {
 const baseUrl = inject('baseUrl');
 const rootCode = inject('rootInviteCode');
 const phones = phoneBrowser(baseUrl);
-
-async function mine(blocks: number): Promise<void> {
-  await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
-}
-
-/** scripts/start.ts has the node mine a block every second besides automine. */
-const startIntervalMiningMs = 1_000;
-
-/**
- * Runs `run` with the node mining only on transactions (and on `mine`), so a state with fewer
- * confirmations than required lasts long enough to be seen; the stack's pace comes back after.
- */
-async function withBlocksOnDemand(run: () => Promise<void>): Promise<void> {
-  await rpc('evm_setIntervalMining', [0]);
-  try {
-    await run();
-  } finally {
-    await rpc('evm_setIntervalMining', [startIntervalMiningMs]);
-  }
-}
 
 async function signIn(page: Page, lang: string): Promise<string> {
   await page.goto(`/?code=${rootCode}`);

@@ -5,6 +5,7 @@ import { formatAmount, toDecimalString } from '@nadi/money/money';
 import { amountDigitsShown } from '../apps/web/src/lib/money-format.ts';
 import { installWallet, phoneBrowser, screenshot } from './support/browser.ts';
 import { apiGet, rpc } from './support/api.ts';
+import { mine, withBlocksOnDemand } from './support/blocks.ts';
 import { filled, preset, sessionToken, signInFromHome, text } from './support/app.ts';
 
 // /recharge's "send from my wallet" against the local chain: the amount checked against the
@@ -20,23 +21,6 @@ const localChainHex = '0x7a69';
 const baseUrl = inject('baseUrl');
 const rootCode = inject('rootInviteCode');
 const phones = phoneBrowser(baseUrl);
-
-async function mine(blocks: number): Promise<void> {
-  await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
-}
-
-/** scripts/start.ts has the node mine a block every second besides automine. */
-const startIntervalMiningMs = 1_000;
-
-/** Runs `run` with blocks mined only on transactions and by `mine`, so 1/3 confirmations lasts. */
-async function withBlocksOnDemand(run: () => Promise<void>): Promise<void> {
-  await rpc('evm_setIntervalMining', [0]);
-  try {
-    await run();
-  } finally {
-    await rpc('evm_setIntervalMining', [startIntervalMiningMs]);
-  }
-}
 
 async function newPhone(lang: string, options: { chainId?: number } = {}): Promise<Page> {
   const context = await phones.open();

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/lib/money-format.ts';
 import { formatPower } from '../apps/web/src/lib/power-format.ts';
-import { apiCall, apiGet, apiPost } from './support/api.ts';
+import { apiCall, apiGet, apiPost, signInFreshKey } from './support/api.ts';
 import { filled, preset, text } from './support/app.ts';
 import { launchBrowser, phoneContext, screenshot, screenshotSettled } from './support/browser.ts';
 
@@ -28,11 +26,8 @@ let session: { token: string; walletAddress: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const account = privateKeyToAccount(generatePrivateKey());
-  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${account.address}`);
-  const signature = await account.signMessage({ message: { raw: toHex(message) } });
-  const { token } = await apiPost<{ token: string }>('', '/api/v1/auth/login', { address: account.address, message, sign_message: signature, code: rootCode });
-  session = { token, walletAddress: account.address };
+  session = await signInFreshKey(rootCode);
+  const { token } = session;
   // The demo grant is in the fund account; move some NADI and USDT to the trade account.
   for (const [asset, amount] of [
     ['NADI', '250.5'],

@@ -1,4 +1,5 @@
 import { toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inject } from 'vitest';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 import { jsonRpc } from './json-rpc.ts';
@@ -61,6 +62,23 @@ export async function tokenFor(address: string, inviteCode = ''): Promise<string
   const signature = await rpc('personal_sign', [toHex(message), address]);
   const data = await apiPost<{ token: string }>('', '/api/v1/auth/login', { address, message, sign_message: signature, code: inviteCode });
   return data.token;
+}
+
+/**
+ * Registers a new account with a fresh local key (signed here, not by the node) through the API,
+ * with `inviteCode`: a user no other file knows.
+ */
+export async function signInFreshKey(inviteCode: string): Promise<{ token: string; walletAddress: string }> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const { message } = await apiGet<{ message: string }>('', `/api/v1/auth/loginMessage?address=${account.address}`);
+  const signature = await account.signMessage({ message: { raw: toHex(message) } });
+  const { token } = await apiPost<{ token: string }>('', '/api/v1/auth/login', {
+    address: account.address,
+    message,
+    sign_message: signature,
+    code: inviteCode,
+  });
+  return { token, walletAddress: account.address };
 }
 
 /** The operator signs in through the API. */
