@@ -24,6 +24,7 @@ import { defaultLang, langs, type Lang } from '@nadi/api/http';
 import { freePort } from '../../e2e/support/ports.ts';
 import type { Cluster, ClusterInstance, ClusterOptions } from './types.ts';
 import { rssOf, runCommand, startChild, startReaper, stopChild, waitFor, type Child } from './processes.ts';
+import { makeCertificates } from './tls.ts';
 
 const root = join(import.meta.dirname, '../..');
 const rulesFile = join(root, 'ops/prometheus/alerts.yml');
@@ -428,38 +429,6 @@ function tcpAnswers(port: number): Promise<boolean> {
   });
 }
 
-/** A local CA and the proxy's certificate for localhost and 127.0.0.1 (openssl). */
-function makeCertificates(tlsDir: string): { caFile: string; caPem: Buffer; proxyPem: string } {
-  mkdirSync(tlsDir, { recursive: true, mode: 0o700 });
-  const at = (name: string) => join(tlsDir, name);
-  const days = '30';
-  /** A new P-256 key, unencrypted (the folder is the cluster's own, mode 0700). */
-  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  runCommand('openssl', ['req', '-x509', ...newKey, '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', days, '-subj', '/CN=NADI cluster local CA']);
-  runCommand('openssl', ['req', ...newKey, '-keyout', at('proxy.key'), '-out', at('proxy.csr'), '-subj', '/CN=localhost']);
-  writeFileSync(at('proxy.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-  runCommand('openssl', [
-    'x509',
-    '-req',
-    '-in',
-    at('proxy.csr'),
-    '-CA',
-    at('ca.pem'),
-    '-CAkey',
-    at('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    at('proxy.crt'),
-    '-days',
-    days,
-    '-extfile',
-    at('proxy.ext'),
-  ]);
-  const pem = runCommand('cat', [at('proxy.crt'), at('proxy.key')]);
-  writeFileSync(at('proxy.pem'), pem, { mode: 0o600 });
-  return { caFile: at('ca.pem'), caPem: Buffer.from(runCommand('cat', [at('ca.pem')])), proxyPem: at('proxy.pem') };
-}
-
 export function haproxyConfigText(input: {
   port: number;
   pem: string;
@@ -499,7 +468,7 @@ defaults
 ${['502', '503', '504'].map((status) => `  http-error status ${status} content-type "application/json; charset=utf-8" hdr Retry-After 2 hdr Cache-Control no-store lf-string '{"code":500,"msg":"%[var(txn.lang,${defaultLang}),map(${input.unavailableMap},${unavailableText(defaultLang)})]","data":null,"reason":"SERVICE_UNAVAILABLE"}'`).join('\n')}
 
 frontend https
-  bind 127.0.0.1:${input.port} ssl crt ${input.pem} alpn http/1.1
+  bind 127.0.0.1:${input.port} ssl crt ${input.pem} alpn h2,http/1.1
   http-request set-var(txn.lang) req.hdr(lang),upper
   # A gateway error of the proxy's own is a 503 to the client, like every other "try again".
   http-after-response set-status 503 if { status 502 } || { status 504 }

@@ -11,7 +11,7 @@ import { hardhatAccounts } from '@nadi/chain/demo-accounts';
 import { installWallet } from '../../e2e/support/wallet.ts';
 import { Population } from '../chaos/journeys.ts';
 import { startCluster } from './cluster.ts';
-import { runCommand } from './processes.ts';
+import { spkiPin } from './tls.ts';
 
 const root = join(import.meta.dirname, '../..');
 const outDir = join(root, 'artifacts/cluster');
@@ -25,15 +25,6 @@ function text(lang: string, key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
   return value;
-}
-
-/** The base64 SHA-256 of the proxy certificate's public key, for Chromium's SPKI pin. */
-function spkiPin(certFile: string): string {
-  const key = runCommand('sh', [
-    '-c',
-    `openssl x509 -in '${certFile}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
-  ]);
-  return key.trim();
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

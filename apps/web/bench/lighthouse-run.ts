@@ -30,8 +30,9 @@ export interface RunOutcome {
   report: string;
 }
 
-export async function runLighthouse(url: string, storage: PageStorage | null): Promise<RunOutcome> {
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, defaultViewport: null });
+/** `extraArgs`: the bench's TLS proxy's certificate pin (tls-proxy.ts). */
+export async function runLighthouse(url: string, storage: PageStorage | null, extraArgs: string[] = []): Promise<RunOutcome> {
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...extraArgs], defaultViewport: null });
   try {
     const page = await browser.newPage();
     if (storage) {

@@ -14,6 +14,8 @@
 // building), --pages home,trade,… (only these pages, by their report names: while working on
 // them; the verdict needs them all), --lang TW (the app's language), --out DIR (where the JSON reports go). Both
 // sides are served with their brotli/gzip copies (apps/web/precompress.ts).
+// `--plain`: the app's own port over plain HTTP/1.1 instead of the TLS + HTTP/2 proxy (tls-proxy.ts)
+// that production puts in front of it and that the bench measures through by default.
 // `--smoke`: one run of / only, no starter: a check that the bench still runs (apps/server/bench/
 // benches.test.ts runs it in `npm test`); its figures mean nothing. A run Lighthouse could not
 // complete (a runtime error, a category without a score) ends the run with "FAILED" and a non-zero
@@ -29,6 +31,7 @@ import { storageKeys } from '../src/lib/storage.ts';
 import { figuresOf, runLighthouse, type PageStorage, type RunFigures, type RunOutcome } from './lighthouse-run.ts';
 import { newBenchAccount, signIn, type BenchAccount } from './sign-in.ts';
 import { buildStarter, serveStatic, type StaticServer } from './starter.ts';
+import { startTlsProxy, type TlsProxy } from './tls-proxy.ts';
 import { formatTable, medianRun, type BenchPage, type PageFigures } from './table.ts';
 import { startStack, type StartedStack } from '../../../e2e/support/stack.ts';
 
@@ -39,6 +42,7 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 const isSmoke = process.argv.includes('--smoke');
+const isPlain = process.argv.includes('--plain');
 const runs = Number(option('runs') ?? (isSmoke ? 1 : 3));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number of at least 1');
 const lang = parseLang(option('lang') ?? 'TW');
@@ -82,11 +86,12 @@ function buildWeb(outDir: string): void {
 }
 
 /** The language, the first-visit flag (so / does not go to /security-check) and a session. */
-async function storageFor(page: BenchPage, appUrl: string, who: BenchAccount): Promise<PageStorage | null> {
+async function storageFor(page: BenchPage, sites: Sites, who: BenchAccount): Promise<PageStorage | null> {
+  const appUrl = sites.appUrl;
   if (page.isStarter) return null;
   const local = { [storageKeys.lang]: lang, [storageKeys.securityChecked]: '1' };
   if (!page.isSignedIn) return { origin: new URL(appUrl).origin, local, session: {} };
-  const token = await signIn(appUrl, who);
+  const token = await signIn(sites.apiUrl, who);
   const state: SessionState = { token, expiresAtMs: Date.now() + sessionIdleMs, user: null, walletAddress: who.account.address, inviteUrl: null };
   return { origin: new URL(appUrl).origin, local, session: { [storageKeys.session]: JSON.stringify(state) } };
 }
@@ -95,25 +100,33 @@ async function storageFor(page: BenchPage, appUrl: string, who: BenchAccount): P
  * One run; a run that fails (a browser crash, a page that never loads) or that Lighthouse could not
  * record (NO_NAVSTART: its trace lost the navigation, seen on a loaded machine) is tried once more.
  */
-async function measureOnce(page: BenchPage, url: string, appUrl: string, who: BenchAccount): Promise<RunOutcome> {
+async function measureOnce(page: BenchPage, url: string, sites: Sites, who: BenchAccount): Promise<RunOutcome> {
   try {
-    const outcome = await runLighthouse(url, await storageFor(page, appUrl, who));
+    const outcome = await runLighthouse(url, await storageFor(page, sites, who), sites.chromiumArgs);
     if (!outcome.lhr.runtimeError) return outcome;
     console.warn(`  ${page.label}: Lighthouse ${outcome.lhr.runtimeError.code}; trying once more`);
   } catch (error) {
     console.warn(`  ${page.label}: the run failed (${error instanceof Error ? error.message : String(error)}); trying once more`);
   }
-  return runLighthouse(url, await storageFor(page, appUrl, who));
+  return runLighthouse(url, await storageFor(page, sites, who), sites.chromiumArgs);
 }
 
-async function measure(appUrl: string, starterUrl: string, inviteCode: string, outDir: string): Promise<PageFigures[]> {
+/** Where the pages are measured, where the bench signs in (the app's own port), and Chromium's extra flags. */
+interface Sites {
+  appUrl: string;
+  apiUrl: string;
+  starterUrl: string;
+  chromiumArgs: string[];
+}
+
+async function measure(sites: Sites, inviteCode: string, outDir: string): Promise<PageFigures[]> {
   const who = newBenchAccount(inviteCode);
   const outcomes = new Map<BenchPage, RunOutcome[]>(pages.map((page) => [page, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
-      const url = `${page.isStarter ? starterUrl : appUrl}${page.path}`;
+      const url = `${page.isStarter ? sites.starterUrl : sites.appUrl}${page.path}`;
       const started = Date.now();
-      const outcome = await measureOnce(page, url, appUrl, who);
+      const outcome = await measureOnce(page, url, sites, who);
       writeFileSync(join(outDir, `${page.slug}-run${run}.json`), outcome.report);
       outcomes.get(page)!.push(outcome);
       const f = figuresOf(outcome.lhr);
@@ -135,6 +148,7 @@ async function main(): Promise<void> {
   const givenUrl = option('url')?.replace(/\/$/, '');
   let stack: StartedStack | null = null;
   let starter: StaticServer | null = null;
+  let proxy: TlsProxy | null = null;
   try {
     let appUrl = givenUrl;
     if (!appUrl) {
@@ -151,12 +165,18 @@ async function main(): Promise<void> {
       await buildStarter(join(work, 'starter'));
       starter = await serveStatic(join(work, 'starter'));
     }
-    const starterUrl = starter?.url ?? '';
-    console.info(`› Lighthouse: ${runs} run(s) per page; app ${appUrl}, starter ${starterUrl}, language ${lang}`);
+    let sites: Sites = { appUrl, apiUrl: appUrl, starterUrl: starter?.url ?? '', chromiumArgs: [] };
+    if (!givenUrl && !isPlain) {
+      console.info('› starting the TLS + HTTP/2 proxy (HAProxy) in front of both');
+      proxy = await startTlsProxy(starter ? [appUrl, starter.url] : [appUrl]);
+      sites = { appUrl: proxy.urls[0]!, apiUrl: appUrl, starterUrl: proxy.urls[1] ?? '', chromiumArgs: [proxy.chromiumArg] };
+    }
+    console.info(`› Lighthouse: ${runs} run(s) per page; app ${sites.appUrl}, starter ${sites.starterUrl}, language ${lang}`);
     const inviteCode = givenUrl ? (option('invite') ?? process.env.ROOT_INVITE_CODE ?? 'NADI2026') : benchInviteCode;
     const loadBefore = loadavg()[0]!;
-    const results = await measure(appUrl, starterUrl, inviteCode, outDir);
-    const load = `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+    const results = await measure(sites, inviteCode, outDir);
+    const served = proxy ? 'served through HAProxy with TLS and HTTP/2 (tls-proxy.ts)' : `served as given (${new URL(sites.appUrl).protocol} on its own port)`;
+    const load = `${served}; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
     console.info(`\n${formatTable(results, runs, load)}`);
     const loadMax = Math.max(loadBefore, loadavg()[0]!);
     if (loadMax > availableParallelism()) {
@@ -177,6 +197,7 @@ async function main(): Promise<void> {
     } else console.info(`bench:web: OK${isSmoke ? ' (smoke run: one page, one run; no figures)' : ''}`);
     console.info(`\nFull reports (JSON, one per run; open in https://googlechrome.github.io/lighthouse/viewer/): ${outDir}`);
   } finally {
+    await proxy?.stop();
     await starter?.close();
     await stack?.stop();
     // Everything but the reports (which stay in it unless --out put them elsewhere).
