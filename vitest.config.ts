@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { defaultLangNamespaces } from './apps/web/default-lang-namespaces.ts';
 
 // One runner for every workspace. Each project keeps its tests beside its code.
 export default defineConfig({
@@ -48,6 +49,8 @@ export default defineConfig({
       { test: { name: 'chain', root: 'packages/chain', include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
       { test: { name: 'admin', root: 'apps/admin', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
       {
+        // The build's virtual modules that app code imports (the default language's namespaces).
+        plugins: [defaultLangNamespaces()],
         test: {
           name: 'web',
           root: 'apps/web',

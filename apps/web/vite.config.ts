@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { defaultLangNamespaces } from './default-lang-namespaces.ts';
 import { precompressFiles } from './precompress.ts';
 
 // The server (apps/server) answers these paths on port 8080; in `vite` dev mode they are proxied
@@ -96,6 +97,7 @@ const shellModules = new RegExp(
 export default defineConfig({
   plugins: [
     react(),
+    defaultLangNamespaces(),
     shell.plugin,
     precompress(),
     cssModuleNames(),

@@ -3,13 +3,17 @@ import { createRoot } from 'react-dom/client';
 import './app/app.css';
 import { App } from './app/app.tsx';
 import { startEntry } from './app/entry-start.ts';
+import { screenModule } from './app/route-screen.tsx';
 import { appRoutes } from './app/features.ts';
 import { configureApiClient } from './lib/api-client.ts';
 import { startQueryCachePersistence } from './lib/app-query-cache.ts';
 import { initI18n, translate } from './lib/i18n.ts';
 import { captureInviteCode } from './lib/invite-code.ts';
 import { notify } from './lib/notify.ts';
-import { whenIdle } from './lib/when-idle.ts';
+import { whenLoadedAndIdle } from './lib/when-idle.ts';
+
+/** The longest the first render waits for the entry screen's code (a slow network shows the loading view). */
+const entryScreenWaitMaxMs = 3000;
 
 // Before anything can redirect (the first-visit check does), keep the invite code of the link.
 captureInviteCode(globalThis.location.search);
@@ -21,9 +25,14 @@ configureApiClient({ translate, notify: (message) => notify(message, 'fail') });
 // What the tab's account saw last shows at once, and is refreshed (lib/query-persist.ts).
 startQueryCachePersistence();
 // The entry route's code, the config and a stored session's user download beside the texts.
-startEntry(globalThis.location.pathname, appRoutes);
+const entry = startEntry(globalThis.location.pathname, appRoutes);
 
 await initI18n();
+// A lazily loaded entry screen is awaited (its code and texts, a bounded wait) so the first render
+// shows it rather than a loading view that React would then hold for 300 ms (app/route-screen.tsx).
+if (entry?.load) {
+  await Promise.race([screenModule(entry).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, entryScreenWaitMaxMs))]);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -33,6 +42,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// After the first screen, when the phone is idle: the service worker, the connection banner and
-// the update prompt (app/pwa/). Not part of the home route's first download (build.test.ts).
-whenIdle(() => void import('./app/pwa/pwa-runtime.tsx'));
+// After the first screen's data, when the phone is idle: the service worker, the connection banner
+// and the update prompt (app/pwa/). Not part of the home route's first download (build.test.ts).
+whenLoadedAndIdle(() => void import('./app/pwa/pwa-runtime.tsx'));

@@ -9,13 +9,14 @@ const routes: FeatureRoute[] = [
   { path: '/store/product/:id', load: vi.fn(screen), isAuth: false },
 ];
 
-function deps(isUserMissing: boolean): EntryStartDeps & { calls: string[] } {
+function deps(isUserMissing: boolean, hasSession = isUserMissing): EntryStartDeps & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     startEnvelope: () => (calls.push('envelope'), Promise.resolve()),
     isUserMissing: () => isUserMissing,
     prefetchUser: () => (calls.push('user'), Promise.reject(new Error('401'))),
+    hasSession: () => hasSession,
   };
 }
 
@@ -42,5 +43,25 @@ describe('startEntry', () => {
     expect(routes[2]!.load).toHaveBeenCalledOnce();
     expect(d.calls).toEqual(['envelope', 'user']);
     await Promise.resolve();
+  });
+
+  it("starts the screen's first reads beside its code, a session's screen only with a session", () => {
+    const prefetch = vi.fn(() => Promise.reject(new Error('offline')));
+    const withReads: FeatureRoute[] = [
+      { path: '/store', load: vi.fn(screen), prefetch, isAuth: false },
+      { path: '/wallet', load: vi.fn(screen), prefetch, isAuth: true },
+    ];
+    startEntry('/store', withReads, deps(false));
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    startEntry('/wallet', withReads, deps(false, false));
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    startEntry('/wallet', withReads, deps(false, true));
+    expect(prefetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the envelope to later on home, which paints without a sealed call', () => {
+    const d = deps(false);
+    expect(startEntry('/', routes, d)?.path).toBe('/');
+    expect(d.calls).toEqual([]);
   });
 });

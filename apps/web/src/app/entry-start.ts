@@ -19,12 +19,14 @@ export interface EntryStartDeps {
   /** Whether a session is stored whose user is not: the guard will load it beside the screen. */
   isUserMissing: () => boolean;
   prefetchUser: () => Promise<unknown>;
+  hasSession: () => boolean;
 }
 
 const appDeps: EntryStartDeps = {
   startEnvelope: () => import('../lib/envelope-runtime.ts').then((m) => m.appEnvelope()),
   isUserMissing: () => session.getToken() !== null && !session.get().user?.name,
   prefetchUser: () => queryClient.prefetchQuery(userInfoQueryOptions()),
+  hasSession: () => session.getToken() !== null,
 };
 
 /**
@@ -35,7 +37,13 @@ export function startEntry(pathname: string, routes: FeatureRoute[], deps: Entry
   const route = entryRoute(pathname, routes);
   // The import() is the module preload: the screen's lazy() later gets the same module at once.
   void route?.load?.().catch(() => undefined);
-  void deps.startEnvelope().catch(() => undefined);
-  if (deps.isUserMissing()) void deps.prefetchUser().catch(() => undefined);
+  const isUserMissing = deps.isUserMissing();
+  // The screen's first reads too; a screen that needs a session reads nothing without one (its
+  // guard sends the visitor elsewhere).
+  if (route?.prefetch && (!route.isAuth || deps.hasSession())) void route.prefetch().catch(() => undefined);
+  // Home (in the first download) paints without a sealed call: its envelope, the contract and zod
+  // come after its first paint instead of sharing the network with it.
+  if (route?.load || isUserMissing) void deps.startEnvelope().catch(() => undefined);
+  if (isUserMissing) void deps.prefetchUser().catch(() => undefined);
   return route;
 }

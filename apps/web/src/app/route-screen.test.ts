@@ -26,3 +26,19 @@ it('hands a lazily loaded screen over only once every text of the language is lo
   expect(module.default).toBe(Screen);
   expect(textOnArrival).toBe(tw.security.title);
 });
+
+it('hands a screen that names its texts over once those namespaces are in, without the whole language', async () => {
+  vi.resetModules();
+  const { initI18n } = await import('../lib/i18n.ts');
+  const { loadScreen } = await import('./route-screen.tsx');
+  await initI18n({ scheduleRest: () => undefined });
+  const Screen = () => null;
+  const seen = await loadScreen(() => Promise.resolve({ default: Screen }), ['mining']).then(() => ({
+    mining: i18next.t('mining.loadFailed'),
+    // Another lazily loaded screen's namespace: not asked for, so still a raw key.
+    store: i18next.t('store.home.title'),
+  }));
+
+  expect(seen.mining).toBe(tw.mining.loadFailed);
+  expect(seen.store).toBe('store.home.title');
+});

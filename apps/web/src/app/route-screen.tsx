@@ -1,50 +1,62 @@
-import { createElement, lazy, Suspense, type ReactElement } from 'react';
+import { createElement, Suspense, use } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingView } from '../components/state-view.tsx';
 import type { FeatureRoute } from '../lib/feature.ts';
-import { whenAllTextsLoaded } from '../lib/i18n.ts';
-import { appRoutes } from './features.ts';
+import { whenTextsLoaded } from '../lib/i18n.ts';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary.tsx';
 import { useGuard } from './use-guard.ts';
 
 /**
- * A lazily loaded screen resolves once its code AND every text of the language showing are in: the
- * first download carries only the first screen's namespaces of the default language (lib/i18n.ts),
- * and a screen entered directly must not render a raw key while the rest is on its way.
+ * A lazily loaded screen resolves once its code AND its texts in the language showing are in (the
+ * route's `texts`, or all of them): the first download carries only the first screen's namespaces
+ * of the default language (lib/i18n.ts), and a screen entered directly must not render a raw key
+ * while the rest is on its way.
  */
-export function loadScreen(load: NonNullable<FeatureRoute['load']>): ReturnType<typeof load> {
-  return Promise.all([load(), whenAllTextsLoaded()]).then(([module]) => module);
+export function loadScreen(load: NonNullable<FeatureRoute['load']>, texts?: readonly string[]): ReturnType<typeof load> {
+  return Promise.all([load(), whenTextsLoaded(texts)]).then(([module]) => module);
 }
 
-type ScreenModule = ReturnType<NonNullable<FeatureRoute['load']>>;
-const modules = new Map<FeatureRoute, ScreenModule>();
+type ScreenModule = Awaited<ReturnType<NonNullable<FeatureRoute['load']>>>;
+/** A screen's download, marked (status, value) as React's use() reads a promise it can unwrap without suspending. */
+type TrackedScreen = Promise<ScreenModule>;
+const modules = new Map<FeatureRoute, TrackedScreen>();
 
-/** A route's screen code, fetched once: by the guard's wait (below) or by the screen's lazy(). */
-function screenModule(route: FeatureRoute, load: NonNullable<FeatureRoute['load']>): ScreenModule {
+/**
+ * A route's screen code with its texts, fetched once: by the entry (main.tsx, before the first
+ * render), by the guard's wait or by the screen's first render. Once it is in, the screen renders
+ * without suspending: no loading view flashes, and React does not hold the screen back for its
+ * Suspense fallback's minimum of 300 ms (issue 33: /store's products waited 180 ms for it).
+ */
+export function screenModule(route: FeatureRoute): TrackedScreen {
   let module = modules.get(route);
   if (!module) {
-    module = loadScreen(load);
-    // A failed download (offline) is fetched again by the next attempt, not remembered.
-    module.catch(() => modules.delete(route));
-    modules.set(route, module);
+    const { load } = route;
+    const tracked: TrackedScreen = load ? loadScreen(load, route.texts) : Promise.reject(new Error(`${route.path} has no lazily loaded screen`));
+    Object.assign(tracked, { status: 'pending' });
+    tracked.then(
+      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+      (reason: unknown) => {
+        Object.assign(tracked, { status: 'rejected', reason });
+        // A failed download (offline) is fetched again by the next attempt, not remembered.
+        modules.delete(route);
+      },
+    );
+    modules.set(route, tracked);
+    module = tracked;
   }
   return module;
 }
 
-// One element per route, its lazy component created once: a new lazy() per render would
-// refetch the code and remount the screen.
-const screens = new Map<FeatureRoute, ReactElement>(
-  appRoutes.flatMap((route) => {
-    const { load } = route;
-    const component = load ? lazy(() => screenModule(route, load)) : route.Component;
-    return component ? [[route, createElement(component)] as const] : [];
-  }),
-);
+/** A lazily loaded screen: its component once the code is in (at once when it already is), else it suspends. */
+function LoadedScreen({ route }: { route: FeatureRoute }) {
+  return createElement(use(screenModule(route)).default);
+}
 
 /** A route's screen behind its guard, its code loaded on first visit. */
 export function RouteScreen({ route }: { route: FeatureRoute }) {
   const guard = useGuard(route);
-  const screen = screens.get(route);
+  const Component = route.Component;
+  const screen = route.load ? <LoadedScreen route={route} /> : Component ? <Component /> : null;
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
   if (!screen) return <LoadingView />;
   return (

@@ -9,6 +9,17 @@ export interface FeatureRoute {
   path: string;
   /** Lazily loaded screen, so a route's code is fetched only when it is opened. */
   load?: () => Promise<{ default: ComponentType }>;
+  /**
+   * The namespaces of the default language this screen shows beyond the first download's
+   * (lib/i18n.ts): entered directly, it waits for these few KB instead of the whole language.
+   * None: it waits for every text. build.test.ts checks the list against the screen's code.
+   */
+  texts?: readonly string[];
+  /**
+   * Starts the screen's first reads when it is the page entered (app/entry-start.ts), beside its
+   * code, instead of after its first render: the queries find them in the cache or in flight.
+   */
+  prefetch?: () => Promise<unknown>;
   /** Screens that must be in the first download (the home route). */
   Component?: ComponentType;
   isAuth: boolean;
@@ -69,6 +80,8 @@ export interface WalletTab {
   /** The wallet's own tabs: assets 0, account 20, income 30, money 40. */
   order: number;
   load: () => Promise<{ default: ComponentType }>;
+  /** As FeatureRoute.texts: what the tab shows beyond the first download and the wallet's own texts. */
+  texts?: readonly string[];
 }
 
 export interface Feature {

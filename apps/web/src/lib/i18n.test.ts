@@ -38,7 +38,7 @@ beforeEach(() => {
 
 describe('i18n with the default language', () => {
   it('starts with the first screen’s namespaces only, and has every text once a screen waits for them', async () => {
-    const { initI18n, whenAllTextsLoaded } = await freshI18n();
+    const { initI18n, whenTextsLoaded } = await freshI18n();
     const scheduled: (() => void)[] = [];
     await initI18n({ scheduleRest: (run) => scheduled.push(run) });
 
@@ -50,7 +50,7 @@ describe('i18n with the default language', () => {
     expect(i18next.exists('mining.refresh')).toBe(false);
     expect(missingKeys(tw, 'tw').length).toBeGreaterThan(100);
 
-    await whenAllTextsLoaded();
+    await whenTextsLoaded();
     expect(missingKeys(tw, 'tw')).toEqual([]);
   });
 
@@ -68,14 +68,14 @@ describe('i18n with the default language', () => {
 describe('i18n with another language chosen', () => {
   it('loads that language whole before the first paint and fetches no rest of the default one', async () => {
     localStorage.setItem(storageKeys.lang, 'EN');
-    const { initI18n, whenAllTextsLoaded } = await freshI18n();
+    const { initI18n, whenTextsLoaded } = await freshI18n();
     const scheduleRest = vi.fn();
     await initI18n({ scheduleRest });
 
     expect(scheduleRest).not.toHaveBeenCalled();
     expect(i18next.language).toBe('en');
     expect(missingKeys(en, 'en')).toEqual([]);
-    await whenAllTextsLoaded();
+    await whenTextsLoaded();
   });
 
   it('completes the default language before switching to it', async () => {

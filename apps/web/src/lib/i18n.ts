@@ -9,7 +9,8 @@ import type defaultMessages from '../locales/TW.json';
 import defaultErrorTexts from '@nadi/api/error-texts/TW';
 import type { ErrorTexts } from '@nadi/api/error-texts/types';
 import { withErrorTexts } from './error-texts.ts';
-import { whenIdle } from './when-idle.ts';
+import { whenLoadedAndIdle } from './when-idle.ts';
+import namespaceLoaders from 'virtual:default-lang/index';
 import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
 type Messages = ReturnType<typeof withErrorTexts<typeof defaultMessages>>;
@@ -87,22 +88,59 @@ function completeDefaultLang(): Promise<void> {
   return fullDefault;
 }
 
+let markInitialized: () => void = () => undefined;
+/** Resolves once initI18n has set the language up: texts are added to i18next only after that. */
+const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
+
+/** The default language's namespaces loaded so far beyond the first download's. */
+const loadedNamespaces = new Map<string, Promise<void>>();
+
+/** Fetches one namespace of the default language once (its own small chunk) and adds it. */
+function loadDefaultNamespace(namespace: string): Promise<void> {
+  if (firstScreenNamespaces.includes(namespace)) return Promise.resolve();
+  let loading = loadedNamespaces.get(namespace);
+  if (!loading) {
+    const load = namespaceLoaders[namespace];
+    if (!load) return Promise.reject(new Error(`The default language has no namespace ${namespace}`));
+    loading = Promise.all([load(), initialized]).then(
+      ([module]) => {
+        i18next.addResourceBundle(i18nCode(defaultLang), 'translation', { [namespace]: module.default }, true, true);
+      },
+      (error: unknown) => {
+        // Offline, or a deploy replaced the chunk: the next caller tries again.
+        loadedNamespaces.delete(namespace);
+        throw error;
+      },
+    );
+    loadedNamespaces.set(namespace, loading);
+  }
+  return loading;
+}
+
 /**
- * Resolves once every text of the language now showing is loaded. Anything that renders outside
- * the first screen's namespaces (every lazily loaded screen: app/route-screen.tsx) waits for it,
- * so no screen ever shows a raw key.
+ * Resolves once the texts a screen shows are loaded in the language now showing: `namespaces`
+ * when the screen names them (FeatureRoute.texts: a few KB instead of the whole language, issue
+ * 33), else every text. Another language than the default one is whole from the start. Anything
+ * that renders outside the first screen's namespaces (every lazily loaded screen:
+ * app/route-screen.tsx) waits for it, so no screen ever shows a raw key.
  */
-export function whenAllTextsLoaded(): Promise<void> {
-  return getLang() === defaultLang ? completeDefaultLang() : Promise.resolve();
+export function whenTextsLoaded(namespaces?: readonly string[]): Promise<void> {
+  // Called as early as the entry (main.tsx): the namespaces' downloads start at once; whether they
+  // are needed is known once initI18n has settled the language showing.
+  if (namespaces && readStoredLang() === defaultLang) for (const namespace of namespaces) void loadDefaultNamespace(namespace).catch(() => undefined);
+  return initialized.then(() => {
+    if (getLang() !== defaultLang) return undefined;
+    return namespaces ? Promise.all(namespaces.map(loadDefaultNamespace)).then(() => undefined) : completeDefaultLang();
+  });
 }
 
 export interface InitI18nOptions {
-  /** When to fetch the rest of the default language; by default once the browser is idle after the first paint. */
+  /** When to fetch the rest of the default language; by default once the first screen's data is in and the browser is idle. */
   scheduleRest?: (run: () => void) => void;
 }
 
 /** Starts i18next with the stored language already loaded, so the first paint is translated. */
-export async function initI18n({ scheduleRest = (run) => whenIdle(run, restLoadDelayMaxMs) }: InitI18nOptions = {}): Promise<typeof i18next> {
+export async function initI18n({ scheduleRest = (run) => whenLoadedAndIdle(run, restLoadDelayMaxMs) }: InitI18nOptions = {}): Promise<typeof i18next> {
   const stored = readStoredLang();
   const chosen = stored === defaultLang ? null : await loadMessages(stored).catch(() => null);
   const lang = chosen ? stored : defaultLang;
@@ -119,6 +157,7 @@ export async function initI18n({ scheduleRest = (run) => whenIdle(run, restLoadD
   });
   setCurrentLang(lang);
   applyDocumentLang(lang);
+  markInitialized();
   // Another language is complete already; the default one is only when it is the one showing.
   if (lang === defaultLang) scheduleRest(() => void completeDefaultLang().catch(() => undefined));
   return i18next;

@@ -5,7 +5,14 @@ import type { Feature } from '../../lib/feature.ts';
 export const miningFeature: Feature = {
   id: 'mining',
   routes: [
-    { path: '/mining', load: () => import('./components/mining-page.tsx'), isAuth: true, titleKey: 'nav.mining' },
+    {
+      path: '/mining',
+      load: () => import('./components/mining-page.tsx'),
+      texts: ['mining'],
+      prefetch: () => import('./api/prefetch.ts').then((m) => m.prefetchMining()),
+      isAuth: true,
+      titleKey: 'nav.mining',
+    },
     { path: '/mining/activate', load: () => import('./components/activate-page.tsx'), isAuth: true, titleKey: 'nav.miningActivate', backTo: '/mining' },
     { path: '/mining/destroy', load: () => import('./components/destroy-page.tsx'), isAuth: true, titleKey: 'nav.miningDestroy', backTo: '/mining' },
     { path: '/mining/power-log', load: () => import('./components/power-log-page.tsx'), isAuth: true, titleKey: 'nav.powerLog', backTo: '/mining' },

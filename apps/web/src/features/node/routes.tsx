@@ -5,7 +5,14 @@ import type { Feature } from '../../lib/feature.ts';
 export const nodeFeature: Feature = {
   id: 'node',
   routes: [
-    { path: '/node', load: () => import('./components/node-list-page.tsx'), isAuth: false, titleKey: 'nav.node' },
+    {
+      path: '/node',
+      load: () => import('./components/node-list-page.tsx'),
+      texts: ['node'],
+      prefetch: () => import('./api/prefetch.ts').then((m) => m.prefetchNode()),
+      isAuth: false,
+      titleKey: 'nav.node',
+    },
     { path: '/node/mine', load: () => import('./components/my-nodes-page.tsx'), isAuth: true, titleKey: 'nav.myNodes', backTo: '/node' },
     { path: '/node/:id', load: () => import('./components/node-detail-page.tsx'), isAuth: false, titleKey: 'nav.nodeDetail', backTo: '/node' },
   ],

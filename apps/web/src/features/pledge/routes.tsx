@@ -5,7 +5,14 @@ import type { Feature } from '../../lib/feature.ts';
 export const pledgeFeature: Feature = {
   id: 'pledge',
   routes: [
-    { path: '/pledge', load: () => import('./components/pledge-list-page.tsx'), isAuth: true, titleKey: 'nav.pledge' },
+    {
+      path: '/pledge',
+      load: () => import('./components/pledge-list-page.tsx'),
+      texts: ['pledge'],
+      prefetch: () => import('./api/prefetch.ts').then((m) => m.prefetchPledge()),
+      isAuth: true,
+      titleKey: 'nav.pledge',
+    },
     { path: '/pledge/detail/:id', load: () => import('./components/pledge-detail-page.tsx'), isAuth: true, titleKey: 'nav.pledgeDetail', backTo: '/pledge' },
     { path: '/pledge/records', load: () => import('./components/pledge-records-page.tsx'), isAuth: true, titleKey: 'nav.pledgeRecords', backTo: '/pledge' },
     { path: '/pledge/releases', load: () => import('./components/pledge-releases-page.tsx'), isAuth: true, titleKey: 'nav.pledgeReleases', backTo: '/pledge' },

@@ -6,7 +6,15 @@ import type { Feature } from '../../lib/feature.ts';
 export const storeFeature: Feature = {
   id: 'store',
   routes: [
-    { path: '/store', load: () => import('./components/store-page.tsx'), isAuth: false, titleKey: 'nav.store', isKeptAlive: true },
+    {
+      path: '/store',
+      load: () => import('./components/store-page.tsx'),
+      texts: ['store'],
+      prefetch: () => import('./api/prefetch.ts').then((m) => m.prefetchStore()),
+      isAuth: false,
+      titleKey: 'nav.store',
+      isKeptAlive: true,
+    },
     { path: '/store/product/:id', load: () => import('./components/product-page.tsx'), isAuth: false, titleKey: 'nav.product', backTo: '/store' },
     { path: '/store/confirm', load: () => import('./components/confirm-page.tsx'), isAuth: true, titleKey: 'nav.orderConfirm', backTo: '/store' },
     { path: '/store/orders', load: () => import('./components/orders-page.tsx'), isAuth: true, titleKey: 'nav.orders', backTo: '/store' },

@@ -4,7 +4,14 @@ import type { Feature } from '../../lib/feature.ts';
 export const walletFeature: Feature = {
   id: 'wallet',
   routes: [
-    { path: '/wallet', load: () => import('./components/wallet-page.tsx'), isAuth: true, titleKey: 'nav.wallet' },
+    {
+      path: '/wallet',
+      load: () => import('./components/wallet-page.tsx'),
+      texts: ['accounts', 'records', 'team', 'walletPage'],
+      prefetch: () => import('./api/prefetch.ts').then((m) => m.prefetchWallet()),
+      isAuth: true,
+      titleKey: 'nav.wallet',
+    },
     // docs/product.md section 2: the fund record is kept alive (its filters and scroll survive a visit elsewhere).
     {
       path: '/wallet/moneyLog',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepthData } from '@nadi/api/market';
 import { call, type CallOptions } from '../../../lib/api-client.ts';
 import { tradeQueryKey } from './keys.ts';
@@ -10,6 +10,8 @@ export async function getDepth(options: CallOptions = {}): Promise<DepthData> {
   return call(marketRoutes.depth, { symbol: 'NADI-USDT', limit: bookDepthShown }, options);
 }
 
+export const depthQueryOptions = () => queryOptions({ queryKey: [tradeQueryKey, 'depth'], queryFn: ({ signal }) => getDepth({ signal, isSilent: true }) });
+
 export function useDepth(refetchMs: number | false) {
-  return useQuery({ queryKey: [tradeQueryKey, 'depth'], queryFn: ({ signal }) => getDepth({ signal, isSilent: true }), refetchInterval: refetchMs });
+  return useQuery({ ...depthQueryOptions(), refetchInterval: refetchMs });
 }

@@ -9,8 +9,9 @@ export async function getMarketInfo(options: CallOptions = {}): Promise<MarketIn
 }
 
 /** Tick, lot, minimum total and fees change only with a server restart. */
+export const marketInfoQueryOptions = () =>
+  queryOptions({ queryKey: [tradeQueryKey, 'info'], queryFn: ({ signal }) => getMarketInfo({ signal, isSilent: true }), staleTime: 5 * 60_000 });
+
 export function useMarketInfo() {
-  return useQuery(
-    queryOptions({ queryKey: [tradeQueryKey, 'info'], queryFn: ({ signal }) => getMarketInfo({ signal, isSilent: true }), staleTime: 5 * 60_000 }),
-  );
+  return useQuery(marketInfoQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TickerData } from '@nadi/api/market';
 import { call, type CallOptions } from '../../../lib/api-client.ts';
 import { tradeQueryKey } from './keys.ts';
@@ -10,6 +10,8 @@ export async function getTicker(options: CallOptions = {}): Promise<TickerData> 
   return call(marketRoutes.ticker, { symbol: 'NADI-USDT' }, options);
 }
 
+export const tickerQueryOptions = () => queryOptions({ queryKey: tickerQueryKey, queryFn: ({ signal }) => getTicker({ signal, isSilent: true }) });
+
 export function useTicker(refetchMs: number | false) {
-  return useQuery({ queryKey: tickerQueryKey, queryFn: ({ signal }) => getTicker({ signal, isSilent: true }), refetchInterval: refetchMs });
+  return useQuery({ ...tickerQueryOptions(), refetchInterval: refetchMs });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MarketTrade } from '../live-data.ts';
 import { call, type CallOptions } from '../../../lib/api-client.ts';
 import { tradeQueryKey } from './keys.ts';
@@ -11,6 +11,8 @@ export async function getTrades(options: CallOptions = {}): Promise<MarketTrade[
   return call(marketRoutes.trades, { symbol: 'NADI-USDT', limit: recentTradesShown }, options);
 }
 
+export const tradesQueryOptions = () => queryOptions({ queryKey: tradesQueryKey, queryFn: ({ signal }) => getTrades({ signal, isSilent: true }) });
+
 export function useTrades(refetchMs: number | false) {
-  return useQuery({ queryKey: tradesQueryKey, queryFn: ({ signal }) => getTrades({ signal, isSilent: true }), refetchInterval: refetchMs });
+  return useQuery({ ...tradesQueryOptions(), refetchInterval: refetchMs });
 }
