@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/use-session.ts';
+import { whenLoadedAndIdle } from '../lib/when-idle.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 
 function useRefetchOnLanguageChange() {
@@ -15,15 +16,22 @@ function useRefetchOnLanguageChange() {
   }, []);
 }
 
-/** The account socket (`/ws`) runs while a session exists, with that session's token. */
+/**
+ * The account socket (`/ws`) runs while a session exists, with that session's token. It starts once
+ * the first screen's reads have answered: those reads are fresh, and its code (the socket, the
+ * notice toast, the invalidations) does not share the network with them (issue 33).
+ */
 function useAccountSocket() {
   const { token } = useSession();
   useEffect(() => {
     if (!token) return;
     let stop: (() => void) | null = null;
     let isCancelled = false;
-    void import('../lib/socket/account-socket-runtime.ts').then(({ startAccountSocket }) => {
-      if (!isCancelled) stop = startAccountSocket();
+    whenLoadedAndIdle(() => {
+      if (isCancelled) return;
+      void import('../lib/socket/account-socket-runtime.ts').then(({ startAccountSocket }) => {
+        if (!isCancelled) stop = startAccountSocket();
+      });
     });
     return () => {
       isCancelled = true;

@@ -27,7 +27,7 @@ export default function NodeListPage() {
         <h1 className={styles.nodeHeroTitle}>{t('node.list.title')}</h1>
         <p className={styles.nodeHeroText}>{t('node.list.subtitle')}</p>
       </header>
-      {nodes.data ? <SaleCountdown deadline={nodes.data.deadline} /> : null}
+      {nodes.data ? <SaleCountdown deadline={nodes.data.deadline} /> : nodes.isPending ? <SaleCountdown deadline={null} /> : null}
       <MyNodesEntry />
       <section className={moneyStyles.records} aria-labelledby="node-tiers-title">
         <h2 id="node-tiers-title" className={styles.nodeSectionTitle}>

@@ -56,9 +56,23 @@ export function QuotaBar({ tier }: { tier: Pick<NodeTier, 'limited_quota_num' | 
  * The time left until the node sale closes (the home countdown's deadline), ticking each second;
  * its own component so only it renders every second.
  */
-export function SaleCountdown({ deadline }: { deadline: string }) {
+/**
+ * The sale's countdown. `deadline` null: the tiers are still loading, and the card holds its place
+ * with its label and a blank clock, so the tiers below do not move when it fills (CLS, issue 33).
+ */
+export function SaleCountdown({ deadline }: { deadline: string | null }) {
   const { t } = useTranslation();
   const now = useNow();
+  if (deadline === null) {
+    return (
+      <section className={cx(styles.saleCountdown, 'card')} aria-busy="true" data-testid="node-countdown-loading">
+        <p className={styles.saleCountdownLabel}>{t('node.countdown.title')}</p>
+        <p className={cx(styles.saleCountdownValue, 'mono')} aria-hidden="true">
+          --:--:--
+        </p>
+      </section>
+    );
+  }
   const deadlineMs = parseDeadline(deadline);
   if (deadlineMs === null) return null;
   const left = remainingUntil(deadlineMs, now);

@@ -1,20 +1,24 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@nadi/api/team';
 import { Icon } from '../../../components/icon.tsx';
 import { formatBps } from '../../../lib/percent-format.ts';
 import { teamLevelLabel, type ConditionView, type LevelView, type NextLevelView } from '../team-view.ts';
-import { LevelGuideSheet } from './level-guide.tsx';
 import { Amount, showAmount, TeamLevelBadge } from './team-parts.tsx';
 import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './team.module.css';
 
+// The guide's sheet (antd-mobile's Popup with its animation library, ~29 KB) downloads when it is
+// first opened, not with the screen (issue 33: bench:web counted it before /team's first figure).
+const LevelGuideSheet = lazy(() => import('./level-guide.tsx').then((module) => ({ default: module.LevelGuideSheet })));
+
 /** The level, its community rate and, below V5, the next level's two conditions as bars with what is missing. */
 export function LevelCard({ info, level }: { info: TeamInfo; level: LevelView }) {
   const { t } = useTranslation();
   const [isGuideOpen, setGuideOpen] = useState(false);
+  const [hasGuide, setHasGuide] = useState(false);
   return (
     <section className={cx(styles.teamLevelCard, 'card')} aria-labelledby="team-level-title" data-testid="team-level-card">
       <header className={styles.teamLevelCardHead}>
@@ -29,11 +33,23 @@ export function LevelCard({ info, level }: { info: TeamInfo; level: LevelView })
       ) : (
         <p className={cx(styles.teamLevelCardTop, moneyStyles.chip, moneyStyles.chipAccent)}>{t('team.level.highest')}</p>
       )}
-      <button type="button" className={cx(styles.teamLink, styles.teamLevelCardGuide)} onClick={() => setGuideOpen(true)} data-testid="team-guide-open">
+      <button
+        type="button"
+        className={cx(styles.teamLink, styles.teamLevelCardGuide)}
+        onClick={() => {
+          setHasGuide(true);
+          setGuideOpen(true);
+        }}
+        data-testid="team-guide-open"
+      >
         <Icon name="list" size={16} />
         {t('team.guide.open')}
       </button>
-      <LevelGuideSheet info={info} isOpen={isGuideOpen} onClose={() => setGuideOpen(false)} />
+      {hasGuide ? (
+        <Suspense fallback={null}>
+          <LevelGuideSheet info={info} isOpen={isGuideOpen} onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Segmented } from '../../../components/segmented.tsx';
+import { useTeamInfo } from '../api/get-team-info.ts';
 import { parseTeamLocation, teamHref, teamTabs, type TeamTab } from '../team-location.ts';
 import { DirectsList } from './directs-list.tsx';
 import { LevelCard } from './level-card.tsx';
@@ -22,6 +23,9 @@ export default function TeamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = parseTeamLocation(params);
+  // The lists (and their reads) start at once but show only under the cards: shown while the cards
+  // were loading, they moved down by the cards' height when those came (CLS 0.23, issue 33).
+  const isInfoLoading = useTeamInfo().isPending;
   return (
     <div className={cx(moneyStyles.moneyScreen, 'team-page')}>
       <TeamInfoGate>
@@ -33,7 +37,7 @@ export default function TeamPage() {
           </>
         )}
       </TeamInfoGate>
-      <section className={styles.teamLists} aria-label={t('team.lists')} data-testid="team-lists">
+      <section className={styles.teamLists} aria-label={t('team.lists')} data-testid="team-lists" hidden={isInfoLoading}>
         <Segmented<TeamTab>
           label={t('team.lists')}
           value={location.tab}

@@ -12,6 +12,12 @@ export async function getKlines(interval: KlineInterval, options: CallOptions = 
   return call(marketRoutes.klines, { symbol: 'NADI-USDT', interval, limit: klinesShown }, options);
 }
 
-export function useKlines(interval: KlineInterval, refetchMs: number | false) {
-  return useQuery({ queryKey: klinesQueryKey(interval), queryFn: ({ signal }) => getKlines(interval, { signal, isSilent: true }), refetchInterval: refetchMs });
+/** `isEnabled`: false holds the read back (the trade screen reads the candles after its first paint). */
+export function useKlines(interval: KlineInterval, refetchMs: number | false, isEnabled = true) {
+  return useQuery({
+    queryKey: klinesQueryKey(interval),
+    queryFn: ({ signal }) => getKlines(interval, { signal, isSilent: true }),
+    refetchInterval: refetchMs,
+    enabled: isEnabled,
+  });
 }

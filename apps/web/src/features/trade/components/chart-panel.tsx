@@ -21,8 +21,10 @@ export function ChartPanel({
   refetchMs: number | false;
 }) {
   const { t } = useTranslation();
-  const klines = useKlines(interval, refetchMs);
+  // The candles (300 of them, ~50 KB sealed) are read once the rest of the screen's data is in: the
+  // book, the ticker and the last trades are what a trader looks at first (issue 33).
   const isIdle = useIdle();
+  const klines = useKlines(interval, refetchMs, isIdle);
   return (
     <section className={cx(styles.chart, 'card')} aria-label={t('trade.chart.title')}>
       <div className={styles.chartIntervals} role="radiogroup" aria-label={t('trade.chart.interval')}>
@@ -40,7 +42,7 @@ export function ChartPanel({
         ))}
       </div>
       <div className={styles.chartBody}>
-        {klines.isPending || (!isIdle && klines.data?.length) ? (
+        {klines.isPending || !isIdle ? (
           <LoadingView />
         ) : !klines.data ? (
           <ErrorView title={t('trade.chart.loadFailed')} error={klines.error} onRetry={() => void klines.refetch()} />

@@ -1,8 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { LoadingView } from '../../../components/state-view.tsx';
+import { whenTextsLoaded } from '../../../lib/i18n.ts';
 import { walletTabs } from '../../../lib/wallet-actions.ts';
 import { AccountsTab } from './accounts-tab.tsx';
 import { AssetsGate } from './assets-gate.tsx';
@@ -10,6 +10,7 @@ import { AssetsTab } from './assets-tab.tsx';
 import { IncomeList } from './income-list.tsx';
 import { MoneyLogList } from './money-log-list.tsx';
 import moneyStyles from '../../../components/money.module.css';
+import { cx } from '../../../lib/cx.ts';
 import styles from './wallet.module.css';
 
 // docs/product.md section 2 lists the wallet tabs as assets, team, account, income record and money record;
@@ -35,7 +36,12 @@ let entries: TabEntry[] | null = null;
 function tabEntries(): TabEntry[] {
   entries ??= [
     ...ownTabs.map((tab) => ({ id: tab.id, labelKey: `walletPage.tab.${tab.id}`, order: tab.order })),
-    ...walletTabs().map((tab) => ({ id: tab.id, labelKey: tab.labelKey, order: tab.order, Screen: lazy(tab.load) })),
+    ...walletTabs().map((tab) => ({
+      id: tab.id,
+      labelKey: tab.labelKey,
+      order: tab.order,
+      Screen: lazy(() => Promise.all([tab.load(), whenTextsLoaded(tab.texts)]).then(([module]) => module)),
+    })),
   ].sort((a, b) => a.order - b.order);
   return entries;
 }
@@ -47,19 +53,61 @@ function parseTab(value: string | null): TabEntry {
 
 /** /wallet: the tab lives in the URL (?tab=income), so going back returns to it. */
 export default function WalletPage() {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
   return (
     <div className="wallet-page">
-      <Tabs className={styles.walletTabs} activeKey={tab.id} onChange={(key) => setParams(key === 'assets' ? {} : { tab: key }, { replace: true })}>
-        {tabEntries().map((entry) => (
-          <Tabs.Tab key={entry.id} title={t(entry.labelKey)} />
-        ))}
-      </Tabs>
-      <div className={moneyStyles.moneyScreen} role="tabpanel" aria-label={t(tab.labelKey)}>
+      <TabBar activeId={tab.id} onChange={(id) => setParams(id === 'assets' ? {} : { tab: id }, { replace: true })} />
+      <div className={moneyStyles.moneyScreen} role="tabpanel" id="wallet-tabpanel" aria-labelledby={`wallet-tab-${tab.id}`}>
         <TabContent tab={tab} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The tab bar: a tablist (arrow keys, Home and End move between tabs, as WAI-ARIA's tabs pattern
+ * asks), sticky under the top bar. The screen's own rather than antd-mobile's Tabs, whose gesture
+ * and animation libraries (~20 KB) were downloaded before the wallet's first figure (issue 33).
+ */
+function TabBar({ activeId, onChange }: { activeId: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const all = tabEntries();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = all.findIndex((entry) => entry.id === activeId);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: all.length - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = all[(to + all.length) % all.length]!;
+    onChange(next.id);
+    buttons.current.get(next.id)?.focus();
+  };
+  return (
+    <div className={styles.walletTabs} role="tablist" aria-label={t('nav.wallet')} onKeyDown={onKeyDown}>
+      {all.map((entry) => {
+        const isActive = entry.id === activeId;
+        return (
+          <button
+            key={entry.id}
+            ref={(button) => {
+              if (button) buttons.current.set(entry.id, button);
+              else buttons.current.delete(entry.id);
+            }}
+            type="button"
+            role="tab"
+            id={`wallet-tab-${entry.id}`}
+            aria-selected={isActive}
+            aria-controls="wallet-tabpanel"
+            tabIndex={isActive ? 0 : -1}
+            className={cx(styles.walletTabButton, isActive && styles.walletTabButtonActive)}
+            onClick={() => onChange(entry.id)}
+          >
+            {t(entry.labelKey)}
+          </button>
+        );
+      })}
     </div>
   );
 }
