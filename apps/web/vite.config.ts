@@ -179,7 +179,7 @@ export default defineConfig({
           // The framework every screen needs, in one long-cached file instead of a dozen small ones.
           // Only these packages: a broader group would drag lazily loaded code (wagmi) into it.
           groups: [
-            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next)[\\/]/ },
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/ },
             // The app's own small modules that the entry imports and many screens share, one file
             // instead of twenty (each 0.1-3 KB): on a phone's slow network every file of the first
             // screen is a round trip (bench:web). Listed by name: a module here is loaded with the

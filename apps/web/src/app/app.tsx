@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { translator } from '../lib/translator.ts';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -11,8 +11,8 @@ function useRefetchOnLanguageChange() {
   useEffect(() => {
     // Server messages and notices are translated by the server: fetch them again in the new language.
     const onChange = () => void queryClient.invalidateQueries();
-    i18next.on('languageChanged', onChange);
-    return () => i18next.off('languageChanged', onChange);
+    translator.on('languageChanged', onChange);
+    return () => translator.off('languageChanged', onChange);
   }, []);
 }
 

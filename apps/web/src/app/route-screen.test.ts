@@ -1,4 +1,3 @@
-import i18next from 'i18next';
 import { beforeEach, expect, it, vi } from 'vitest';
 import tw from '../locales/TW.json';
 import { installMemoryStorage } from '../lib/testing/memory-storage.ts';
@@ -10,6 +9,7 @@ beforeEach(() => {
 it('hands a lazily loaded screen over only once every text of the language is loaded', async () => {
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n.ts');
+  const { translator } = await import('../lib/translator.ts');
   const { loadScreen } = await import('./route-screen.tsx');
   // The rest of the default language is never fetched on its own here: only the screen asks for it.
   await initI18n({ scheduleRest: () => undefined });
@@ -18,7 +18,7 @@ it('hands a lazily loaded screen over only once every text of the language is lo
   const load = vi.fn(() => Promise.resolve({ default: Screen }));
 
   const module = await loadScreen(load).then((loaded) => {
-    textOnArrival = i18next.t('security.title');
+    textOnArrival = translator.t('security.title');
     return loaded;
   });
 
@@ -30,13 +30,14 @@ it('hands a lazily loaded screen over only once every text of the language is lo
 it('hands a screen that names its texts over once those namespaces are in, without the whole language', async () => {
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n.ts');
+  const { translator } = await import('../lib/translator.ts');
   const { loadScreen } = await import('./route-screen.tsx');
   await initI18n({ scheduleRest: () => undefined });
   const Screen = () => null;
   const seen = await loadScreen(() => Promise.resolve({ default: Screen }), ['mining']).then(() => ({
-    mining: i18next.t('mining.loadFailed'),
+    mining: translator.t('mining.loadFailed'),
     // Another lazily loaded screen's namespace: not asked for, so still a raw key.
-    store: i18next.t('store.home.title'),
+    store: translator.t('store.home.title'),
   }));
 
   expect(seen.mining).toBe(tw.mining.loadFailed);

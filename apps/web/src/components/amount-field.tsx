@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { formatAmount, toDecimalString } from '@nadi/money/money';
 import { normaliseAmountInput } from '../lib/amount/amount-check.ts';
 import { amountDigitsShown } from '../lib/money-format.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { copyText } from '../lib/copy-text.ts';
 import { notify } from '../lib/notify.ts';
 import { Icon } from './icon.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { EmptyView, ErrorView, LoadingView } from './state-view.tsx';
 import type { IconName } from './icon.tsx';

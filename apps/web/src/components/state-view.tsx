@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { Icon, type IconName } from './icon.tsx';
 import { cx } from '../lib/cx.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translator.ts';
 import { useAppConfig } from '../lib/app-config.ts';
 import { txUrl } from '../lib/explorer.ts';
 import { shortAddress } from '../lib/format.ts';

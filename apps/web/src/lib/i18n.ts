@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { translator, type Messages as TextTree, type Translator } from './translator.ts';
 // Named imports of top-level keys: Vite's JSON plugin turns each into its own export, so the first
 // download carries these namespaces of the default language and nothing else of it.
 import { api, app, auth, common, home, language, nav, notice, pwa, wallet } from '../locales/TW.json';
@@ -11,7 +10,7 @@ import type { ErrorTexts } from '@nadi/api/error-texts/types';
 import { withErrorTexts } from './error-texts.ts';
 import { whenLoadedAndIdle } from './when-idle.ts';
 import namespaceLoaders from 'virtual:default-lang/index';
-import { defaultLang, getLang, langs, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
+import { defaultLang, getLang, langTags, readStoredLang, setCurrentLang, storeLang, type Lang } from './langs.ts';
 
 type Messages = ReturnType<typeof withErrorTexts<typeof defaultMessages>>;
 
@@ -60,7 +59,7 @@ async function loadMessages(lang: Lang): Promise<Messages> {
 }
 
 /**
- * i18next lower-cases two-letter codes it takes for ISO languages, so it gets lower-case codes;
+ * The translator (lib/translator.ts) keys its languages by lower-case codes (as i18next, before it, had to);
  * everything else (the `lang` header, storage) uses the contract's upper-case ones.
  */
 export function i18nCode(lang: Lang): string {
@@ -77,7 +76,7 @@ let fullDefault: Promise<void> | null = null;
 function completeDefaultLang(): Promise<void> {
   fullDefault ??= loadMessages(defaultLang).then(
     (messages) => {
-      i18next.addResourceBundle(i18nCode(defaultLang), 'translation', messages, true, true);
+      translator.addResources(i18nCode(defaultLang), messages as unknown as TextTree);
     },
     (error: unknown) => {
       // A failed fetch (offline, a deploy replaced the chunk) is tried again by the next caller.
@@ -89,7 +88,7 @@ function completeDefaultLang(): Promise<void> {
 }
 
 let markInitialized: () => void = () => undefined;
-/** Resolves once initI18n has set the language up: texts are added to i18next only after that. */
+/** Resolves once initI18n has set the language up: texts are added to the translator only after that. */
 const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
 
 /** The default language's namespaces loaded so far beyond the first download's. */
@@ -104,7 +103,7 @@ function loadDefaultNamespace(namespace: string): Promise<void> {
     if (!load) return Promise.reject(new Error(`The default language has no namespace ${namespace}`));
     loading = Promise.all([load(), initialized]).then(
       ([module]) => {
-        i18next.addResourceBundle(i18nCode(defaultLang), 'translation', { [namespace]: module.default }, true, true);
+        translator.addResources(i18nCode(defaultLang), { [namespace]: module.default as TextTree });
       },
       (error: unknown) => {
         // Offline, or a deploy replaced the chunk: the next caller tries again.
@@ -139,44 +138,36 @@ export interface InitI18nOptions {
   scheduleRest?: (run: () => void) => void;
 }
 
-/** Starts i18next with the stored language already loaded, so the first paint is translated. */
-export async function initI18n({ scheduleRest = (run) => whenLoadedAndIdle(run, restLoadDelayMaxMs) }: InitI18nOptions = {}): Promise<typeof i18next> {
+/** Starts the translator with the stored language already loaded, so the first paint is translated. */
+export async function initI18n({ scheduleRest = (run) => whenLoadedAndIdle(run, restLoadDelayMaxMs) }: InitI18nOptions = {}): Promise<Translator> {
   const stored = readStoredLang();
   const chosen = stored === defaultLang ? null : await loadMessages(stored).catch(() => null);
   const lang = chosen ? stored : defaultLang;
-  const resources: Record<string, { translation: Partial<Messages> }> = { [i18nCode(defaultLang)]: { translation: shellMessages } };
-  if (chosen) resources[i18nCode(lang)] = { translation: chosen };
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: i18nCode(lang),
-    fallbackLng: i18nCode(defaultLang),
-    supportedLngs: langs.map(i18nCode),
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const resources: Record<string, TextTree> = { [i18nCode(defaultLang)]: shellMessages as unknown as TextTree };
+  if (chosen) resources[i18nCode(lang)] = chosen as unknown as TextTree;
+  translator.init({ resources, lng: i18nCode(lang), fallbackLng: i18nCode(defaultLang) });
   setCurrentLang(lang);
   applyDocumentLang(lang);
   markInitialized();
   // Another language is complete already; the default one is only when it is the one showing.
   if (lang === defaultLang) scheduleRest(() => void completeDefaultLang().catch(() => undefined));
-  return i18next;
+  return translator;
 }
 
 /** Loads the language if needed, switches the UI and remembers the choice. */
 export async function setLang(lang: Lang): Promise<void> {
   const code = i18nCode(lang);
   if (lang === defaultLang) await completeDefaultLang();
-  else if (!i18next.hasResourceBundle(code, 'translation')) {
-    i18next.addResourceBundle(code, 'translation', await loadMessages(lang));
+  else if (!translator.hasLanguage(code)) {
+    translator.addResources(code, (await loadMessages(lang)) as unknown as TextTree);
   }
   setCurrentLang(lang);
   storeLang(lang);
   applyDocumentLang(lang);
-  await i18next.changeLanguage(code);
+  await translator.changeLanguage(code);
 }
 
 /** For code outside React (the API client's toasts). */
 export function translate(key: string): string {
-  return i18next.t(key);
+  return translator.t(key);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translator.ts';
 import { parseLang } from '@nadi/api/http';
 import type { Lang } from './langs.ts';
 

@@ -46,6 +46,20 @@ describe('locale files', () => {
     expect(bad.map(([key]) => key)).toEqual([]);
   });
 
+  it('asks only what lib/translator.ts does: plain {{name}} placeholders, no plural keys, formatters or $t()', () => {
+    const beyond: string[] = [];
+    for (const [lang, map] of Object.entries(flat)) {
+      for (const [key, value] of map) {
+        const text = String(value);
+        const isPluralKey = /_(zero|one|two|few|many|other|plural)$/.test(key);
+        // Every {{…}} must be a plain name (a formatter would be {{value, number}}).
+        const isOdd = (text.match(/\{\{/g) ?? []).length !== placeholders(text).length || text.includes('$t(');
+        if (isPluralKey || isOdd) beyond.push(`${lang}:${key}`);
+      }
+    }
+    expect(beyond).toEqual([]);
+  });
+
   it('uses the same {{placeholders}} in every language', () => {
     const reference = flat.EN ?? new Map<string, unknown>();
     const mismatches: string[] = [];

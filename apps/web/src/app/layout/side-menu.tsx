@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Link, useLocation } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import { Icon } from '../../components/icon.tsx';

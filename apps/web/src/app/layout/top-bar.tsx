@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import type { FeatureRoute } from '../../lib/feature.ts';

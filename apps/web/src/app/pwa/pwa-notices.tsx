@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import type { Connection } from '../../lib/connection.ts';
 import type { UpdateState } from './update-state.ts';
 import { cx } from '../../lib/cx.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { amountDigitsShown, formatMoney } from '../../lib/money-format.ts';
 import type { PaymentOutcome, PaymentStep } from '../../lib/payment/payment-flow.ts';

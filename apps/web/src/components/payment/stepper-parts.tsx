@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import type { Hash } from '../../lib/payment/payment-flow.ts';
 import { stepStatus, type OutcomeMessage, type StepperState, type StepStatus } from '../../lib/payment/stepper-state.ts';
 import { Icon } from '../icon.tsx';

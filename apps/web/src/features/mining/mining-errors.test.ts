@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import { ApiError, classifyFailure, failureMessage } from '../../lib/api-client.ts';
 import { refusalText } from './mining-errors.ts';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { amountDigitsShown, formatMoney } from '../../lib/money-format.ts';
 

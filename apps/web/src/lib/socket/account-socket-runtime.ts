@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { translator } from '../translator.ts';
 import { noticeTextFor } from '@nadi/api/notice';
 import { deferredSocket } from '@nadi/envelope/deferred-socket';
 import { socketUrlFor } from '../api-client.ts';
@@ -48,7 +48,7 @@ export function startAccountSocket(): () => void {
       }
       void queryClient.invalidateQueries({ queryKey: ['notice'] });
       const title = noticeTextFor(push.data.titles, getLang());
-      if (title) notify(i18next.t('notice.pushed', { title }));
+      if (title) notify(translator.t('notice.pushed', { title }));
     },
   });
   socket.start();

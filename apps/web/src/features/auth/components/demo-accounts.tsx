@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { shortAddress } from '../../../lib/format.ts';

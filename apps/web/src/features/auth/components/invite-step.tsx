@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import Input from 'antd-mobile/es/components/input';
 import { normaliseInviteCode, readInviteCode } from '../../../lib/invite-code.ts';
 import { inviteCodeError } from '../invite-validation.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useLocation, useNavigate } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';

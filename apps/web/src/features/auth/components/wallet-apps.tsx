@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Icon } from '../../../components/icon.tsx';
 import { walletAppLinks, type WalletAppId } from '../../../lib/wallet/deep-links.ts';
 import binanceIcon from '../images/binance-web3-wallet.svg';

@@ -8,7 +8,7 @@ import { WalletList } from './wallet-list.tsx';
 // two announced wallets on the real stack, which has no WalletConnect project id).
 
 // react-i18next resolves another copy of React than react-dom does here; the keys stand for the texts.
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
+vi.mock('../../../lib/translator.ts', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 
 const pageUrl = 'https://nadi.example/?code=AB12CD34';
 

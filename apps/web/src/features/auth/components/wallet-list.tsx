@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Icon } from '../../../components/icon.tsx';
 import type { WalletMessageKey } from '../../../lib/wallet/wallet-errors.ts';
 import type { WalletClient, WalletOption } from '../../../lib/wallet/wallet-types.ts';

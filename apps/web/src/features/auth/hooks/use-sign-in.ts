@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearInviteCode, readInviteCode, storeInviteCode } from '../../../lib/invite-code.ts';
 import { notify } from '../../../lib/notify.ts';

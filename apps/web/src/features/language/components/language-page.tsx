@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Icon } from '../../../components/icon.tsx';
 import { setLang } from '../../../lib/i18n.ts';
 import { langNativeNames, langs, langTags, type Lang } from '../../../lib/langs.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { NodeHolding } from '@nadi/api/node';
 import { Icon } from '../../../components/icon.tsx';

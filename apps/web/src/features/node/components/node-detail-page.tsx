@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useParams } from 'react-router';
 import type { NodeTier } from '@nadi/api/node';
 import type { PaymentOrder } from '@nadi/api/onchain';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { NodeTier } from '@nadi/api/node';
 import { Icon } from '../../../components/icon.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { NodeSaleState, NodeTier } from '@nadi/api/node';
 import { pad2, parseDeadline, remainingUntil } from '../../../lib/countdown.ts';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../lib/translator.ts';
+import type { TFunction } from '../../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import type { NodePayMethod, NodeQuote, NodeTier } from '@nadi/api/node';
 import type { PaymentOrder } from '@nadi/api/onchain';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import type { NodeTier } from '@nadi/api/node';
 import type { PaymentOrder } from '@nadi/api/onchain';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useParams } from 'react-router';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

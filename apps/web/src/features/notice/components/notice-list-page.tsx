@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { PaymentOrder } from '@nadi/api/onchain';
 import { PaymentStepper } from '../../../components/payment/lazy-payment-stepper.tsx';
 import { Segmented } from '../../../components/segmented.tsx';

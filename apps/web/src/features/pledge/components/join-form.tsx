@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useNavigate } from 'react-router';
 import { formatAmount, parseAmount } from '@nadi/money/money';
 import type { PledgeProduct } from '@nadi/api/pledge';

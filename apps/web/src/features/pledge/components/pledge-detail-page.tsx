@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useParams } from 'react-router';
 import type { PledgeProduct } from '@nadi/api/pledge';
 import { Icon } from '../../../components/icon.tsx';

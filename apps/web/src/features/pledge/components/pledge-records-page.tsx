@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { PledgePosition } from '@nadi/api/pledge';
 import { Icon } from '../../../components/icon.tsx';

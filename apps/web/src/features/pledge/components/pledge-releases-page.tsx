@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { langTags } from '../../../lib/langs.ts';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/translator.ts';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { PledgeProduct, PledgeProductStatus } from '@nadi/api/pledge';
 import { Icon } from '../../../components/icon.tsx';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useRechargeList } from '../api/get-recharge-list.ts';
 import { DepositItem } from './deposit-item.tsx';

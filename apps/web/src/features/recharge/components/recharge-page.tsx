@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { RechargeAddressData } from '@nadi/api/onchain';
 import { AddressText } from '../../../components/address-text.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { RechargeAddressData, RechargeRecord } from '@nadi/api/onchain';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { Icon } from '../../../components/icon.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { markSecurityChecked } from '../../../lib/first-visit.ts';

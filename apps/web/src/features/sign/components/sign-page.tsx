@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { SignConfig } from '@nadi/api/sign';
 import { Icon } from '../../../components/icon.tsx';
 import { InfiniteList } from '../../../components/infinite-list.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { areaMax, detailMax, receiverNameMax, type AddressFields, type AddressItem } from '@nadi/api/store-address';
 import { Icon } from '../../../components/icon.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

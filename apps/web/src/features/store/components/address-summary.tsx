@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { AddressItem } from '@nadi/api/store-address';
 import { formatPhone } from '../address-form-state.ts';
 import { cx } from '../../../lib/cx.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import type { RouteData } from '@nadi/api/route';
 import type { AddressItem, addressRoutes } from '@nadi/api/store-address';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { ProductDetail, StorePayAsset, StorePayMethod, StoreQuote } from '@nadi/api/store';
 import { remarkMax } from '@nadi/api/store';
 import { Segmented } from '../../../components/segmented.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useParams } from 'react-router';
 import { receiptAutoConfirmDays, type StoreOrderDetail } from '@nadi/api/store';
 import { formatPhone } from '../address-form-state.ts';

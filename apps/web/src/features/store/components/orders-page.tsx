@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useSearchParams } from 'react-router';
 import type { StoreOrderItem } from '@nadi/api/store';
 import { InfiniteList } from '../../../components/infinite-list.tsx';

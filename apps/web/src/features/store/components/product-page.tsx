@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ProductDetail } from '@nadi/api/store';
 import { Icon } from '../../../components/icon.tsx';

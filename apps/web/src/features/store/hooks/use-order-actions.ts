@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { StoreOrderDetail } from '@nadi/api/store';
 import { confirmDialog } from '../../../lib/confirm-dialog.ts';
 import { notify } from '../../../lib/notify.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TeamMember, ZhiListData } from '@nadi/api/team';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { UserInfo } from '@nadi/api/user';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/translator.ts';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TeamInfo } from '@nadi/api/team';
 import { Icon } from '../../../components/icon.tsx';
 import { formatBps } from '../../../lib/percent-format.ts';

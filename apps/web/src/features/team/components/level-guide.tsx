@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import type { TeamInfo } from '@nadi/api/team';
 import { Icon } from '../../../components/icon.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RankingData, RankingEntry } from '@nadi/api/team';
 import { Icon } from '../../../components/icon.tsx';

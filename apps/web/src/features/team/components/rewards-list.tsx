@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { teamRewardKinds, type TeamRewardKind, type TeamRewardLine } from '@nadi/api/team';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { Icon } from '../../../components/icon.tsx';

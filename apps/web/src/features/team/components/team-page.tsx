@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Segmented } from '../../../components/segmented.tsx';
 import { useTeamInfo } from '../api/get-team-info.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TeamInfo } from '@nadi/api/team';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';

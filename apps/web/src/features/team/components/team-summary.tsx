@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TeamInfo } from '@nadi/api/team';
 import { rewardKindKey, rewardsByKind } from '../team-view.ts';
 import { Amount, showAmount } from './team-parts.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { klineIntervals, type KlineInterval } from '@nadi/api/market';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useIdle } from '../../../lib/use-idle.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { unitsOrZero } from '@nadi/money/money';
 import type { BookLevel } from '../../../lib/socket/book-state.ts';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatAmount } from '@nadi/money/money';
 import type { OrderSide, OrderType } from '@nadi/api/market';
 import type { MarketRules } from '@nadi/api/market-rules';

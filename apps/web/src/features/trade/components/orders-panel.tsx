@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MarketOrder } from '@nadi/api/market';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { confirmDialog } from '../../../lib/confirm-dialog.ts';

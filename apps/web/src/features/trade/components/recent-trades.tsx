@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { formatPrice, formatQuantity } from '../../../lib/money-format.ts';
 import type { MarketTrade } from '../live-data.ts';

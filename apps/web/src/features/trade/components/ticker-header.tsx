@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TickerData } from '@nadi/api/market';
 import type { SocketState } from '../../../lib/socket/socket-manager.ts';
 import { formatMoney, formatPrice } from '../../../lib/money-format.ts';

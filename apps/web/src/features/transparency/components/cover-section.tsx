@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { SnapshotDetail, TransparencySummary } from '@nadi/api/transparency';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { coverSeries } from '../chart-data.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { ReserveAddress, SnapshotDetail } from '@nadi/api/transparency';
 import { AddressText } from '../../../components/address-text.tsx';
 import { Icon } from '../../../components/icon.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { SnapshotDetail } from '@nadi/api/transparency';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { TxHash } from '../../../components/tx-hash.tsx';

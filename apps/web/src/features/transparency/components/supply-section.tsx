@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { cx } from '../../../lib/cx.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useSummary } from '../api/get-summary.ts';

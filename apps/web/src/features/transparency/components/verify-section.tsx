@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { isApiError } from '../../../lib/api-client.ts';
 import { absoluteUrl, fetchAppConfig } from '../../../lib/app-config.ts';

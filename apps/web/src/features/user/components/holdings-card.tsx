@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { Asset, AssetsData } from '@nadi/api/wallet';
 import type { UserInfo } from '@nadi/api/user';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import type { UserInfo } from '@nadi/api/user';
 import { CopyButton } from '../../../components/copy-button.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { AssetsData } from '@nadi/api/wallet';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useAssets } from '../../../lib/get-assets.ts';

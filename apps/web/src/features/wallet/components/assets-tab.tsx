@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatAmount } from '@nadi/money/money';
 import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
 import { ActionGrid } from '../../../components/action-grid.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { AssetsData } from '@nadi/api/wallet';
 import { useExchangeFlow } from '../hooks/use-exchange-flow.ts';
 import { AmountField } from '../../../components/amount-field.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { assets, incomeRecordTypes } from '@nadi/api/wallet';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { formatMoney } from '../../../lib/money-format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { ExchangeQuoteData } from '@nadi/api/wallet';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { quoteSecondsLeft, quoteShareLeft } from '../quote-countdown.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { FundRecord } from '@nadi/api/wallet';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money-format.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useSearchParams } from 'react-router';
 import { assets, type Asset, type AssetsData } from '@nadi/api/wallet';
 import { Icon } from '../../../components/icon.tsx';

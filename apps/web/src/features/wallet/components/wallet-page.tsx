@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/state-view.tsx';
 import { whenTextsLoaded } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Asset, AssetsData } from '@nadi/api/wallet';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/money-format.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { WithdrawRecord } from '@nadi/api/onchain';
 import { TxHash } from '../../../components/tx-hash.tsx';
 import { formatDateTime } from '../../../lib/format.ts';

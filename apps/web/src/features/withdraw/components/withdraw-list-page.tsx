@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { InfiniteList } from '../../../components/infinite-list.tsx';
 import { useWithdrawList } from '../api/get-withdraw-list.ts';
 import { WithdrawItem } from './withdraw-item.tsx';
