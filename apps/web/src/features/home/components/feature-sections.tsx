@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { cx } from '../../../lib/cx.ts';
 import styles from './home.module.css';

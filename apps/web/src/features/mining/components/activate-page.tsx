@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import type { ActivationItem } from '@nadi/api/mining';
 import { Icon } from '../../../components/icon.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { useAwaitingDevices } from '../api/get-awaiting-devices.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { unitsOrZero } from '@nadi/money/money';
 import type { VestingData } from '@nadi/api/mining';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { formatAmount } from '@nadi/money/money';
 import type { DestroyPayMethod, DestroyPreview, MinerItem, MiningOverview } from '@nadi/api/mining';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MiningOverview } from '@nadi/api/mining';
 import { formatDateTime } from '../../../lib/format.ts';
 import { invalidateMining } from '../../../lib/invalidate-mining.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatAmount, unitsOrZero } from '@nadi/money/money';
 import { usdtValueOf } from '@nadi/economy/economy';
 import type { MiningOverview } from '@nadi/api/mining';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatAmount, unitsOrZero } from '@nadi/money/money';
 import type { NodeTier } from '@nadi/api/node';
 import type { PledgeProduct } from '@nadi/api/pledge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import Popup from 'antd-mobile/es/components/popup';
 import { formatAmount, unitsOrZero } from '@nadi/money/money';
 import type { IncomeEpochItem } from '@nadi/api/mining';

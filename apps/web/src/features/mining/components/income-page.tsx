@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { incomeLineTypes, type IncomeEpochItem, type IncomeLineType } from '@nadi/api/mining';
 import { FilterSelect } from '../../../components/filter-select.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MinerItem } from '@nadi/api/mining';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';

@@ -1,22 +1,21 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
-import type { ListedMinerKind, MiningOverview } from '@nadi/api/mining';
+import type { MiningOverview } from '@nadi/api/mining';
 import { ActionGrid } from '../../../components/action-grid.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
-import { InfiniteList } from '../../../components/infinite-list.tsx';
-import { Segmented } from '../../../components/segmented.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
 import { useMiners } from '../api/get-miners.ts';
-import { useOverview } from '../../../lib/mining-overview.ts';
 import { formatPower } from '../mining-format.ts';
 import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';
-import { MinerCard } from './miner-card.tsx';
 import { OverviewGate } from './overview-gate.tsx';
+import { LoadingView } from '../../../components/state-view.tsx';
 import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './mining.module.css';
+
+const MinersSection = lazy(() => import('./miners-section.tsx'));
 
 /** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
@@ -31,7 +30,9 @@ export default function MiningPage() {
         {(overview) => (
           <>
             <OverviewSection overview={overview} />
-            <MinersSection />
+            <Suspense fallback={<LoadingView />}>
+              <MinersSection />
+            </Suspense>
           </>
         )}
       </OverviewGate>
@@ -118,42 +119,4 @@ const actions: { to: string; labelKey: string; icon: IconName }[] = [
 function MiningActions() {
   const { t } = useTranslation();
   return <ActionGrid label={t('mining.actions')} actions={actions.map((action) => ({ to: action.to, label: t(action.labelKey), icon: action.icon }))} />;
-}
-
-type KindFilter = ListedMinerKind | 'all';
-// The contract's listedMinerKinds, written out: a value import of @nadi/api/mining would bring zod into /mining.
-const kindFilters: KindFilter[] = ['all', 'device', 'destroy', 'trial'];
-
-function MinersSection() {
-  const { t } = useTranslation();
-  const [kind, setKind] = useState<KindFilter>('all');
-  const miners = useMiners(kind === 'all' ? undefined : kind);
-  // The uptime a device needs comes with the overview (same cache entry as the cards above).
-  const uptimeMinBps = useOverview().data?.params.uptime_min_bps ?? null;
-  return (
-    <section className={styles.miningMiners} aria-labelledby="mining-miners-title">
-      <h2 id="mining-miners-title" className={styles.miningSectionTitle}>
-        {t('mining.miners.title')}
-      </h2>
-      <Segmented
-        label={t('mining.miners.filter')}
-        value={kind}
-        options={kindFilters.map((value) => ({ value, label: t(`mining.miners.tab.${value}`) }))}
-        onChange={setKind}
-      />
-      <div className={moneyStyles.records}>
-        <InfiniteList
-          query={miners}
-          getKey={(miner) => miner.id}
-          renderItem={(miner) => <MinerCard miner={miner} uptimeMinBps={uptimeMinBps} />}
-          errorTitle={t('mining.miners.loadFailed')}
-          empty={
-            kind === 'all'
-              ? { title: t('mining.miners.empty'), hint: t('mining.miners.emptyHint'), icon: 'cpu' }
-              : { title: t('mining.miners.emptyKind'), hint: t('mining.miners.emptyKindHint'), icon: 'cpu' }
-          }
-        />
-      </div>
-    </section>
-  );
 }

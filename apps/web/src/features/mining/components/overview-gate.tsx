@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MiningOverview } from '@nadi/api/mining';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useOverview } from '../../../lib/mining-overview.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { powerLogTypes, type miningRoutes, type PowerLogType } from '@nadi/api/mining';
 import type { RouteData } from '@nadi/api/route';
 import { FilterSelect } from '../../../components/filter-select.tsx';

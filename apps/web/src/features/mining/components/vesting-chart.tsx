@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatAmount } from '@nadi/money/money';
 import type { VestingData } from '@nadi/api/mining';
 import { scheduleBars } from '../vesting-chart.ts';

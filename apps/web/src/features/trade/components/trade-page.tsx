@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { KlineInterval } from '@nadi/api/market';
 import { marketRulesOf } from '@nadi/api/market-rules';
 import { ErrorView, LoadingView } from '../../../components/state-view.tsx';
@@ -15,11 +15,15 @@ import { tradeBalances } from '../trade-balances.ts';
 import { ChartPanel } from './chart-panel.tsx';
 import { OrderBook } from './order-book.tsx';
 import { OrderFormPanel } from './order-form-panel.tsx';
-import { FillsList, OrdersList } from './orders-panel.tsx';
 import { RecentTrades } from './recent-trades.tsx';
 import { TickerHeader } from './ticker-header.tsx';
 import { cx } from '../../../lib/cx.ts';
 import styles from './trade.module.css';
+
+// A signed-in trader's orders and fills (an infinite list, the cancel flow): a chunk of their own,
+// fetched when their tab is opened, not before the market's first figures (issue 33).
+const OrdersList = lazy(() => import('./orders-panel.tsx').then((module) => ({ default: module.OrdersList })));
+const FillsList = lazy(() => import('./orders-panel.tsx').then((module) => ({ default: module.FillsList })));
 
 type BottomTab = 'trades' | 'current' | 'history' | 'fills';
 const bottomTabs: BottomTab[] = ['trades', 'current', 'history', 'fills'];
@@ -78,10 +82,10 @@ export default function TradePage() {
               {t('trade.form.signIn')}
             </button>
           </div>
-        ) : tab === 'fills' ? (
-          <FillsList refetchMs={live.refetchMs} />
         ) : (
-          <OrdersList tab={tab} refetchMs={live.refetchMs} />
+          <Suspense fallback={<LoadingView />}>
+            {tab === 'fills' ? <FillsList refetchMs={live.refetchMs} /> : <OrdersList tab={tab} refetchMs={live.refetchMs} />}
+          </Suspense>
         )}
       </section>
     </div>
