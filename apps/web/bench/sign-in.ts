@@ -1,7 +1,10 @@
 // A session for the signed-in screens, got through the API as the phone gets it (docs/sign-in.md):
 // the SIWE message of GET auth/loginMessage signed with a local key (viem), posted to auth/login,
-// sealed when the server asks for the envelope (docs/envelope.md), like e2e/support/api.ts does.
+// sealed when the server asks for the envelope (docs/envelope.md), like e2e/support/api.ts does;
+// then the user's info, which the app keeps in the session once it has read it (lib/user-info.ts):
+// a signed-in user who opens the app again has it there.
 import { authRoutes, type LoginData, type LoginMessageData } from '@nadi/api/auth';
+import { userRoutes, type UserInfo } from '@nadi/api/user';
 import { EnvelopeClient, type EnvelopeConfig } from '@nadi/envelope/client';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
@@ -23,8 +26,8 @@ async function apiData<T>(envelope: EnvelopeClient, baseUrl: string, call: Param
   return body.data;
 }
 
-/** A new session token for the account (each signed-in run gets its own, so none idles out). */
-export async function signIn(baseUrl: string, who: BenchAccount): Promise<string> {
+/** A new session token for the account (each signed-in run gets its own, so none idles out), and its user. */
+export async function signIn(baseUrl: string, who: BenchAccount): Promise<{ token: string; user: UserInfo }> {
   const envelope = new EnvelopeClient({
     loadConfig: async () => ((await (await fetch(`${baseUrl}/api/v1/common/config`)).json()) as { data: { encryption: EnvelopeConfig } }).data.encryption,
   });
@@ -41,5 +44,6 @@ export async function signIn(baseUrl: string, who: BenchAccount): Promise<string
     body: { address, message, sign_message, code },
   });
   who.isRegistered = true;
-  return token;
+  const user = await apiData<UserInfo>(envelope, baseUrl, { method: 'GET', pathAndQuery: userRoutes.info.path, token });
+  return { token, user };
 }

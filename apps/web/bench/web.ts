@@ -91,8 +91,8 @@ async function storageFor(page: BenchPage, sites: Sites, who: BenchAccount): Pro
   if (page.isStarter) return null;
   const local = { [storageKeys.lang]: lang, [storageKeys.securityChecked]: '1' };
   if (!page.isSignedIn) return { origin: new URL(appUrl).origin, local, session: {} };
-  const token = await signIn(sites.apiUrl, who);
-  const state: SessionState = { token, expiresAtMs: Date.now() + sessionIdleMs, user: null, walletAddress: who.account.address, inviteUrl: null };
+  const { token, user } = await signIn(sites.apiUrl, who);
+  const state: SessionState = { token, expiresAtMs: Date.now() + sessionIdleMs, user, walletAddress: who.account.address, inviteUrl: null };
   return { origin: new URL(appUrl).origin, local, session: { [storageKeys.session]: JSON.stringify(state) } };
 }
 

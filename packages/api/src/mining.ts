@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
-import { approvalItem } from './operator.ts';
+import { approvalItem } from './approval.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, envelope, paged, pageQuery, queryInt } from './common.ts';
 import { operatorRoles, route } from './route.ts';
+import { approvalItem, approvalStatuses } from './approval.ts';
 
 // The operator console's own API (docs/operator.md). Routes of other domains that operators call
 // live with their domain (withdrawals in onchain.ts, shipping in store.ts…) and name their role too.
@@ -61,24 +62,9 @@ export const auditExport = z.object({ filename: z.string(), csv: z.string(), row
 
 // ---- Four-eyes approvals ---------------------------------------------------------------------
 
-export const approvalKinds = ['economy_param', 'withdrawal'] as const;
-export type ApprovalKind = (typeof approvalKinds)[number];
-export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
-export const approvalItem = z.object({
-  id: z.number().int(),
-  kind: z.enum(approvalKinds),
-  payload: z.unknown(),
-  summary: z.string(),
-  status: z.enum(approvalStatuses),
-  requested_by: z.number().int(),
-  requested_by_address: z.string(),
-  requested_at: z.string(),
-  reason: z.string().nullable(),
-  decided_by: z.number().int().nullable(),
-  decided_at: z.string().nullable(),
-  decision_reason: z.string().nullable(),
-});
-export type ApprovalItem = z.infer<typeof approvalItem>;
+// The approval item itself is in approval.ts: the mining contract answers with it too, and the
+// phone's mining screen should not download the whole console contract for it.
+export { approvalItem, approvalKinds, approvalStatuses, type ApprovalItem, type ApprovalKind } from './approval.ts';
 export const approvalsQuery = pageQuery.extend({ status: z.enum(approvalStatuses).optional() });
 export const approveBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.string().trim().max(500).optional() });
 /** A blank reason is REASON_REQUIRED. */
