@@ -6,14 +6,23 @@ beforeEach(() => {
   installMemoryStorage();
 });
 
-it('hands a lazily loaded screen over only once every text of the language is loaded', async () => {
+const Screen = () => null;
+
+/**
+ * Fresh modules with the default language started. The rest of that language is never fetched on
+ * its own here (no scheduler): only a screen asks for texts.
+ */
+async function started() {
   vi.resetModules();
   const { initI18n } = await import('../lib/i18n.ts');
   const { translator } = await import('../lib/translator.ts');
   const { loadScreen } = await import('./route-screen.tsx');
-  // The rest of the default language is never fetched on its own here: only the screen asks for it.
   await initI18n({ scheduleRest: () => undefined });
-  const Screen = () => null;
+  return { translator, loadScreen };
+}
+
+it('hands a lazily loaded screen over only once every text of the language is loaded', async () => {
+  const { translator, loadScreen } = await started();
   let textOnArrival: string | undefined;
   const load = vi.fn(() => Promise.resolve({ default: Screen }));
 
@@ -28,12 +37,7 @@ it('hands a lazily loaded screen over only once every text of the language is lo
 });
 
 it('hands a screen that names its texts over once those namespaces are in, without the whole language', async () => {
-  vi.resetModules();
-  const { initI18n } = await import('../lib/i18n.ts');
-  const { translator } = await import('../lib/translator.ts');
-  const { loadScreen } = await import('./route-screen.tsx');
-  await initI18n({ scheduleRest: () => undefined });
-  const Screen = () => null;
+  const { translator, loadScreen } = await started();
   const seen = await loadScreen(() => Promise.resolve({ default: Screen }), ['mining']).then(() => ({
     mining: translator.t('mining.loadFailed'),
     // Another lazily loaded screen's namespace: not asked for, so still a raw key.
