@@ -68,10 +68,23 @@ export function durationUnit(seconds: number): { value: number; unit: 'day' | 'h
   return { value: seconds, unit: 'second' };
 }
 
+/**
+ * The browser's unit formatters, made once per language and unit: building one is costly (the
+ * epoch card, which renders every second for its countdown, built one per render: bench:web saw
+ * ~10 ms a time on the /mining screen's main thread).
+ */
+const durationFormats = new Map<string, Intl.NumberFormat>();
+
 /** An epoch's length in the reader's language ("1 day", "10 分鐘"), worded by the browser. */
 export function formatDuration(seconds: number, langTag: string): string {
   const { value, unit } = durationUnit(seconds);
-  return new Intl.NumberFormat(langTag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const key = `${langTag} ${unit}`;
+  let format = durationFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(langTag, { style: 'unit', unit, unitDisplay: 'long' });
+    durationFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** A holder's share of the network as a percentage, cut to 6 decimals: 12.5 P of 1,000 P → "1.25%". */
