@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { envelope, idQuery, langs, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
 import { powerText } from './mining.ts';
+import { awaitingDevicesRoute } from './devices.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
 
@@ -168,14 +169,9 @@ export const orderIdQuery = orderIdBody;
 /** A refund's reason is required (blank: REASON_REQUIRED); it goes to the audit trail. */
 export const refundBody = orderIdBody.extend({ reason: z.string().trim().max(500).optional() });
 
-/** A device from a completed order that nobody has activated yet (the mining screen lists them). */
-export const awaitingDevice = z.object({
-  serial: z.string(),
-  model: z.string(),
-  order_id: z.number().int(),
-  order_no: z.string(),
-  received_at: z.string(),
-});
+// A device from a completed order that nobody has activated yet, and its route, are in devices.ts:
+// the phone's mining screen reads them first thing and should not download the store's contract.
+export { awaitingDevice } from './devices.ts';
 
 // ─── Operators ───────────────────────────────────────────────────────────────────────────────
 
@@ -280,14 +276,7 @@ export const storeRoutes = {
     summary: 'Cancel an unpaid order: its stock is released (a payment arriving later is credited to the fund account)',
     limitClass: 'money',
   }),
-  awaitingDevices: route({
-    method: 'GET',
-    path: '/api/v1/machine/awaitingActivation',
-    input: pageQuery,
-    response: envelope(paged(awaitingDevice)),
-    auth: true,
-    summary: 'Devices of my completed orders not activated yet (activate each with the code in its box)',
-  }),
+  awaitingDevices: awaitingDevicesRoute,
   operatorProducts: route({
     method: 'GET',
     path: '/api/v1/operator/store/products',

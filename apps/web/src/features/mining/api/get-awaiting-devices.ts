@@ -7,8 +7,9 @@ export const awaitingDevicesShownMax = 10;
 
 /** Devices of my received store orders that nobody has activated yet (each waits for the code in its box). */
 export async function getAwaitingDevices(signal?: AbortSignal) {
-  const { storeRoutes } = await import('@nadi/api/store');
-  return call(storeRoutes.awaitingDevices, { page: 1, page_size: awaitingDevicesShownMax }, { signal, isSilent: true });
+  // The route alone, not the store's whole contract (packages/api/src/devices.ts).
+  const { awaitingDevicesRoute } = await import('@nadi/api/devices');
+  return call(awaitingDevicesRoute, { page: 1, page_size: awaitingDevicesShownMax }, { signal, isSilent: true });
 }
 
 // Under the mining key: an activation (which invalidates mining) takes a device off this list.

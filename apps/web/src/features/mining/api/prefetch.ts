@@ -1,13 +1,8 @@
 import { overviewQueryOptions } from '../../../lib/mining-overview.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { awaitingDevicesQueryOptions } from './get-awaiting-devices.ts';
-import { minersQueryOptions } from './get-miners.ts';
 
-/** /mining entered directly: the overview, all miners and the devices awaiting a code start beside the screen's code. */
+/** /mining entered directly: the overview and the devices awaiting a code start beside the screen's code (the miners come under them). */
 export function prefetchMining(): Promise<unknown> {
-  return Promise.all([
-    queryClient.prefetchQuery(overviewQueryOptions()),
-    queryClient.prefetchInfiniteQuery(minersQueryOptions(undefined)),
-    queryClient.prefetchQuery(awaitingDevicesQueryOptions()),
-  ]);
+  return Promise.all([queryClient.prefetchQuery(overviewQueryOptions()), queryClient.prefetchQuery(awaitingDevicesQueryOptions())]);
 }

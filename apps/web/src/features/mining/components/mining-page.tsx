@@ -5,7 +5,6 @@ import type { MiningOverview } from '@nadi/api/mining';
 import { ActionGrid } from '../../../components/action-grid.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { amountDigitsShown, formatMoney } from '../../../lib/money-format.ts';
-import { useMiners } from '../api/get-miners.ts';
 import { formatPower } from '../mining-format.ts';
 import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';
@@ -19,9 +18,9 @@ const MinersSection = lazy(() => import('./miners-section.tsx'));
 
 /** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
-  // Asked for at once, beside the overview; shown with it, so the miners do not jump down when the
-  // overview's cards arrive above them (bench:web measured a layout shift of 0.224 on this screen).
-  useMiners(undefined);
+  // The miners are read by their own section (a chunk of its own), which shows under the overview
+  // once that is in: they never sit where the overview's cards would then push them (a layout shift
+  // of 0.224 when they did), and their read does not share the first figures' moment (issue 33).
   return (
     <div className={cx(moneyStyles.moneyScreen, 'mining-page')}>
       {/* First: a received device waiting for its code is the one thing to do here (shown only then). */}
