@@ -147,8 +147,11 @@ describe('mining', () => {
     const miners = await api<{ list: { kind: string; status: number; base_power: string; gift_power: string }[] }>(token, '/api/v1/mining/miners?page_size=50');
     const kinds = miners.list.map((m) => `${m.kind}:${m.status}`).sort();
     expect(kinds).toHaveLength(3);
-    expect(kinds).toEqual(expect.arrayContaining(['destroy:3', 'trial:1']));
+    expect(kinds).toContain('trial:1');
     expect(['device:2', 'device:3']).toContain(kinds.find((k) => k.startsWith('device')));
+    // Running; or, when one of this server's 20 s epochs ended between the destroy and this read,
+    // paused: at this emission its first epoch pays the whole budget (apps/server/src/modules/mining/sql/mining_settle_epoch.sql, step 6).
+    expect(['destroy:2', 'destroy:3']).toContain(kinds.find((k) => k.startsWith('destroy')));
     const counting = miners.list.filter((m) => m.status === 1 || m.status === 3);
     /** "110.00" P → 11000 cP. */
     const centi = (p: string) => Number(p.replace('.', ''));

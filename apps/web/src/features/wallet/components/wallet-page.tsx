@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/state-view.tsx';
@@ -74,6 +74,11 @@ function TabBar({ activeId, onChange }: { activeId: string; onChange: (id: strin
   const { t } = useTranslation();
   const all = tabEntries();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // A language whose labels do not fit scrolls the bar sideways: the tab shown (a link to ?tab=money
+  // too) is scrolled into view.
+  useEffect(() => {
+    buttons.current.get(activeId)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeId]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = all.findIndex((entry) => entry.id === activeId);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: all.length - 1 };
