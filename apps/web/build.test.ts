@@ -203,25 +203,53 @@ function screenSource(route: FeatureRoute): string {
   return loadedSource(route.load, route.path);
 }
 
-/**
- * The manifest keys of every chunk the app can load without entering a lazily loaded screen: the
- * entry, and what it and its chunks import statically or dynamically, stopping at the screens
- * (app/route-screen.tsx awaits all texts for them), the wallet's tabs (shown inside the wallet
- * screen) and the locale files.
- */
-function chunksOutsideScreens(manifest: Manifest): Set<string> {
-  const screens = new Set([
+/** The screens' sources: every lazily loaded route's and every wallet tab's (shown inside the wallet screen). */
+function screenSources(): Set<string> {
+  return new Set([
     ...appRoutes.flatMap((route) => (route.load ? [screenSource(route)] : [])),
     ...features.flatMap((feature) => (feature.walletTabs ?? []).map((tab) => loadedSource(tab.load, `wallet tab ${tab.id}`))),
   ]);
+}
+
+/**
+ * The manifest keys of the chunks reachable from `from` by static or dynamic imports, stopping at
+ * the locale files and at every key `isStop` names (not entered, not listed).
+ */
+function reachableChunks(manifest: Manifest, from: string, isStop: (key: string) => boolean): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
-    if (seen.has(key) || screens.has(key) || key.startsWith('src/locales/')) return;
+    if (seen.has(key) || isStop(key) || key.startsWith('src/locales/')) return;
     seen.add(key);
     for (const next of [...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? [])]) visit(next);
   };
-  visit(entryKey(manifest));
+  visit(from);
   return seen;
+}
+
+/**
+ * The manifest keys of every chunk the app can load without entering a lazily loaded screen: the
+ * entry, and what it and its chunks import statically or dynamically, stopping at the screens
+ * (app/route-screen.tsx awaits their texts for them), the wallet's tabs (shown inside the wallet
+ * screen) and the locale files.
+ */
+function chunksOutsideScreens(manifest: Manifest): Set<string> {
+  const screens = screenSources();
+  return reachableChunks(manifest, entryKey(manifest), (key) => screens.has(key));
+}
+
+/**
+ * Each locale key the app's own code in these chunks names, with the file naming it (a contract's
+ * messages, `amount.*` of a zod issue, are shown by screens' forms: only `src/` is read).
+ */
+function localeKeysInChunks(build: ProductionBuild, keys: Iterable<string>, namespaces: string[]): { localeKey: string; file: string }[] {
+  const found: { localeKey: string; file: string }[] = [];
+  for (const key of keys) {
+    for (const id of build.chunkModules.get(build.manifest[key]?.file ?? '') ?? []) {
+      if (!id.startsWith(`${root}/src/`) || !/\.tsx?$/.test(id)) continue;
+      for (const localeKey of localeKeysNamedIn(readFileSync(id, 'utf8'), namespaces)) found.push({ localeKey, file: id.slice(root.length + 1) });
+    }
+  }
+  return found;
 }
 
 /** The locale keys a source file names in a literal (`'home.heroTitle'`, or `home.` of `` `home.${unit}` ``). */
@@ -382,21 +410,15 @@ describe('web build', () => {
   }, 120_000);
 
   it('ships with the first download every namespace that app code outside the lazily loaded screens names', async () => {
-    const { manifest, chunkModules } = await productionBuild();
+    const build = await productionBuild();
     const namespaces = Object.keys(tw);
     // Labels of the wallet's tabs are declared in the route tables but shown inside the wallet screen.
     const shownInScreens = new Set(features.flatMap((feature) => (feature.walletTabs ?? []).map((tab) => tab.labelKey)));
     const named = new Map<string, Set<string>>();
-    for (const key of chunksOutsideScreens(manifest)) {
-      for (const id of chunkModules.get(manifest[key]?.file ?? '') ?? []) {
-        // The app's own code; a contract's messages (`amount.*` of a zod issue) are shown by screens' forms.
-        if (!id.startsWith(`${root}/src/`) || !/\.tsx?$/.test(id)) continue;
-        for (const localeKey of localeKeysNamedIn(readFileSync(id, 'utf8'), namespaces)) {
-          if (shownInScreens.has(localeKey)) continue;
-          const namespace = localeKey.slice(0, localeKey.indexOf('.'));
-          named.set(namespace, (named.get(namespace) ?? new Set()).add(id.slice(root.length + 1)));
-        }
-      }
+    for (const { localeKey, file } of localeKeysInChunks(build, chunksOutsideScreens(build.manifest), namespaces)) {
+      if (shownInScreens.has(localeKey)) continue;
+      const namespace = localeKey.slice(0, localeKey.indexOf('.'));
+      named.set(namespace, (named.get(namespace) ?? new Set()).add(file));
     }
     // So the scan is a real one: home's own texts and the API client's are found.
     expect(named.has('home') && named.has('errors')).toBe(true);
@@ -407,33 +429,20 @@ describe('web build', () => {
   }, 120_000);
 
   it('gives each screen that names its texts every namespace its code names', async () => {
-    const { manifest, chunkModules } = await productionBuild();
+    const build = await productionBuild();
     const namespaces = Object.keys(tw);
-    const outside = chunksOutsideScreens(manifest);
-    const screens = new Set(appRoutes.flatMap((route) => (route.load ? [screenSource(route)] : [])));
+    const outside = chunksOutsideScreens(build.manifest);
     // The wallet's tabs from other features wait for their own texts when first opened.
+    const screens = screenSources();
     const tabs = features.flatMap((feature) => feature.walletTabs ?? []);
-    for (const tab of tabs) screens.add(loadedSource(tab.load, `wallet tab ${tab.id}`));
     const withTexts = [
       ...appRoutes.flatMap((route) => (route.texts ? [{ name: route.path, source: screenSource(route), texts: route.texts }] : [])),
       ...tabs.flatMap((tab) => (tab.texts ? [{ name: `wallet tab ${tab.id}`, source: loadedSource(tab.load, `wallet tab ${tab.id}`), texts: tab.texts }] : [])),
     ];
     const named = withTexts.map((screen) => {
       // The screen's code and what it loads later (a sheet, a chart, a payment), up to another screen.
-      const seen = new Set<string>();
-      const visit = (key: string) => {
-        if (seen.has(key) || outside.has(key) || key.startsWith('src/locales/') || (screens.has(key) && key !== screen.source)) return;
-        seen.add(key);
-        for (const next of [...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? [])]) visit(next);
-      };
-      visit(screen.source);
-      const found = new Set<string>();
-      for (const key of seen) {
-        for (const id of chunkModules.get(manifest[key]?.file ?? '') ?? []) {
-          if (!id.startsWith(`${root}/src/`) || !/\.tsx?$/.test(id)) continue;
-          for (const localeKey of localeKeysNamedIn(readFileSync(id, 'utf8'), namespaces)) found.add(localeKey.slice(0, localeKey.indexOf('.')));
-        }
-      }
+      const chunks = reachableChunks(build.manifest, screen.source, (key) => outside.has(key) || (screens.has(key) && key !== screen.source));
+      const found = new Set(localeKeysInChunks(build, chunks, namespaces).map(({ localeKey }) => localeKey.slice(0, localeKey.indexOf('.'))));
       return { screen, found: [...found].filter((namespace) => !firstScreenNamespaces.includes(namespace)).sort() };
     });
     // The daily screens name theirs (issue 33: bench:web); the scan is a real one (each finds its own).
