@@ -28,8 +28,9 @@ startQueryCachePersistence();
 const entry = startEntry(globalThis.location.pathname, appRoutes);
 
 await initI18n();
-// A lazily loaded entry screen is awaited (its code and texts, a bounded wait) so the first render
-// shows it rather than a loading view that React would then hold for 300 ms (app/route-screen.tsx).
+// A lazily loaded entry screen's download (started by startEntry, its code and texts) is awaited, a
+// bounded wait, so the first render shows it rather than a loading view that React would then hold
+// for 300 ms (app/route-screen.tsx).
 if (entry?.load) {
   await Promise.race([screenModule(entry).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, entryScreenWaitMaxMs))]);
 }

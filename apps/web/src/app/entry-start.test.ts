@@ -13,6 +13,7 @@ function deps(isUserMissing: boolean, hasSession = isUserMissing): EntryStartDep
   const calls: string[] = [];
   return {
     calls,
+    startScreen: (route) => route.load?.() ?? Promise.resolve(),
     startEnvelope: () => (calls.push('envelope'), Promise.resolve()),
     isUserMissing: () => isUserMissing,
     prefetchUser: () => (calls.push('user'), Promise.reject(new Error('401'))),

@@ -3,6 +3,7 @@ import type { FeatureRoute } from '../lib/feature.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { session } from '../lib/session.ts';
 import { userInfoQueryOptions } from '../lib/user-info.ts';
+import { screenModule } from './route-screen.tsx';
 
 // What the first screen needs, started from the URL before React renders (issue 33): while the
 // language's texts download (lib/i18n.ts), the entry route's screen code, the config with the
@@ -14,6 +15,8 @@ export function entryRoute(pathname: string, routes: FeatureRoute[]): FeatureRou
 }
 
 export interface EntryStartDeps {
+  /** The screen's code with its texts (app/route-screen.tsx's download, which main.tsx then awaits). */
+  startScreen: (route: FeatureRoute) => Promise<unknown>;
   /** The API client's envelope (it reads the config first): every other call waits for it. */
   startEnvelope: () => Promise<unknown>;
   /** Whether a session is stored whose user is not: the guard will load it beside the screen. */
@@ -23,6 +26,7 @@ export interface EntryStartDeps {
 }
 
 const appDeps: EntryStartDeps = {
+  startScreen: screenModule,
   startEnvelope: () => import('../lib/envelope-runtime.ts').then((m) => m.appEnvelope()),
   isUserMissing: () => session.getToken() !== null && !session.get().user?.name,
   prefetchUser: () => queryClient.prefetchQuery(userInfoQueryOptions()),
@@ -35,8 +39,8 @@ const appDeps: EntryStartDeps = {
  */
 export function startEntry(pathname: string, routes: FeatureRoute[], deps: EntryStartDeps = appDeps): FeatureRoute | undefined {
   const route = entryRoute(pathname, routes);
-  // The import() is the module preload: the screen's lazy() later gets the same module at once.
-  void route?.load?.().catch(() => undefined);
+  // The same download the screen renders from: main.tsx awaits it, RouteScreen reads it.
+  if (route?.load) void deps.startScreen(route).catch(() => undefined);
   const isUserMissing = deps.isUserMissing();
   // The screen's first reads too; a screen that needs a session reads nothing without one (its
   // guard sends the visitor elsewhere).

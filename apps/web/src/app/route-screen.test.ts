@@ -14,9 +14,8 @@ const Screen = () => null;
  */
 async function started() {
   vi.resetModules();
-  const { initI18n } = await import('../lib/i18n.ts');
+  const { initI18n, withTexts: loadScreen } = await import('../lib/i18n.ts');
   const { translator } = await import('../lib/translator.ts');
-  const { loadScreen } = await import('./route-screen.tsx');
   await initI18n({ scheduleRest: () => undefined });
   return { translator, loadScreen };
 }

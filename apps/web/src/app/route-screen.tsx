@@ -2,36 +2,25 @@ import { createElement, Suspense, use } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingView } from '../components/state-view.tsx';
 import type { FeatureRoute } from '../lib/feature.ts';
-import { whenTextsLoaded } from '../lib/i18n.ts';
+import { withTexts } from '../lib/i18n.ts';
 import { ScreenErrorBoundary } from './layout/screen-error-boundary.tsx';
 import { useGuard } from './use-guard.ts';
 
-/**
- * A lazily loaded screen resolves once its code AND its texts in the language showing are in (the
- * route's `texts`, or all of them): the first download carries only the first screen's namespaces
- * of the default language (lib/i18n.ts), and a screen entered directly must not render a raw key
- * while the rest is on its way.
- */
-export function loadScreen(load: NonNullable<FeatureRoute['load']>, texts?: readonly string[]): ReturnType<typeof load> {
-  return Promise.all([load(), whenTextsLoaded(texts)]).then(([module]) => module);
-}
-
 type ScreenModule = Awaited<ReturnType<NonNullable<FeatureRoute['load']>>>;
-/** A screen's download, marked (status, value) as React's use() reads a promise it can unwrap without suspending. */
-type TrackedScreen = Promise<ScreenModule>;
-const modules = new Map<FeatureRoute, TrackedScreen>();
+/** Each screen's download, marked (status, value) as React's use() reads a promise it can unwrap without suspending. */
+const modules = new Map<FeatureRoute, Promise<ScreenModule>>();
 
 /**
- * A route's screen code with its texts, fetched once: by the entry (main.tsx, before the first
- * render), by the guard's wait or by the screen's first render. Once it is in, the screen renders
+ * A route's screen code with its texts (lib/i18n.ts `withTexts`), fetched once: by the entry
+ * (app/entry-start.ts, awaited by main.tsx before the first render) or by the screen's first render. Once it is in, the screen renders
  * without suspending: no loading view flashes, and React does not hold the screen back for its
  * Suspense fallback's minimum of 300 ms (issue 33: /store's products waited 180 ms for it).
  */
-export function screenModule(route: FeatureRoute): TrackedScreen {
+export function screenModule(route: FeatureRoute): Promise<ScreenModule> {
   let module = modules.get(route);
   if (!module) {
     const { load } = route;
-    const tracked: TrackedScreen = load ? loadScreen(load, route.texts) : Promise.reject(new Error(`${route.path} has no lazily loaded screen`));
+    const tracked = load ? withTexts(load, route.texts) : Promise.reject(new Error(`${route.path} has no lazily loaded screen`));
     Object.assign(tracked, { status: 'pending' });
     tracked.then(
       (value) => Object.assign(tracked, { status: 'fulfilled', value }),

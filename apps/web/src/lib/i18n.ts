@@ -133,6 +133,15 @@ export function whenTextsLoaded(namespaces?: readonly string[]): Promise<void> {
   });
 }
 
+/**
+ * A lazily loaded piece that shows texts (a route's screen, a wallet tab): resolves once its code
+ * AND its texts in the language showing are in (`texts`, or all of them), so it never renders a
+ * raw key while they are on their way.
+ */
+export function withTexts<M>(load: () => Promise<M>, texts?: readonly string[]): Promise<M> {
+  return Promise.all([load(), whenTextsLoaded(texts)]).then(([module]) => module);
+}
+
 export interface InitI18nOptions {
   /** When to fetch the rest of the default language; by default once the first screen's data is in and the browser is idle. */
   scheduleRest?: (run: () => void) => void;

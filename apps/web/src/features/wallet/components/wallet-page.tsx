@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType, type KeyboardEve
 import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/state-view.tsx';
-import { whenTextsLoaded } from '../../../lib/i18n.ts';
+import { withTexts } from '../../../lib/i18n.ts';
 import { walletTabs } from '../../../lib/wallet-actions.ts';
 import { AccountsTab } from './accounts-tab.tsx';
 import { AssetsGate } from './assets-gate.tsx';
@@ -40,7 +40,7 @@ function tabEntries(): TabEntry[] {
       id: tab.id,
       labelKey: tab.labelKey,
       order: tab.order,
-      Screen: lazy(() => Promise.all([tab.load(), whenTextsLoaded(tab.texts)]).then(([module]) => module)),
+      Screen: lazy(() => withTexts(tab.load, tab.texts)),
     })),
   ].sort((a, b) => a.order - b.order);
   return entries;
