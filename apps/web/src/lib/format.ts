@@ -4,17 +4,23 @@ export function shortAddress(address: string, head = 6, tail = 4): string {
   return `${address.slice(0, head)}…${address.slice(-tail)}`;
 }
 
-/** The browser's date formatters, made once per language and style (building one is costly; a list formats every row). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(tag: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${tag} ${withTime ? 'time' : 'date'}`;
-  let format = dateFormats.get(key);
+/**
+ * The browser's formatter for `key` (its language and options), made once: building an Intl
+ * formatter is costly, and a list formats every row, a countdown card every second.
+ */
+const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+export function intlFormat<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let format = intlFormats.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(tag, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
-    dateFormats.set(key, format);
+    format = make();
+    intlFormats.set(key, format);
   }
   return format;
+}
+
+function dateFormat(tag: string, withTime: boolean): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' };
+  return intlFormat(`date ${tag} ${withTime ? 'time' : 'day'}`, () => new Intl.DateTimeFormat(tag, options));
 }
 
 export function formatDateTime(iso: string, tag: string): string {

@@ -1,6 +1,7 @@
 import { formatAmount, units } from '@nadi/money/money';
 import type { MiningParams } from '@nadi/economy/economy';
 import type { MiningParamsData } from '@nadi/api/mining';
+import { intlFormat } from '../../lib/format.ts';
 import { formatPowerUnits, parsePower, powerDecimals } from '../../lib/power-format.ts';
 
 // Power's reading and formatting are shared with the store (lib/power-format.ts).
@@ -68,23 +69,10 @@ export function durationUnit(seconds: number): { value: number; unit: 'day' | 'h
   return { value: seconds, unit: 'second' };
 }
 
-/**
- * The browser's unit formatters, made once per language and unit: building one is costly (the
- * epoch card, which renders every second for its countdown, built one per render: bench:web saw
- * ~10 ms a time on the /mining screen's main thread).
- */
-const durationFormats = new Map<string, Intl.NumberFormat>();
-
-/** An epoch's length in the reader's language ("1 day", "10 分鐘"), worded by the browser. */
+/** An epoch's length in the reader's language ("1 day", "10 分鐘"), worded by the browser (its formatter made once: the epoch card renders every second). */
 export function formatDuration(seconds: number, langTag: string): string {
   const { value, unit } = durationUnit(seconds);
-  const key = `${langTag} ${unit}`;
-  let format = durationFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(langTag, { style: 'unit', unit, unitDisplay: 'long' });
-    durationFormats.set(key, format);
-  }
-  return format.format(value);
+  return intlFormat(`duration ${langTag} ${unit}`, () => new Intl.NumberFormat(langTag, { style: 'unit', unit, unitDisplay: 'long' })).format(value);
 }
 
 /** A holder's share of the network as a percentage, cut to 6 decimals: 12.5 P of 1,000 P → "1.25%". */
