@@ -14,6 +14,16 @@ export function whenIdle(run: () => void, timeoutMs = 2000): void {
 }
 
 /**
+ * As `whenIdle`, but not before the next frame is painted: for a part of a screen that comes under
+ * the figures just rendered, so its download starts after their paint rather than before it (an
+ * idle period can come before the frame that shows them).
+ */
+export function whenPaintedAndIdle(run: () => void, timeoutMs = 2000): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(() => whenIdle(run, timeoutMs), 0));
+  else whenIdle(run, timeoutMs);
+}
+
+/**
  * As `whenIdle`, but not before the page's load event (every resource of the first screen in) and
  * the first screen's API calls have answered (lib/when-settled.ts).
  */
