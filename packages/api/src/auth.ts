@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { route } from './route.ts';
 import { addressSchema, envelope } from './common.ts';
 import { inviteCodePattern } from './http.ts';
@@ -19,27 +19,26 @@ export const loginMessageData = z.object({
 export const loginMessageResponse = envelope(loginMessageData);
 export type LoginMessageData = z.infer<typeof loginMessageData>;
 
-export const inviteCodeSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.string().regex(inviteCodePattern));
+export const inviteCodeSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value) => value.toUpperCase()),
+  ),
+  z.string().check(z.regex(inviteCodePattern)),
+);
 
 export const loginBody = z.object({
   address: addressSchema,
-  message: z.string().min(1).max(siweMessageLengthMax),
-  sign_message: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]+$/)
-    .max(20_000),
+  message: z.string().check(z.minLength(1), z.maxLength(siweMessageLengthMax)),
+  sign_message: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/), z.maxLength(20_000)),
   /** Invite code; needed only the first time an address signs in. */
-  code: z.union([inviteCodeSchema, z.literal('')]).optional(),
+  code: z.optional(z.union([inviteCodeSchema, z.literal('')])),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginData = z.object({
   token: z.string(),
-  expires_in_ms: z.number().int(),
+  expires_in_ms: z.int(),
   is_new_user: z.boolean(),
 });
 export const loginResponse = envelope(loginData);

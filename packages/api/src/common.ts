@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorReasons } from './errors.ts';
 import { successCode } from './http.ts';
 
 export { authHeader, defaultLang, idempotencyHeader, langHeader, langs, parseLang, successCode, type Lang } from './http.ts';
 
 /** The envelope every JSON answer travels in: {code, msg, data}; code 200 is success. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ code: z.literal(successCode), msg: z.string(), data });
 }
 
 export const errorEnvelope = z.object({
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
   data: z.null(),
   reason: z.enum(errorReasons),
   /** Field-level problems for validation failures: path → translated message. */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
   /** Values the message names (e.g. the minimum amount), for a client that words it itself. */
-  params: z.record(z.string(), z.string()).optional(),
+  params: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
@@ -29,34 +29,26 @@ export const pageSizeDefault = 10;
  * rather than coerced into something the caller did not write.
  */
 export function queryInt(min: number, max: number) {
-  return z
-    .union([
-      z.number().int(),
-      z
-        .string()
-        .regex(/^[0-9]{1,15}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(min).max(max));
+  return z.pipe(z.union([z.int(), z.pipe(z.string().check(z.regex(/^[0-9]{1,15}$/)), z.transform(Number))]), z.int().check(z.gte(min), z.lte(max)));
 }
 
 export const pageQuery = z.object({
-  page: queryInt(1, 100_000).default(1),
-  page_size: queryInt(1, pageSizeMax).default(pageSizeDefault),
+  page: z._default(queryInt(1, 100_000), 1),
+  page_size: z._default(queryInt(1, pageSizeMax), pageSizeDefault),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export function paged<T extends z.ZodType>(item: T) {
+export function paged<T extends z.ZodMiniType>(item: T) {
   return z.object({
     list: z.array(item),
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
-    page_size: z.number().int().min(1),
+    total: z.int().check(z.gte(0)),
+    page: z.int().check(z.gte(1)),
+    page_size: z.int().check(z.gte(1)),
   });
 }
 
 export const idQuery = z.object({ id: queryInt(1, 2 ** 31 - 1) });
 
 /** A 0x-prefixed 20-byte hex address; case is normalised by the server. */
-export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+export const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 export const isoDate = z.string();

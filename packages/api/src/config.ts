@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { route } from './route.ts';
 import { envelope } from './common.ts';
 
@@ -14,17 +14,17 @@ export const appConfig = z.object({
   /** When node sales close; the home page counts down to it. */
   node_deadline: z.string(),
   chain: z.object({
-    id: z.number().int(),
+    id: z.int(),
     name: z.string(),
     /** Public JSON-RPC endpoint the browser may use for reads (a local proxy in development). */
     rpc_url: z.string(),
-    explorer_url: z.string().nullable(),
-    nadi_address: z.string().nullable(),
-    usdt_address: z.string().nullable(),
+    explorer_url: z.nullable(z.string()),
+    nadi_address: z.nullable(z.string()),
+    usdt_address: z.nullable(z.string()),
     /** The ProofPublisher contract where snapshots' roots are published (docs/transparency.md); null: none. */
-    proof_publisher_address: z.string().nullable().default(null),
+    proof_publisher_address: z._default(z.nullable(z.string()), null),
   }),
-  walletconnect_project_id: z.string().nullable(),
+  walletconnect_project_id: z.nullable(z.string()),
   /** True only in development: the demo wallet backed by the local chain's test accounts. */
   dev_wallet: z.boolean(),
   trade_ws_path: z.string(),

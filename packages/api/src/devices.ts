@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged } from './common.ts';
 import { route } from './route.ts';
 
@@ -10,7 +10,7 @@ import { route } from './route.ts';
 export const awaitingDevice = z.object({
   serial: z.string(),
   model: z.string(),
-  order_id: z.number().int(),
+  order_id: z.int(),
   order_no: z.string(),
   received_at: z.string(),
 });

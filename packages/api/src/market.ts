@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { route } from './route.ts';
 import { amountSchema, amountText } from './wallet.ts';
@@ -29,7 +29,7 @@ export const depthLevelsMax = 100;
 export const recentTradesMax = 100;
 export const klinesMax = 1_000;
 
-const clientOrderId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const clientOrderId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 /**
  * Placing an order. Limit: `price` and `quantity` (base, NADI). Market sell: `quantity`. Market
@@ -41,55 +41,52 @@ export const placeOrderBody = z
     symbol: z.enum(marketSymbols),
     side: z.enum(orderSides),
     type: z.enum(orderTypes),
-    price: amountSchema.optional(),
-    quantity: amountSchema.optional(),
-    quote_amount: amountSchema.optional(),
-    client_order_id: clientOrderId.optional(),
+    price: z.optional(amountSchema),
+    quantity: z.optional(amountSchema),
+    quote_amount: z.optional(amountSchema),
+    client_order_id: z.optional(clientOrderId),
   })
-  .superRefine((b, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (b.type === 'limit') {
-      if (b.price === undefined) issue('price', 'required for a limit order');
-      if (b.quantity === undefined) issue('quantity', 'required for a limit order');
-      if (b.quote_amount !== undefined) issue('quote_amount', 'only for a market buy');
-      return;
-    }
-    if (b.price !== undefined) issue('price', 'not for a market order');
-    if (b.side === 'buy') {
-      if (b.quote_amount === undefined) issue('quote_amount', 'required for a market buy');
-      if (b.quantity !== undefined) issue('quantity', 'a market buy takes quote_amount');
-    } else {
-      if (b.quantity === undefined) issue('quantity', 'required for a market sell');
-      if (b.quote_amount !== undefined) issue('quote_amount', 'only for a market buy');
-    }
-  });
+  .check(
+    z.superRefine((b, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (b.type === 'limit') {
+        if (b.price === undefined) issue('price', 'required for a limit order');
+        if (b.quantity === undefined) issue('quantity', 'required for a limit order');
+        if (b.quote_amount !== undefined) issue('quote_amount', 'only for a market buy');
+        return;
+      }
+      if (b.price !== undefined) issue('price', 'not for a market order');
+      if (b.side === 'buy') {
+        if (b.quote_amount === undefined) issue('quote_amount', 'required for a market buy');
+        if (b.quantity !== undefined) issue('quantity', 'a market buy takes quote_amount');
+      } else {
+        if (b.quantity === undefined) issue('quantity', 'required for a market sell');
+        if (b.quote_amount !== undefined) issue('quote_amount', 'only for a market buy');
+      }
+    }),
+  );
 export type PlaceOrderInput = z.output<typeof placeOrderBody>;
 
 export const cancelOrderBody = z.object({
-  order_id: z
-    .union([
-      z.number().int(),
-      z
-        .string()
-        .regex(/^[0-9]{1,15}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  order_id: z.pipe(
+    z.union([z.int(), z.pipe(z.string().check(z.regex(/^[0-9]{1,15}$/)), z.transform(Number))]),
+    z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER)),
+  ),
 });
 
 /** One order, with the fields of docs/product.md section 3: price, amount, filled amount, average price, type, status, fee, total. */
 export const marketOrder = z.object({
-  id: z.number().int(),
-  client_order_id: z.string().nullable(),
+  id: z.int(),
+  client_order_id: z.nullable(z.string()),
   symbol: z.enum(marketSymbols),
   side: z.enum(orderSides),
   type: z.enum(orderTypes),
   /** Limit price (USDT per NADI); null for a market order. */
-  price: amountText.nullable(),
+  price: z.nullable(amountText),
   /** Base quantity ordered (NADI); null for a market buy by quote amount. */
-  amount: amountText.nullable(),
+  amount: z.nullable(amountText),
   /** Market buy: the USDT to spend (fee excluded); null otherwise. */
-  quote_amount: amountText.nullable(),
+  quote_amount: z.nullable(amountText),
   filled_amount: amountText,
   /** total ÷ filled amount, rounded down; "0" before any fill. */
   avg_price: amountText,
@@ -106,8 +103,8 @@ export type MarketOrder = z.infer<typeof marketOrder>;
 
 /** One fill of one of the caller's orders. */
 export const marketFill = z.object({
-  trade_id: z.number().int(),
-  order_id: z.number().int(),
+  trade_id: z.int(),
+  order_id: z.int(),
   symbol: z.enum(marketSymbols),
   side: z.enum(orderSides),
   role: z.enum(['maker', 'taker']),
@@ -120,38 +117,38 @@ export const marketFill = z.object({
 });
 
 export const marketTrade = z.object({
-  id: z.number().int(),
+  id: z.int(),
   price: amountText,
   amount: amountText,
   total: amountText,
   /** The taker's side. */
   side: z.enum(orderSides),
   /** Milliseconds since the epoch. */
-  time: z.number().int(),
+  time: z.int(),
 });
 
-const symbolQuery = z.object({ symbol: z.enum(marketSymbols).default('NADI-USDT') });
-export const ordersQuery = pageQuery.extend({ symbol: z.enum(marketSymbols).default('NADI-USDT') });
-export const depthQuery = symbolQuery.extend({ limit: queryInt(1, depthLevelsMax).default(20) });
-export const recentTradesQuery = symbolQuery.extend({ limit: queryInt(1, recentTradesMax).default(50) });
-export const klinesQuery = symbolQuery.extend({
+const symbolQuery = z.object({ symbol: z._default(z.enum(marketSymbols), 'NADI-USDT') });
+export const ordersQuery = z.extend(pageQuery, { symbol: z._default(z.enum(marketSymbols), 'NADI-USDT') });
+export const depthQuery = z.extend(symbolQuery, { limit: z._default(queryInt(1, depthLevelsMax), 20) });
+export const recentTradesQuery = z.extend(symbolQuery, { limit: z._default(queryInt(1, recentTradesMax), 50) });
+export const klinesQuery = z.extend(symbolQuery, {
   interval: z.enum(klineIntervals),
-  limit: queryInt(1, klinesMax).default(500),
+  limit: z._default(queryInt(1, klinesMax), 500),
   /** Milliseconds since the epoch, inclusive. */
-  start: queryInt(0, 8_640_000_000_000_000).optional(),
+  start: z.optional(queryInt(0, 8_640_000_000_000_000)),
   /** Milliseconds since the epoch, exclusive. */
-  end: queryInt(0, 8_640_000_000_000_000).optional(),
+  end: z.optional(queryInt(0, 8_640_000_000_000_000)),
 });
 
 /** [price, amount] */
 const depthLevel = z.tuple([amountText, amountText]);
-export const depthData = z.object({ symbol: z.enum(marketSymbols), seq: z.number().int(), bids: z.array(depthLevel), asks: z.array(depthLevel) });
+export const depthData = z.object({ symbol: z.enum(marketSymbols), seq: z.int(), bids: z.array(depthLevel), asks: z.array(depthLevel) });
 export type DepthData = z.infer<typeof depthData>;
 
 export const tickerData = z.object({
   symbol: z.enum(marketSymbols),
   /** Last trade price ever; null before the first trade. */
-  last_price: amountText.nullable(),
+  last_price: z.nullable(amountText),
   /** Over the last 24 hours; "0" when nothing traded. */
   open_price: amountText,
   high_price: amountText,
@@ -161,14 +158,14 @@ export const tickerData = z.object({
   /** last − open of the window, signed; percent with two decimals, signed. */
   price_change: z.string(),
   price_change_percent: z.string(),
-  best_bid: amountText.nullable(),
-  best_ask: amountText.nullable(),
-  trade_count: z.number().int(),
+  best_bid: z.nullable(amountText),
+  best_ask: z.nullable(amountText),
+  trade_count: z.int(),
 });
 export type TickerData = z.infer<typeof tickerData>;
 
 export const kline = z.object({
-  open_time: z.number().int(),
+  open_time: z.int(),
   open: amountText,
   high: amountText,
   low: amountText,
@@ -187,8 +184,8 @@ export const marketInfo = z.object({
   min_notional: amountText,
   max_price: amountText,
   max_quantity: amountText,
-  maker_fee_bps: z.number().int(),
-  taker_fee_bps: z.number().int(),
+  maker_fee_bps: z.int(),
+  taker_fee_bps: z.int(),
 });
 export type MarketInfo = z.infer<typeof marketInfo>;
 

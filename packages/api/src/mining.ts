@@ -2,7 +2,7 @@
 // the power log, income per epoch with its formula inputs, vesting and claiming released income,
 // device heartbeats and the operator's device, code and parameter API. Power travels as text with
 // 2 decimals ("12.50"), amounts as exact decimal strings, like every amount of the contract.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
 import { approvalItem } from './approval.ts';
@@ -30,25 +30,25 @@ export type IncomeLineType = (typeof incomeLineTypes)[number];
 
 /** The economy numbers in force (the operator can change them from an epoch on). */
 export const miningParamsData = z.object({
-  epoch_seconds: z.number().int(),
+  epoch_seconds: z.int(),
   emission_base: amountText,
-  halving_epochs: z.number().int(),
-  immediate_bps: z.number().int(),
-  vesting_epochs: z.number().int(),
+  halving_epochs: z.int(),
+  immediate_bps: z.int(),
+  vesting_epochs: z.int(),
   destroy_power_per_usdt: powerText,
-  destroy_budget_multiplier: z.number().int(),
+  destroy_budget_multiplier: z.int(),
   destroy_min_usdt: amountText,
   trial_power: powerText,
-  trial_epochs: z.number().int(),
-  uptime_min_bps: z.number().int(),
-  heartbeat_seconds: z.number().int(),
+  trial_epochs: z.int(),
+  uptime_min_bps: z.int(),
+  heartbeat_seconds: z.int(),
   /** The reference price's averaging window (900 s = the 15-minute average). */
-  reference_window_seconds: z.number().int(),
+  reference_window_seconds: z.int(),
 });
 export type MiningParamsData = z.infer<typeof miningParamsData>;
 
 export const epochData = z.object({
-  epoch: z.number().int(),
+  epoch: z.int(),
   starts_at: z.string(),
   ends_at: z.string(),
   emission: amountText,
@@ -67,7 +67,7 @@ export const miningOverview = z.object({
   /** Released and not yet claimed (`/receive`). */
   claimable: amountText,
   epoch: epochData,
-  last_settled_epoch: z.number().int().nullable(),
+  last_settled_epoch: z.nullable(z.int()),
   /**
    * USDT per NADI, the reference price: the market's time-weighted average over the window
    * (params.reference_window_seconds) ending at the start of the current minute, else the configured
@@ -83,7 +83,7 @@ export const miningOverview = z.object({
 export type MiningOverview = z.infer<typeof miningOverview>;
 
 export const minerItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(minerKinds),
   status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   base_power: powerText,
@@ -91,21 +91,21 @@ export const minerItem = z.object({
   /** Destroy miners: earnings budget used and left, in USDT ("released / remaining power"). */
   released_power: amountText,
   remaining_power: amountText,
-  pay_method: z.enum(payMethods).nullable(),
+  pay_method: z.nullable(z.enum(payMethods)),
   /** Purchase / activation / destroy date. */
   created_at: z.string(),
-  ends_epoch: z.number().int().nullable(),
-  device: z
-    .object({
+  ends_epoch: z.nullable(z.int()),
+  device: z.nullable(
+    z.object({
       serial: z.string(),
       model: z.string(),
       online: z.boolean(),
-      last_seen_at: z.string().nullable(),
+      last_seen_at: z.nullable(z.string()),
       /** This epoch's uptime so far, basis points. */
-      uptime_bps: z.number().int(),
-    })
-    .nullable(),
-  destroy: z.object({ nadi: amountText, price: amountText, usdt: amountText }).nullable(),
+      uptime_bps: z.int(),
+    }),
+  ),
+  destroy: z.nullable(z.object({ nadi: amountText, price: amountText, usdt: amountText })),
 });
 export type MinerItem = z.infer<typeof minerItem>;
 /**
@@ -114,19 +114,19 @@ export type MinerItem = z.infer<typeof minerItem>;
  */
 export const listedMinerKinds = ['device', 'destroy', 'trial'] as const;
 export type ListedMinerKind = (typeof listedMinerKinds)[number];
-export const minersQuery = pageQuery.extend({ kind: z.enum(listedMinerKinds).optional() });
+export const minersQuery = z.extend(pageQuery, { kind: z.optional(z.enum(listedMinerKinds)) });
 
 /** Activation code: required, trimmed, case-insensitive (the server upper-cases it). */
 export const activationCodeMax = 64;
-export const activateBody = z.object({ code: z.string().trim().min(1, 'activation.code_required').max(activationCodeMax) });
+export const activateBody = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'activation.code_required'), z.maxLength(activationCodeMax)) });
 export const activationStatuses = ['pending', 'success'] as const;
 export const activationItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.enum(activationStatuses),
   serial: z.string(),
   model: z.string(),
   created_at: z.string(),
-  succeeded_at: z.string().nullable(),
+  succeeded_at: z.nullable(z.string()),
 });
 export type ActivationItem = z.infer<typeof activationItem>;
 
@@ -134,7 +134,7 @@ export type ActivationItem = z.infer<typeof activationItem>;
 export const destroyPayMethods = ['balance', 'chain'] as const;
 export type DestroyPayMethod = (typeof destroyPayMethods)[number];
 /** `pay_method` chain: the wallet pays, so the fund account's balance is not checked. */
-export const destroyPreviewBody = z.object({ amount: amountSchema, pay_method: z.enum(destroyPayMethods).default('balance') });
+export const destroyPreviewBody = z.object({ amount: amountSchema, pay_method: z._default(z.enum(destroyPayMethods), 'balance') });
 export const destroyPreviewData = z.object({
   /** NADI to destroy. */
   amount: amountText,
@@ -153,15 +153,15 @@ export const destroyBody = z.object({ amount: amountSchema, price: amountSchema 
 export const destroyData = z.object({ miner: minerItem, balance: amountText, destroy_quota: amountText });
 
 export const powerLogItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: z.enum(powerLogTypes),
   before: powerText,
   after: powerText,
   change: powerText,
-  miner_id: z.number().int().nullable(),
+  miner_id: z.nullable(z.int()),
   created_at: z.string(),
 });
-export const powerLogQuery = pageQuery.extend({ type: z.enum(powerLogTypes).optional() });
+export const powerLogQuery = z.extend(pageQuery, { type: z.optional(z.enum(powerLogTypes)) });
 
 /** Everything needed to recompute one epoch's income by hand. */
 export const incomeInputs = z.object({
@@ -173,11 +173,11 @@ export const incomeInputs = z.object({
   emission: amountText,
   payable: amountText,
   price: amountText,
-  immediate_bps: z.number().int(),
-  vesting_epochs: z.number().int(),
+  immediate_bps: z.int(),
+  vesting_epochs: z.int(),
 });
 export const incomeEpochItem = z.object({
-  epoch: z.number().int(),
+  epoch: z.int(),
   settled_at: z.string(),
   lines: z.array(z.object({ type: z.enum(incomeLineTypes), amount: amountText })),
   total: amountText,
@@ -187,14 +187,14 @@ export const incomeEpochItem = z.object({
   inputs: incomeInputs,
 });
 export type IncomeEpochItem = z.infer<typeof incomeEpochItem>;
-export const incomeQuery = pageQuery.extend({ type: z.enum(incomeLineTypes).optional() });
+export const incomeQuery = z.extend(pageQuery, { type: z.optional(z.enum(incomeLineTypes)) });
 
 export const vestingData = z.object({
   locked: amountText,
   claimable: amountText,
   claimed: amountText,
   /** Releases still to come, one per future epoch (at most vesting_epochs), from what is locked today. */
-  schedule: z.array(z.object({ epoch: z.number().int(), amount: amountText })),
+  schedule: z.array(z.object({ epoch: z.int(), amount: amountText })),
 });
 export type VestingData = z.infer<typeof vestingData>;
 export const claimData = z.object({ amount: amountText, balance: amountText });
@@ -208,43 +208,40 @@ export const claimData = z.object({ amount: amountText, balance: amountText });
 export function heartbeatMessage(b: { serial: string; epoch: number; counter: number; timestamp: number }): string {
   return `nadi-heartbeat:v1:${b.serial}:${b.epoch}:${b.counter}:${b.timestamp}`;
 }
-export const serialSchema = z.string().regex(/^[A-Za-z0-9-]{4,64}$/);
+export const serialSchema = z.string().check(z.regex(/^[A-Za-z0-9-]{4,64}$/));
 /** Ed25519 public key, 32 bytes as 64 hex digits. */
-export const publicKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/);
+export const publicKeySchema = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
 export const heartbeatBody = z.object({
   serial: serialSchema,
-  epoch: z.number().int().min(0),
-  counter: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  timestamp: z.number().int().min(0),
+  epoch: z.int().check(z.gte(0)),
+  counter: z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER)),
+  timestamp: z.int().check(z.gte(0)),
   /** Ed25519 signature, 64 bytes as 128 hex digits. */
-  signature: z.string().regex(/^[0-9a-fA-F]{128}$/),
+  signature: z.string().check(z.regex(/^[0-9a-fA-F]{128}$/)),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBody>;
-export const heartbeatData = z.object({ epoch: z.number().int(), beats: z.number().int(), uptime_bps: z.number().int(), activated: z.boolean() });
+export const heartbeatData = z.object({ epoch: z.int(), beats: z.int(), uptime_bps: z.int(), activated: z.boolean() });
 /** What a device needs to sign heartbeats: the server's time, the epoch numbering and the beat interval (Unix seconds). */
 export const deviceClockData = z.object({
-  now: z.number().int(),
-  genesis: z.number().int(),
-  epoch: z.number().int(),
-  epoch_seconds: z.number().int(),
-  heartbeat_seconds: z.number().int(),
+  now: z.int(),
+  genesis: z.int(),
+  epoch: z.int(),
+  epoch_seconds: z.int(),
+  heartbeat_seconds: z.int(),
   /** How far a heartbeat's timestamp may be from `now`. */
-  skew_seconds: z.number().int(),
+  skew_seconds: z.int(),
 });
 export type DeviceClockData = z.infer<typeof deviceClockData>;
 
 export const deviceModelBody = z.object({
-  code: z.string().regex(/^[A-Z0-9-]{2,32}$/),
-  name: z.string().trim().min(1).max(64),
-  base_power: z.string().regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/),
-  gift_power: z
-    .string()
-    .regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/)
-    .default('0'),
+  code: z.string().check(z.regex(/^[A-Z0-9-]{2,32}$/)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  base_power: z.string().check(z.regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/)),
+  gift_power: z._default(z.string().check(z.regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/)), '0'),
   price_usdt: amountSchema,
 });
 export const deviceModelItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   code: z.string(),
   name: z.string(),
   base_power: powerText,
@@ -252,20 +249,17 @@ export const deviceModelItem = z.object({
   price_usdt: amountText,
 });
 export const registerDevicesBody = z.object({
-  model_code: z.string().regex(/^[A-Z0-9-]{2,32}$/),
-  devices: z
-    .array(z.object({ serial: serialSchema, public_key: publicKeySchema }))
-    .min(1)
-    .max(1000),
+  model_code: z.string().check(z.regex(/^[A-Z0-9-]{2,32}$/)),
+  devices: z.array(z.object({ serial: serialSchema, public_key: publicKeySchema })).check(z.minLength(1), z.maxLength(1000)),
 });
-export const registerDevicesData = z.object({ registered: z.number().int() });
+export const registerDevicesData = z.object({ registered: z.int() });
 export const codeBatchBody = z.object({
-  serials: z.array(serialSchema).min(1).max(1000),
+  serials: z.array(serialSchema).check(z.minLength(1), z.maxLength(1000)),
   /** Codes unused by then expire; none means they never do. */
-  expires_at: z.string().datetime().optional(),
+  expires_at: z.optional(z.iso.datetime()),
 });
 /** The codes in clear, once: "serial,code" lines after a header. Only their hashes are kept. */
-export const codeBatchData = z.object({ batch_id: z.number().int(), count: z.number().int(), csv: z.string() });
+export const codeBatchData = z.object({ batch_id: z.int(), count: z.int(), csv: z.string() });
 export const revokeCodeBody = z.object({ serial: serialSchema });
 
 export const miningRoutes = {
@@ -362,7 +356,7 @@ export const miningRoutes = {
   claim: route({
     method: 'POST',
     path: '/api/v1/mining/claim',
-    input: z.object({}).strict(),
+    input: z.strictObject({}),
     response: envelope(claimData),
     auth: true,
     summary: 'Claim released income into the fund account (Idempotency-Key header accepted)',
@@ -378,26 +372,26 @@ export const operatorDeviceStatuses = ['unbound', 'activated', 'online', 'offlin
  */
 export const operatorDeviceCodeFilters = ['without', 'issued', 'used', 'revoked'] as const;
 export const activationCodeStates = ['issued', 'used', 'revoked'] as const;
-export const operatorDevicesQuery = pageQuery.extend({
-  model: z.string().trim().min(1).max(64).optional(),
-  status: z.enum(operatorDeviceStatuses).optional(),
-  code: z.enum(operatorDeviceCodeFilters).optional(),
+export const operatorDevicesQuery = z.extend(pageQuery, {
+  model: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  status: z.optional(z.enum(operatorDeviceStatuses)),
+  code: z.optional(z.enum(operatorDeviceCodeFilters)),
 });
 export const operatorDeviceItem = z.object({
   serial: z.string(),
   model: z.string(),
   model_name: z.string(),
   /** The owner's masked address (0x12ab…cdef); null before activation. */
-  owner: z.string().nullable(),
+  owner: z.nullable(z.string()),
   activated: z.boolean(),
-  bound_at: z.string().nullable(),
+  bound_at: z.nullable(z.string()),
   online: z.boolean(),
-  last_heartbeat_at: z.string().nullable(),
+  last_heartbeat_at: z.nullable(z.string()),
   /** The last settled mining epoch and the device's uptime in it (basis points; 0 without beats). */
-  settled_epoch: z.number().int().nullable(),
-  settled_uptime_bps: z.number().int().nullable(),
+  settled_epoch: z.nullable(z.int()),
+  settled_uptime_bps: z.nullable(z.int()),
   /** The state of the device's activation code; null when none was ever issued. */
-  code_state: z.enum(activationCodeStates).nullable(),
+  code_state: z.nullable(z.enum(activationCodeStates)),
 });
 export type OperatorDeviceItem = z.infer<typeof operatorDeviceItem>;
 
@@ -407,15 +401,15 @@ export type OperatorDeviceItem = z.infer<typeof operatorDeviceItem>;
  * batch belongs to that batch from then on).
  */
 export const operatorCodeBatchItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The operator's wallet address; null if the batch has no recorded creator. */
-  created_by: z.string().nullable(),
+  created_by: z.nullable(z.string()),
   created_at: z.string(),
-  count: z.number().int(),
-  issued: z.number().int(),
-  used: z.number().int(),
-  revoked: z.number().int(),
-  expires_at: z.string().nullable(),
+  count: z.int(),
+  issued: z.int(),
+  used: z.int(),
+  revoked: z.int(),
+  expires_at: z.nullable(z.string()),
 });
 export type OperatorCodeBatchItem = z.infer<typeof operatorCodeBatchItem>;
 
@@ -557,19 +551,15 @@ export const economyParamNames = [
 export type EconomyParamName = (typeof economyParamNames)[number];
 export const setEconomyParamBody = z.object({
   name: z.enum(economyParamNames),
-  value: z.string().regex(/^(0|[1-9][0-9]{0,29})$/),
+  value: z.string().check(z.regex(/^(0|[1-9][0-9]{0,29})$/)),
   /** The first epoch the value is in force: after the current one. */
-  effective_epoch: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
+  effective_epoch: z.int().check(z.gte(1), z.lte(2 ** 31 - 1)),
   /** Why (required: blank is REASON_REQUIRED); the change waits for a second admin's approval. */
-  reason: z.string().trim().max(500).optional(),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
-export const economyParamItem = z.object({ name: z.enum(economyParamNames), value: z.string(), effective_epoch: z.number().int() });
+export const economyParamItem = z.object({ name: z.enum(economyParamNames), value: z.string(), effective_epoch: z.int() });
 export const economyParamsData = z.object({
-  epoch: z.number().int(),
+  epoch: z.int(),
   /** Every parameter's value in force in the current epoch. */
   in_force: z.array(economyParamItem),
   /** Changes that take effect in a later epoch. */

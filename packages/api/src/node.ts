@@ -1,7 +1,7 @@
 // The node contract (docs/nodes-and-savings.md): tiers T1–T5 with live quota, a tier's detail, buying
 // by balance (NADI at the reference price), destroy quota or the wallet, my nodes with what they earned,
 // and the operator's tier API. Amounts are exact decimal strings, power text with 2 decimals.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { powerText } from './mining.ts';
 import { paymentOrder } from './onchain.ts';
@@ -21,24 +21,24 @@ export const nodeSaleStates = ['on_sale', 'sold_out', 'closed'] as const;
 export type NodeSaleState = (typeof nodeSaleStates)[number];
 
 export const nodeTier = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** 1–5, shown as T{level_id}. */
-  level_id: z.number().int(),
+  level_id: z.int(),
   name: z.string(),
   price_usdt: amountText,
   /** Total quota and what is left of it now. */
-  total_quota: z.number().int(),
-  limited_quota_num: z.number().int(),
-  sold: z.number().int(),
+  total_quota: z.int(),
+  limited_quota_num: z.int(),
+  sold: z.int(),
   /** Per-user limit, and how many the caller holds (0 signed out). */
-  per_user_limit: z.number().int(),
-  held: z.number().int(),
+  per_user_limit: z.int(),
+  held: z.int(),
   is_bought: z.boolean(),
   gift_power: powerText,
   /** Daily mining bonus: + this % of the holder's mining income (e.g. "2"). */
   machine_rate: z.string(),
   /** The holder's weight in the node fee dividend. */
-  withdraw_rate: z.number().int(),
+  withdraw_rate: z.int(),
   /**
    * An estimate, in percent as text ("0.00208"), of the node fee dividend one more node of this tier
    * would get at the weight held now: withdraw_rate ÷ (Σ withdraw_rate × nodes held + withdraw_rate),
@@ -50,13 +50,13 @@ export const nodeTier = z.object({
    * epoch's dividend per weight and the bonus on an average holder's income, plus the gift power's
    * mining income); null when there is nothing yet to base it on. `return_basis` says which figures.
    */
-  days_until_return: z.number().int().nullable(),
+  days_until_return: z.nullable(z.int()),
   return_basis: z.object({
     daily_income_nadi: amountText,
     reference_price: amountText,
-    epoch: z.number().int().nullable(),
+    epoch: z.nullable(z.int()),
   }),
-  network: z.object({ chain_id: z.number().int(), name: z.string() }),
+  network: z.object({ chain_id: z.int(), name: z.string() }),
   sale_state: z.enum(nodeSaleStates),
   /** The node deadline (the home countdown's). */
   deadline: z.string(),
@@ -66,30 +66,30 @@ export type NodeTier = z.infer<typeof nodeTier>;
 export const nodeQuoteBody = z.object({
   tier_id: queryInt(1, 100),
   pay_method: z.enum(nodePayMethods),
-  pay_asset: z.enum(nodePayAssets).default('USDT'),
+  pay_asset: z._default(z.enum(nodePayAssets), 'USDT'),
 });
 export const nodeQuoteData = z.object({
-  tier_id: z.number().int(),
+  tier_id: z.int(),
   price_usdt: amountText,
   pay_method: z.enum(nodePayMethods),
   pay_asset: z.enum(nodePayAssets),
   /** What will be charged, in pay_asset (balance: NADI; credit: USDT). */
   pay_amount: amountText,
   /** USDT per NADI for a NADI amount (send it back to buy); null otherwise. */
-  price: amountText.nullable(),
-  price_source: z.enum(['market', 'reference']).nullable(),
+  price: z.nullable(amountText),
+  price_source: z.nullable(z.enum(['market', 'reference'])),
   /** What the paying account holds (balance: fund NADI; credit: destroy quota); null for chain. */
-  available: amountText.nullable(),
+  available: z.nullable(amountText),
 });
 export type NodeQuote = z.infer<typeof nodeQuoteData>;
 
 /** Buys one node. A NADI payment names the quote's price (another price now is QUOTE_EXPIRED). */
-export const nodeBuyBody = nodeQuoteBody.extend({ price: amountSchema.optional() });
+export const nodeBuyBody = z.extend(nodeQuoteBody, { price: z.optional(amountSchema) });
 
 export const nodeHolding = z.object({
-  id: z.number().int(),
-  tier_id: z.number().int(),
-  level_id: z.number().int(),
+  id: z.int(),
+  tier_id: z.int(),
+  level_id: z.int(),
   name: z.string(),
   pay_method: z.enum(nodePayMethods),
   pay_asset: z.enum(nodePayAssets),
@@ -103,16 +103,16 @@ export type NodeHolding = z.infer<typeof nodeHolding>;
 
 export const nodeBuyData = z.object({
   /** Balance and credit: the node now held; chain: null until the payment is confirmed. */
-  holding: nodeHolding.nullable(),
+  holding: z.nullable(nodeHolding),
   /** Chain: the payment order for the stepper. */
-  payment: paymentOrder.nullable(),
+  payment: z.nullable(paymentOrder),
   /** What the paying account holds after (balance, credit). */
-  balance: amountText.nullable(),
+  balance: z.nullable(amountText),
 });
 
 export const nodeEarningItem = z.object({
-  epoch: z.number().int(),
-  holding_id: z.number().int(),
+  epoch: z.int(),
+  holding_id: z.int(),
   mining_income: amountText,
   dividend_nadi: amountText,
   dividend_usdt: amountText,
@@ -120,12 +120,12 @@ export const nodeEarningItem = z.object({
 
 export const tierBody = z.object({
   id: queryInt(1, 100),
-  name: z.string().trim().min(1).max(40),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
   price_usdt: amountSchema,
   total_quota: queryInt(0, 10_000_000),
   per_user_limit: queryInt(1, 1000),
   // No leading zeros ("038"): the server reads it as an amount, which refuses them.
-  gift_power: z.string().regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/),
+  gift_power: z.string().check(z.regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/)),
   machine_rate_bps: queryInt(0, 10_000),
   withdraw_rate: queryInt(0, 1_000_000),
   is_on_sale: z.boolean(),
@@ -133,21 +133,21 @@ export const tierBody = z.object({
 
 /** A tier as the console edits it: the editable fields of tierBody as stored, with what is sold and held. */
 export const operatorTier = z.object({
-  id: z.number().int(),
-  level_id: z.number().int(),
+  id: z.int(),
+  level_id: z.int(),
   name: z.string(),
   price_usdt: amountText,
-  total_quota: z.number().int(),
-  per_user_limit: z.number().int(),
+  total_quota: z.int(),
+  per_user_limit: z.int(),
   /** Power text with 2 decimals, as tierBody takes it. */
   gift_power: z.string(),
-  machine_rate_bps: z.number().int(),
-  withdraw_rate: z.number().int(),
+  machine_rate_bps: z.int(),
+  withdraw_rate: z.int(),
   is_on_sale: z.boolean(),
   /** Units taken: held nodes plus unpaid wallet orders holding one. */
-  sold: z.number().int(),
+  sold: z.int(),
   /** Users holding at least one node of the tier. */
-  holders: z.number().int(),
+  holders: z.int(),
   sale_state: z.enum(nodeSaleStates),
 });
 export type OperatorTier = z.infer<typeof operatorTier>;
@@ -197,7 +197,7 @@ export const nodeRoutes = {
   earnings: route({
     method: 'GET',
     path: '/api/v1/node/earnings',
-    input: pageQuery.extend({ holding_id: queryInt(1, 2 ** 31 - 1).optional() }),
+    input: z.extend(pageQuery, { holding_id: z.optional(queryInt(1, 2 ** 31 - 1)) }),
     response: envelope(paged(nodeEarningItem)),
     auth: true,
     summary: "My nodes' earnings per epoch, newest first (another user's holding answers NOT_FOUND)",

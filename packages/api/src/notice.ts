@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { route } from './route.ts';
 import { defaultLang, envelope, idQuery, langs, pageQuery, paged, type Lang } from './common.ts';
 
 export const noticeSummary = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   summary: z.string(),
   created_at: z.string(),
 });
-export const noticeDetail = noticeSummary.extend({ content: z.string() });
+export const noticeDetail = z.extend(noticeSummary, { content: z.string() });
 export type NoticeSummary = z.infer<typeof noticeSummary>;
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 
@@ -17,31 +17,24 @@ export const noticeTitleLengthMax = 100;
 export const noticeContentLengthMax = 10_000;
 
 const noticeText = z.object({
-  title: z.string().trim().min(1).max(noticeTitleLengthMax),
-  content: z.string().trim().min(1).max(noticeContentLengthMax),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(noticeTitleLengthMax)),
+  content: z.string().check(z.trim(), z.minLength(1), z.maxLength(noticeContentLengthMax)),
 });
 /** A notice's title and content per language: at least one language, the others fall back (noticeTextFor). */
 export const noticeTranslations = z
-  .object(Object.fromEntries(langs.map((lang) => [lang, noticeText.optional()])) as Record<Lang, z.ZodOptional<typeof noticeText>>)
-  .strict()
-  .refine((t) => langs.some((lang) => t[lang] !== undefined), { message: 'at least one language' });
+  .strictObject(Object.fromEntries(langs.map((lang) => [lang, z.optional(noticeText)])) as Record<Lang, z.ZodMiniOptional<typeof noticeText>>)
+  .check(z.refine((t) => langs.some((lang) => t[lang] !== undefined), { message: 'at least one language' }));
 export type NoticeTranslations = Partial<Record<Lang, { title: string; content: string }>>;
 
 /**
  * Publish now: either a new notice's translations, or the id of a saved draft or scheduled notice.
  */
 export const publishNoticeBody = z
-  .object({
-    id: z
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 31 - 1)
-      .optional(),
-    translations: noticeTranslations.optional(),
+  .strictObject({
+    id: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+    translations: z.optional(noticeTranslations),
   })
-  .strict()
-  .refine((b) => (b.id === undefined) !== (b.translations === undefined), { message: 'either id or translations' });
+  .check(z.refine((b) => (b.id === undefined) !== (b.translations === undefined), { message: 'either id or translations' }));
 
 /**
  * The text a reader sees: their language, else English, else the default language, else the first
@@ -58,48 +51,35 @@ export type NoticeStatus = (typeof noticeStatuses)[number];
 
 /** A notice as the console sees it: every language it has, and the ones it lacks. */
 export const operatorNotice = z.object({
-  id: z.number().int(),
+  id: z.int(),
   status: z.enum(noticeStatuses),
   translations: z.partialRecord(z.enum(langs), noticeText),
   /** Languages without text: readers of these see the fallback (noticeTextFor). */
   missing_langs: z.array(z.enum(langs)),
   /** When phones see it (scheduled: from then on); null for a draft. */
-  publish_at: z.string().nullable(),
+  publish_at: z.nullable(z.string()),
   /** When the /ws push went out; null until then. */
-  pushed_at: z.string().nullable(),
-  withdrawn_at: z.string().nullable(),
-  withdraw_reason: z.string().nullable(),
+  pushed_at: z.nullable(z.string()),
+  withdrawn_at: z.nullable(z.string()),
+  withdraw_reason: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type OperatorNotice = z.infer<typeof operatorNotice>;
 
-export const operatorNoticesQuery = pageQuery.extend({ status: z.enum(noticeStatuses).optional() });
+export const operatorNoticesQuery = z.extend(pageQuery, { status: z.optional(z.enum(noticeStatuses)) });
 
 /** Create (no id) or edit a draft or scheduled notice; publish_at schedules it, none (or null) keeps a draft. */
-export const saveNoticeBody = z
-  .object({
-    id: z
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 31 - 1)
-      .optional(),
-    translations: noticeTranslations,
-    publish_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  })
-  .strict();
+export const saveNoticeBody = z.strictObject({
+  id: z.optional(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))),
+  translations: noticeTranslations,
+  publish_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+});
 
-export const withdrawNoticeBody = z
-  .object({
-    id: z
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 31 - 1),
-    reason: z.string().trim().min(1).max(500),
-  })
-  .strict();
+export const withdrawNoticeBody = z.strictObject({
+  id: z.int().check(z.gte(1), z.lte(2 ** 31 - 1)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+});
 
 export const noticeListResponse = envelope(paged(noticeSummary));
 export const noticeDetailResponse = envelope(noticeDetail);

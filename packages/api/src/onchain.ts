@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { amountSchema, amountText } from './wallet.ts';
 import { envelope, idQuery, pageQuery, paged } from './common.ts';
 import { route } from './route.ts';
@@ -7,20 +7,20 @@ import { route } from './route.ts';
 // user's wallet through the PaymentGateway contract. Amounts are decimal strings of the token
 // (18 decimals), as everywhere; hashes and addresses are lower-case 0x hex.
 
-const hexAddress = z.string().regex(/^0x[0-9a-f]{40}$/);
-const txHash = z.string().regex(/^0x[0-9a-f]{64}$/);
+const hexAddress = z.string().check(z.regex(/^0x[0-9a-f]{40}$/));
+const txHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
 
 // ---- Deposits ------------------------------------------------------------------------------
 
 export const rechargeAddressData = z.object({
   /** The user's own deposit address (EIP-55 checksummed for display and QR). */
   address: z.string(),
-  chain_id: z.number().int(),
+  chain_id: z.int(),
   chain_name: z.string(),
   /** Only this token may be sent; anything else is not credited. */
   asset: z.literal('NADI'),
   token_address: z.string(),
-  confirmations_required: z.number().int().min(1),
+  confirmations_required: z.int().check(z.gte(1)),
 });
 export type RechargeAddressData = z.infer<typeof rechargeAddressData>;
 
@@ -28,17 +28,17 @@ export const depositStatuses = ['pending', 'credited', 'orphaned'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
 export const rechargeRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.literal('NADI'),
   amount: amountText,
   status: z.enum(depositStatuses),
-  confirmations: z.number().int().min(0),
-  confirmations_required: z.number().int().min(1),
+  confirmations: z.int().check(z.gte(0)),
+  confirmations_required: z.int().check(z.gte(1)),
   tx_hash: txHash,
   from_address: hexAddress,
   block_number: z.string(),
   created_at: z.string(),
-  credited_at: z.string().nullable(),
+  credited_at: z.nullable(z.string()),
 });
 export type RechargeRecord = z.infer<typeof rechargeRecord>;
 
@@ -62,7 +62,7 @@ export const withdrawConfigData = z.object({
   /** Where withdrawals go: the signed-in wallet's own address. */
   to_address: z.string(),
   available: amountText,
-  confirmations_required: z.number().int().min(1),
+  confirmations_required: z.int().check(z.gte(1)),
   chain_name: z.string(),
 });
 export type WithdrawConfigData = z.infer<typeof withdrawConfigData>;
@@ -70,7 +70,7 @@ export type WithdrawConfigData = z.infer<typeof withdrawConfigData>;
 export const withdrawApplyBody = z.object({ amount: amountSchema });
 
 export const withdrawRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.literal('NADI'),
   /** Taken from the balance: receive + fee. */
   amount: amountText,
@@ -78,42 +78,33 @@ export const withdrawRecord = z.object({
   receive: amountText,
   to_address: hexAddress,
   status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-  tx_hash: txHash.nullable(),
+  tx_hash: z.nullable(txHash),
   /** Blocks on top of the transaction, counting its own; 0 until it is mined. */
-  confirmations: z.number().int().min(0),
-  confirmations_required: z.number().int().min(1),
+  confirmations: z.int().check(z.gte(0)),
+  confirmations_required: z.int().check(z.gte(1)),
   /** Why an operator rejected it (the operator's words); null otherwise. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Why it failed on chain (status 3 with a transaction), a code the web translates; null otherwise. */
-  fail_reason: z.enum(withdrawFailReasons).nullable(),
+  fail_reason: z.nullable(z.enum(withdrawFailReasons)),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type WithdrawRecord = z.infer<typeof withdrawRecord>;
 
-export const withdrawListQuery = pageQuery.extend({
-  status: z
-    .union([
-      z.number().int(),
-      z
-        .string()
-        .regex(/^[0-3]$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(0).max(3))
-    .optional(),
+export const withdrawListQuery = z.extend(pageQuery, {
+  status: z.optional(z.pipe(z.union([z.int(), z.pipe(z.string().check(z.regex(/^[0-3]$/)), z.transform(Number))]), z.int().check(z.gte(0), z.lte(3)))),
 });
 
-export const operatorWithdrawRecord = withdrawRecord.extend({
-  user_id: z.number().int(),
+export const operatorWithdrawRecord = z.extend(withdrawRecord, {
+  user_id: z.int(),
   user_address: hexAddress,
   /** Set when an approval at or above the four-eyes threshold waits for a second operator (docs/operator.md). */
-  approval_id: z.number().int().nullable().optional(),
+  approval_id: z.optional(z.nullable(z.int())),
 });
 export type OperatorWithdrawRecord = z.infer<typeof operatorWithdrawRecord>;
-export const withdrawReviewBody = z.object({ id: z.number().int().min(1) });
+export const withdrawReviewBody = z.object({ id: z.int().check(z.gte(1)) });
 /** A blank reason is REASON_REQUIRED (said in the user's language rather than as a malformed body). */
-export const withdrawRejectBody = z.object({ id: z.number().int().min(1), reason: z.string().trim().max(200).optional() });
+export const withdrawRejectBody = z.object({ id: z.int().check(z.gte(1)), reason: z.optional(z.string().check(z.trim(), z.maxLength(200))) });
 
 // ---- Wallet payments -------------------------------------------------------------------------
 
@@ -132,26 +123,26 @@ export const gatewayMethods = ['pay', 'payAndBurn'] as const;
 export type GatewayMethod = (typeof gatewayMethods)[number];
 
 export const paymentOrder = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The bytes32 order id passed to PaymentGateway.pay. */
-  order_key: z.string().regex(/^0x[0-9a-f]{64}$/),
+  order_key: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
   kind: z.string(),
   asset: z.enum(['NADI', 'USDT']),
   amount: amountText,
   status: z.enum(paymentOrderStatuses),
-  chain_id: z.number().int(),
+  chain_id: z.int(),
   chain_name: z.string(),
   gateway_address: z.string(),
   /** Call this gateway function with (order_key, token_address, amount in base units). */
   gateway_method: z.enum(gatewayMethods),
   token_address: z.string(),
-  confirmations: z.number().int().min(0),
-  confirmations_required: z.number().int().min(1),
-  tx_hash: txHash.nullable(),
+  confirmations: z.int().check(z.gte(0)),
+  confirmations_required: z.int().check(z.gte(1)),
+  tx_hash: z.nullable(txHash),
   /** Set when status is 'rejected'. */
-  reject_reason: z.enum(paymentRejectReasons).nullable(),
+  reject_reason: z.nullable(z.enum(paymentRejectReasons)),
   created_at: z.string(),
-  fulfilled_at: z.string().nullable(),
+  fulfilled_at: z.nullable(z.string()),
 });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
 

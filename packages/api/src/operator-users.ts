@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, idQuery, isoDate, pageQuery, paged, queryInt } from './common.ts';
 import { operatorRoles, route } from './route.ts';
 import { amountSchema, amountText, assets, userAccountKinds } from './wallet.ts';
@@ -6,36 +6,32 @@ import { amountSchema, amountText, assets, userAccountKinds } from './wallet.ts'
 // The operator console's users, sessions, settlement and pools (docs/operator.md "Console API").
 
 /** A reason an operator writes; blank is refused by the server with REASON_REQUIRED. */
-const reasonText = z.string().max(500).default('');
+const reasonText = z._default(z.string().check(z.maxLength(500)), '');
 
 /** A row id: PostgreSQL's integer (a larger one used to reach the database and fail as a 500). */
-const rowId = z
-  .number()
-  .int()
-  .min(1)
-  .max(2 ** 31 - 1);
+const rowId = z.int().check(z.gte(1), z.lte(2 ** 31 - 1));
 export const freezeBody = z.object({ user_id: rowId, reason: reasonText });
-export const freezeData = z.object({ user_id: z.number().int(), frozen_at: isoDate.nullable(), frozen_reason: z.string().nullable() });
+export const freezeData = z.object({ user_id: z.int(), frozen_at: z.nullable(isoDate), frozen_reason: z.nullable(z.string()) });
 export type FreezeData = z.infer<typeof freezeData>;
 
-export const usersQuery = pageQuery.extend({ q: z.string().trim().max(100).default('') });
+export const usersQuery = z.extend(pageQuery, { q: z._default(z.string().check(z.trim(), z.maxLength(100)), '') });
 export const operatorUserRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   address: z.string(),
   invite_code: z.string(),
   name: z.string(),
-  referrer_id: z.number().int().nullable(),
-  frozen_at: isoDate.nullable(),
+  referrer_id: z.nullable(z.int()),
+  frozen_at: z.nullable(isoDate),
   created_at: isoDate,
 });
 export type OperatorUserRow = z.infer<typeof operatorUserRow>;
 
 export const operatorUserDetail = z.object({
-  user: operatorUserRow.extend({ frozen_reason: z.string().nullable(), level: z.number().int(), role: z.enum(operatorRoles).nullable() }),
+  user: z.extend(operatorUserRow, { frozen_reason: z.nullable(z.string()), level: z.int(), role: z.nullable(z.enum(operatorRoles)) }),
   balances: z.array(z.object({ kind: z.enum(userAccountKinds), asset: z.enum(assets), available: amountText, frozen: amountText })),
   ledger: z.array(
     z.object({
-      flow_id: z.number().int(),
+      flow_id: z.int(),
       type: z.string(),
       kind: z.string(),
       asset: z.string(),
@@ -45,59 +41,55 @@ export const operatorUserDetail = z.object({
       created_at: isoDate,
     }),
   ),
-  orders: z.array(
-    z.object({ id: z.number().int(), order_no: z.string(), status: z.string(), pay_asset: z.string(), pay_amount: amountText, created_at: isoDate }),
-  ),
-  miners: z.array(z.object({ id: z.number().int(), kind: z.string(), status: z.string(), power: z.string(), created_at: isoDate })),
-  nodes: z.array(
-    z.object({ id: z.number().int(), tier_id: z.number().int(), pay_method: z.string(), pay_asset: z.string(), pay_amount: amountText, created_at: isoDate }),
-  ),
-  savings: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), amount: amountText, status: z.string(), created_at: isoDate })),
+  orders: z.array(z.object({ id: z.int(), order_no: z.string(), status: z.string(), pay_asset: z.string(), pay_amount: amountText, created_at: isoDate })),
+  miners: z.array(z.object({ id: z.int(), kind: z.string(), status: z.string(), power: z.string(), created_at: isoDate })),
+  nodes: z.array(z.object({ id: z.int(), tier_id: z.int(), pay_method: z.string(), pay_asset: z.string(), pay_amount: amountText, created_at: isoDate })),
+  savings: z.array(z.object({ id: z.int(), product_id: z.int(), amount: amountText, status: z.string(), created_at: isoDate })),
   team: z.object({
     /** Referrers upwards, nearest first, at most ten. */
-    referrers: z.array(z.object({ id: z.number().int(), address: z.string(), depth: z.number().int() })),
+    referrers: z.array(z.object({ id: z.int(), address: z.string(), depth: z.int() })),
     /** Users this one referred directly, newest first, at most fifty (direct_count counts them all). */
-    directs: z.array(z.object({ id: z.number().int(), address: z.string(), frozen_at: isoDate.nullable(), created_at: isoDate })),
-    direct_count: z.number().int(),
-    team_size: z.number().int(),
+    directs: z.array(z.object({ id: z.int(), address: z.string(), frozen_at: z.nullable(isoDate), created_at: isoDate })),
+    direct_count: z.int(),
+    team_size: z.int(),
     me_performance: amountText,
     team_performance: amountText,
   }),
-  sessions: z.array(z.object({ id: z.number().int(), created_at: isoDate, last_seen_at: isoDate, expires_at: isoDate })),
+  sessions: z.array(z.object({ id: z.int(), created_at: isoDate, last_seen_at: isoDate, expires_at: isoDate })),
 });
 export type OperatorUserDetail = z.infer<typeof operatorUserDetail>;
 
 export const sessionRevokeBody = z.object({ session_id: rowId });
 export const userSessionsRevokeBody = z.object({ user_id: rowId });
-export const revokedData = z.object({ revoked: z.number().int() });
+export const revokedData = z.object({ revoked: z.int() });
 
-export const dashboardQuery = z.object({ days: queryInt(1, 90).default(14) });
+export const dashboardQuery = z.object({ days: z._default(queryInt(1, 90), 14) });
 export const dashboardData = z.object({
   days: z.array(
     z.object({
       day: z.string(),
-      new_users: z.number().int(),
+      new_users: z.int(),
       deposits: z.record(z.string(), amountText),
       withdrawals: z.record(z.string(), amountText),
       fees: z.record(z.string(), amountText),
     }),
   ),
-  epochs: z.array(z.object({ epoch: z.number().int(), paid: amountText, network_power: z.string(), settled_at: isoDate })),
-  pools: z.array(z.object({ kind: z.string(), asset: z.string(), balance: amountText, daily_outflow: amountText, runway_days: z.number().nullable() })),
-  node_sales: z.array(z.object({ tier_id: z.number().int(), name: z.string(), sold: z.number().int() })),
-  orders_to_ship: z.number().int(),
-  pending_withdrawals: z.number().int(),
-  last_settlement: z.object({ epoch: z.number().int(), settled_at: isoDate, duration_ms: z.number().int().nullable() }).nullable(),
+  epochs: z.array(z.object({ epoch: z.int(), paid: amountText, network_power: z.string(), settled_at: isoDate })),
+  pools: z.array(z.object({ kind: z.string(), asset: z.string(), balance: amountText, daily_outflow: amountText, runway_days: z.nullable(z.number()) })),
+  node_sales: z.array(z.object({ tier_id: z.int(), name: z.string(), sold: z.int() })),
+  orders_to_ship: z.int(),
+  pending_withdrawals: z.int(),
+  last_settlement: z.nullable(z.object({ epoch: z.int(), settled_at: isoDate, duration_ms: z.nullable(z.int()) })),
   ledger_check: z.object({ is_ok: z.boolean(), totals: z.array(z.object({ asset: z.string(), sum: z.string() })) }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 
 export const settlementEpoch = z.object({
-  epoch: z.number().int(),
+  epoch: z.int(),
   starts_at: isoDate,
   ends_at: isoDate,
   settled_at: isoDate,
-  duration_ms: z.number().int().nullable(),
+  duration_ms: z.nullable(z.int()),
   network_power: z.string(),
   mining_paid: amountText,
   savings_paid: amountText,
@@ -107,14 +99,14 @@ export const settlementEpoch = z.object({
   team_paid: amountText,
 });
 export type SettlementEpoch = z.infer<typeof settlementEpoch>;
-export const settlementRunData = z.object({ settled: z.array(z.object({ epoch: z.number().int(), paid: amountText })) });
+export const settlementRunData = z.object({ settled: z.array(z.object({ epoch: z.int(), paid: amountText })) });
 
 export const poolRow = z.object({ kind: z.string(), asset: z.string(), balance: amountText });
 export type PoolRow = z.infer<typeof poolRow>;
 export const poolKindsTopped = ['mining_pool', 'node_pool', 'savings_pool', 'referral_pool', 'signin_pool', 'rewards_pool'] as const;
 export const poolTopupBody = z.object({
   pool: z.enum(poolKindsTopped),
-  asset: z.enum(assets).default('NADI'),
+  asset: z._default(z.enum(assets), 'NADI'),
   amount: amountSchema,
   reason: reasonText,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addressSchema, envelope, paged, pageQuery, queryInt } from './common.ts';
 import { operatorRoles, route } from './route.ts';
 import { approvalItem, approvalStatuses } from './approval.ts';
@@ -7,7 +7,7 @@ import { approvalItem, approvalStatuses } from './approval.ts';
 // live with their domain (withdrawals in onchain.ts, shipping in store.ts…) and name their role too.
 
 export const operatorMe = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   address: z.string(),
   role: z.enum(operatorRoles),
 });
@@ -16,59 +16,59 @@ export type OperatorMe = z.infer<typeof operatorMe>;
 // ---- Roles -----------------------------------------------------------------------------------
 
 export const operatorRoleItem = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   address: z.string(),
   role: z.enum(operatorRoles),
   /** An admin by configuration (OPERATOR_ADDRESSES): not in the table, cannot be changed here. */
   is_configured: z.boolean(),
-  granted_by: z.number().int().nullable(),
-  granted_at: z.string().nullable(),
+  granted_by: z.nullable(z.int()),
+  granted_at: z.nullable(z.string()),
 });
 export type OperatorRoleItem = z.infer<typeof operatorRoleItem>;
 /** Grant a role to a registered user, change it, or take it away (null). */
-export const setRoleBody = z.object({ address: addressSchema, role: z.enum(operatorRoles).nullable() });
+export const setRoleBody = z.object({ address: addressSchema, role: z.nullable(z.enum(operatorRoles)) });
 
 // ---- Audit trail -----------------------------------------------------------------------------
 
 /** An ISO date or date-time; `to` is exclusive. */
-const auditDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'an ISO date');
+const auditDate = z.string().check(z.refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'an ISO date'));
 export const auditFilter = z.object({
-  actor: addressSchema.optional(),
+  actor: z.optional(addressSchema),
   /** 'withdraw' matches 'withdraw.approve' and 'withdraw.reject'. */
-  action: z.string().trim().min(1).max(60).optional(),
-  target_type: z.string().trim().min(1).max(40).optional(),
-  target_id: z.string().trim().min(1).max(80).optional(),
-  from: auditDate.optional(),
-  to: auditDate.optional(),
+  action: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+  target_type: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  target_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))),
+  from: z.optional(auditDate),
+  to: z.optional(auditDate),
 });
-export const auditQuery = pageQuery.extend(auditFilter.shape);
+export const auditQuery = z.extend(pageQuery, auditFilter.shape);
 export const auditItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   at: z.string(),
-  actor_id: z.number().int(),
+  actor_id: z.int(),
   actor_address: z.string(),
   action: z.string(),
   target_type: z.string(),
-  target_id: z.string().nullable(),
+  target_id: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
-  reason: z.string().nullable(),
-  approval_id: z.number().int().nullable(),
+  reason: z.nullable(z.string()),
+  approval_id: z.nullable(z.int()),
 });
 export type AuditItem = z.infer<typeof auditItem>;
 /** The most rows one export holds; narrow the filter for more. */
 export const auditExportMax = 50_000;
-export const auditExport = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() });
+export const auditExport = z.object({ filename: z.string(), csv: z.string(), rows: z.int(), truncated: z.boolean() });
 
 // ---- Four-eyes approvals ---------------------------------------------------------------------
 
 // The approval item itself is in approval.ts: the mining contract answers with it too, and the
 // phone's mining screen should not download the whole console contract for it.
 export { approvalItem, approvalKinds, approvalStatuses, type ApprovalItem, type ApprovalKind } from './approval.ts';
-export const approvalsQuery = pageQuery.extend({ status: z.enum(approvalStatuses).optional() });
-export const approveBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.string().trim().max(500).optional() });
+export const approvalsQuery = z.extend(pageQuery, { status: z.optional(z.enum(approvalStatuses)) });
+export const approveBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.optional(z.string().check(z.trim(), z.maxLength(500))) });
 /** A blank reason is REASON_REQUIRED. */
-export const rejectApprovalBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.string().trim().max(500).optional() });
+export const rejectApprovalBody = z.object({ id: queryInt(1, 2 ** 53 - 1), reason: z.optional(z.string().check(z.trim(), z.maxLength(500))) });
 
 export const operatorRoutes = {
   me: route({
@@ -93,7 +93,7 @@ export const operatorRoutes = {
     method: 'POST',
     path: '/api/v1/operator/role',
     input: setRoleBody,
-    response: envelope(z.object({ address: z.string(), role: z.enum(operatorRoles).nullable() })),
+    response: envelope(z.object({ address: z.string(), role: z.nullable(z.enum(operatorRoles)) })),
     auth: true,
     role: 'admin',
     summary: "Admins: grant, change or take away a registered user's console role (audited)",

@@ -2,7 +2,7 @@
 // financial/join, financial/receiveInfo and financial/receive, and the product detail, my positions
 // (records), release records and redeeming flexible savings. Rates are text percentages with their
 // basis (day, month = day × 30, APR = day × 365, never compounded); amounts exact decimal strings.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { powerText } from './mining.ts';
 import { route } from './route.ts';
@@ -20,11 +20,11 @@ export const pledgePositionStatuses = ['active', 'redeemed'] as const;
 export const releaseStatuses = ['waiting', 'redeemed'] as const;
 
 export const pledgeProduct = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(pledgeKinds),
   name: z.string(),
   /** Lock term in epochs (days in production); 0 for flexible. */
-  term_epochs: z.number().int(),
+  term_epochs: z.int(),
   min_pledge: amountText,
   /** Percent per epoch (day), e.g. "0.03"; joint: today's estimate (budget ÷ pool). */
   day_rate: z.string(),
@@ -32,7 +32,7 @@ export const pledgeProduct = z.object({
   apr: z.string(),
   is_rate_estimate: z.boolean(),
   /** Joint: the interest budget shared each epoch. */
-  epoch_budget: amountText.nullable(),
+  epoch_budget: z.nullable(amountText),
   /** NADI pledged in the product now, and its cap ("total pledge pool"). */
   total_pledge: amountText,
   pool_cap: amountText,
@@ -41,7 +41,7 @@ export const pledgeProduct = z.object({
   start_date: z.string(),
   end_date: z.string(),
   /** Days (epochs) left to join; 0 once closed. */
-  remaining_days: z.number().int(),
+  remaining_days: z.int(),
   status: z.enum(pledgeProductStatuses),
   /** Node savings: only for node holders; whether the caller may join (signed out: false). */
   is_node_only: z.boolean(),
@@ -52,33 +52,33 @@ export type PledgeProduct = z.infer<typeof pledgeProduct>;
 export const joinBody = z.object({ product_id: queryInt(1, 2 ** 31 - 1), amount: amountSchema });
 
 export const pledgePosition = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
   kind: z.enum(pledgeKinds),
   name: z.string(),
   amount: amountText,
   day_rate: z.string(),
   power: powerText,
   /** The first epoch it earns interest in (the one after it was joined), and its last (locked). */
-  start_epoch: z.number().int(),
-  end_epoch: z.number().int().nullable(),
+  start_epoch: z.int(),
+  end_epoch: z.nullable(z.int()),
   /** When a locked position is released (the end of its last epoch); null for flexible. */
-  release_at: z.string().nullable(),
+  release_at: z.nullable(z.string()),
   status: z.enum(pledgePositionStatuses),
   interest_total: amountText,
   buy_time: z.string(),
-  redeemed_at: z.string().nullable(),
+  redeemed_at: z.nullable(z.string()),
 });
 export type PledgePosition = z.infer<typeof pledgePosition>;
 
 export const releaseRecord = z.object({
-  position_id: z.number().int(),
+  position_id: z.int(),
   name: z.string(),
   /** The product's kind and term, so a client names it in its own language. */
   kind: z.enum(pledgeKinds),
-  term_epochs: z.number().int(),
+  term_epochs: z.int(),
   release_amount: amountText,
-  release_time: z.string().nullable(),
+  release_time: z.nullable(z.string()),
   /** Share of the principal released, percent ("100"). */
   release_rate: z.string(),
   buy_time: z.string(),
@@ -86,11 +86,11 @@ export const releaseRecord = z.object({
 });
 
 export const interestLine = z.object({
-  epoch: z.number().int(),
-  position_id: z.number().int(),
+  epoch: z.int(),
+  position_id: z.int(),
   name: z.string(),
   kind: z.enum(pledgeKinds),
-  term_epochs: z.number().int(),
+  term_epochs: z.int(),
   amount: amountText,
   /** The position's principal and the rate that epoch (joint: its share of the budget). */
   principal: amountText,
@@ -101,7 +101,7 @@ export const receiveInfo = z.object({
   claimed_total: amountText,
   /** The latest accrual lines (at most a page), newest first. */
   lines: z.array(interestLine),
-  last_settled_epoch: z.number().int().nullable(),
+  last_settled_epoch: z.nullable(z.int()),
 });
 export type ReceiveInfo = z.infer<typeof receiveInfo>;
 
@@ -112,28 +112,28 @@ export const termEpochsMax = 3650;
 
 /** A savings product as the console sees it: its stored numbers, with its status and how many joined. */
 export const operatorPledgeProduct = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(pledgeKinds),
   name: z.string(),
-  term_epochs: z.number().int(),
+  term_epochs: z.int(),
   min_pledge: amountText,
-  day_rate_ppm: z.number().int(),
-  epoch_budget: amountText.nullable(),
+  day_rate_ppm: z.int(),
+  epoch_budget: z.nullable(amountText),
   pool_cap: amountText,
   /** NADI pledged in it now. */
   total: amountText,
   starts_at: z.string(),
   ends_at: z.string(),
   is_enabled: z.boolean(),
-  sort: z.number().int(),
+  sort: z.int(),
   status: z.enum(pledgeProductStatuses),
   /** Positions ever joined (the kind is fixed from the first), and those still active. */
-  positions: z.number().int(),
-  active_positions: z.number().int(),
+  positions: z.int(),
+  active_positions: z.int(),
 });
 export type OperatorPledgeProduct = z.infer<typeof operatorPledgeProduct>;
 
-const isoInstant = z.string().datetime({ offset: true });
+const isoInstant = z.iso.datetime({ offset: true });
 
 /**
  * Create (no id) or edit a savings product. The table's CHECKs as input rules: a term only for locked
@@ -142,29 +142,31 @@ const isoInstant = z.string().datetime({ offset: true });
  */
 export const pledgeProductBody = z
   .object({
-    id: queryInt(1, 2 ** 31 - 1).optional(),
+    id: z.optional(queryInt(1, 2 ** 31 - 1)),
     kind: z.enum(pledgeKinds),
-    name: z.string().trim().min(1).max(40),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
     term_epochs: queryInt(0, termEpochsMax),
     min_pledge: amountSchema,
     day_rate_ppm: queryInt(0, dayRatePpmMax),
-    epoch_budget: amountSchema.nullable(),
+    epoch_budget: z.nullable(amountSchema),
     pool_cap: amountSchema,
     starts_at: isoInstant,
     ends_at: isoInstant,
     is_enabled: z.boolean(),
-    sort: queryInt(0, 10_000).default(0),
+    sort: z._default(queryInt(0, 10_000), 0),
   })
-  .superRefine((b, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (b.kind === 'locked' && b.term_epochs === 0) issue('term_epochs', 'a locked product has a term');
-    if (b.kind !== 'locked' && b.term_epochs !== 0) issue('term_epochs', 'only a locked product has a term');
-    if (b.kind === 'joint' && b.epoch_budget === null) issue('epoch_budget', 'a joint product has an epoch budget');
-    if (b.kind !== 'joint' && b.epoch_budget !== null) issue('epoch_budget', 'only a joint product has an epoch budget');
-    if (b.kind === 'joint' && b.day_rate_ppm !== 0) issue('day_rate_ppm', 'a joint product shares its budget: no day rate');
-    if (Date.parse(b.ends_at) <= Date.parse(b.starts_at)) issue('ends_at', 'the end is after the start');
-    if (typeof b.pool_cap === 'bigint' && typeof b.min_pledge === 'bigint' && b.pool_cap < b.min_pledge) issue('pool_cap', 'the cap is at least the minimum');
-  });
+  .check(
+    z.superRefine((b, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (b.kind === 'locked' && b.term_epochs === 0) issue('term_epochs', 'a locked product has a term');
+      if (b.kind !== 'locked' && b.term_epochs !== 0) issue('term_epochs', 'only a locked product has a term');
+      if (b.kind === 'joint' && b.epoch_budget === null) issue('epoch_budget', 'a joint product has an epoch budget');
+      if (b.kind !== 'joint' && b.epoch_budget !== null) issue('epoch_budget', 'only a joint product has an epoch budget');
+      if (b.kind === 'joint' && b.day_rate_ppm !== 0) issue('day_rate_ppm', 'a joint product shares its budget: no day rate');
+      if (Date.parse(b.ends_at) <= Date.parse(b.starts_at)) issue('ends_at', 'the end is after the start');
+      if (typeof b.pool_cap === 'bigint' && typeof b.min_pledge === 'bigint' && b.pool_cap < b.min_pledge) issue('pool_cap', 'the cap is at least the minimum');
+    }),
+  );
 
 export const pledgeRoutes = {
   list: route({
@@ -195,7 +197,7 @@ export const pledgeRoutes = {
   records: route({
     method: 'GET',
     path: '/api/v1/financial/records',
-    input: pageQuery.extend({ status: z.enum(pledgePositionStatuses).optional() }),
+    input: z.extend(pageQuery, { status: z.optional(z.enum(pledgePositionStatuses)) }),
     response: envelope(paged(pledgePosition)),
     auth: true,
     summary: 'My savings positions, newest first',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * The operator console's roles (docs/operator.md): a viewer reads, an operator also runs the daily
@@ -24,8 +24,8 @@ export type LimitClass = (typeof limitClasses)[number];
  */
 export interface Route<
   M extends 'GET' | 'POST' = 'GET' | 'POST',
-  I extends z.ZodType | undefined = z.ZodType | undefined,
-  O extends z.ZodType = z.ZodType,
+  I extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  O extends z.ZodMiniType = z.ZodMiniType,
   A extends boolean = boolean,
 > {
   method: M;
@@ -41,7 +41,7 @@ export interface Route<
   limitClass?: LimitClass;
 }
 
-export function route<M extends 'GET' | 'POST', I extends z.ZodType | undefined, O extends z.ZodType, A extends boolean>(
+export function route<M extends 'GET' | 'POST', I extends z.ZodMiniType | undefined, O extends z.ZodMiniType, A extends boolean>(
   r: Route<M, I, O, A>,
 ): Route<M, I, O, A> {
   return r;
@@ -54,5 +54,5 @@ export function limitClassOf(r: Pick<Route, 'method' | 'path' | 'limitClass'>): 
   return r.method === 'GET' ? 'read' : 'write';
 }
 
-export type RouteInput<R extends Route> = R['input'] extends z.ZodType ? z.input<R['input']> : void;
+export type RouteInput<R extends Route> = R['input'] extends z.ZodMiniType ? z.input<R['input']> : void;
 export type RouteData<R extends Route> = z.output<R['response']> extends { data: infer D } ? D : never;

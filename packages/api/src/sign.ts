@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged } from './common.ts';
 import { route } from './route.ts';
 import { amountText } from './wallet.ts';
@@ -10,30 +10,30 @@ export const signDayStatuses = ['signed', 'today', 'upcoming'] as const;
 
 export const signConfig = z.object({
   /** The current day (epoch) and when it ends (the next sign-in opens then). */
-  day: z.number().int(),
+  day: z.int(),
   day_ends_at: z.string(),
   /** The cycle as a calendar: each day's award and where the user stands. */
-  cycle: z.array(z.object({ cycle_day: z.number().int().min(1).max(7), award: amountText, status: z.enum(signDayStatuses) })),
+  cycle: z.array(z.object({ cycle_day: z.int().check(z.gte(1), z.lte(7)), award: amountText, status: z.enum(signDayStatuses) })),
   signed_today: z.boolean(),
   /** Today's cycle day: signed, or what signing now would be. */
-  cycle_day: z.number().int().min(1).max(7),
+  cycle_day: z.int().check(z.gte(1), z.lte(7)),
   /** Today's award: paid, or what signing now pays. */
   award: amountText,
   /** Consecutive days signed up to today (or yesterday when not signed yet today). */
-  streak: z.number().int().min(0),
+  streak: z.int().check(z.gte(0)),
   total_awarded: amountText,
 });
 export type SignConfig = z.infer<typeof signConfig>;
 
 export const signRecord = z.object({
-  day: z.number().int(),
-  cycle_day: z.number().int().min(1).max(7),
+  day: z.int(),
+  cycle_day: z.int().check(z.gte(1), z.lte(7)),
   /** What was paid (less than the cycle day's award only when the sign-in pool ran short). */
   award: amountText,
   created_at: z.string(),
 });
 export type SignRecord = z.infer<typeof signRecord>;
-export const signOperateData = signRecord.extend({ streak: z.number().int().min(1) });
+export const signOperateData = z.extend(signRecord, { streak: z.int().check(z.gte(1)) });
 
 export const signRoutes = {
   config: route({

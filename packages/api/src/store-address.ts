@@ -3,7 +3,7 @@
 // schema validates the web's form and the server's request, so both refuse the same input with
 // the same message keys (`address.*`, translated by the web's locales and the server's catalogue).
 import { parsePhoneNumberWithError, getCountries, type CountryCode } from 'libphonenumber-js/max';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, idQuery, queryInt } from './common.ts';
 import { route } from './route.ts';
 
@@ -23,7 +23,7 @@ export type AddressErrorKey = (typeof addressErrorKeys)[number];
 const msg = (key: AddressErrorKey) => `address.${key}`;
 
 function requiredText(max: number, requiredKey: AddressErrorKey) {
-  return z.string(msg(requiredKey)).trim().min(1, msg(requiredKey)).max(max, msg('TOO_LONG'));
+  return z.string(msg(requiredKey)).check(z.trim(), z.minLength(1, msg(requiredKey)), z.maxLength(max, msg('TOO_LONG')));
 }
 
 /**
@@ -45,21 +45,20 @@ export function normalizePhone(phone: string, country: string): string | null {
 
 const addressShape = z.object({
   receiver_name: requiredText(receiverNameMax, 'NAME_REQUIRED'),
-  phone_country: z
-    .string(msg('PHONE_INVALID'))
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(phoneCountries as [CountryCode, ...CountryCode[]], msg('PHONE_INVALID'))),
-  phone: z.string(msg('PHONE_REQUIRED')).trim().min(1, msg('PHONE_REQUIRED')).max(32, msg('PHONE_INVALID')),
+  phone_country: z.pipe(
+    z.string(msg('PHONE_INVALID')).check(z.trim(), z.toUpperCase()),
+    z.enum(phoneCountries as [CountryCode, ...CountryCode[]], msg('PHONE_INVALID')),
+  ),
+  phone: z.string(msg('PHONE_REQUIRED')).check(z.trim(), z.minLength(1, msg('PHONE_REQUIRED')), z.maxLength(32, msg('PHONE_INVALID'))),
   area: requiredText(areaMax, 'AREA_REQUIRED'),
   detail: requiredText(detailMax, 'DETAIL_REQUIRED'),
-  is_default: z.boolean().default(false),
+  is_default: z._default(z.boolean(), false),
 });
 
-function withE164Phone<T extends { phone: string; phone_country: string }>(value: T, ctx: z.RefinementCtx): T {
+function withE164Phone<T extends { phone: string; phone_country: string }>(value: T, ctx: z.core.ParsePayload): T {
   const e164 = normalizePhone(value.phone, value.phone_country);
   if (!e164) {
-    ctx.addIssue({ code: 'custom', path: ['phone'], message: msg('PHONE_INVALID') });
+    ctx.issues.push({ code: 'custom', path: ['phone'], message: msg('PHONE_INVALID'), input: value });
     return z.NEVER;
   }
   return { ...value, phone: e164 };
@@ -69,11 +68,11 @@ function withE164Phone<T extends { phone: string; phone_country: string }>(value
  * The fields of an address as a user enters them. `phone` is normalised to E.164 for `phone_country`
  * (a number valid in another country than the one chosen is refused: the country is part of it).
  */
-export const addressFields = addressShape.transform(withE164Phone);
+export const addressFields = z.pipe(addressShape, z.transform(withE164Phone));
 export type AddressFields = z.output<typeof addressFields>;
 
 export const addressItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   receiver_name: z.string(),
   phone_country: z.string(),
   /** E.164. */
@@ -87,8 +86,8 @@ export const addressItem = z.object({
 export type AddressItem = z.infer<typeof addressItem>;
 
 export const addressIdBody = z.object({ id: queryInt(1, 2 ** 31 - 1) });
-export const addressEditBody = addressShape.extend({ id: queryInt(1, 2 ** 31 - 1) }).transform(withE164Phone);
-export const addressList = z.object({ list: z.array(addressItem), total: z.number().int().min(0), max: z.number().int() });
+export const addressEditBody = z.pipe(z.extend(addressShape, { id: queryInt(1, 2 ** 31 - 1) }), z.transform(withE164Phone));
+export const addressList = z.object({ list: z.array(addressItem), total: z.int().check(z.gte(0)), max: z.int() });
 
 export const addressRoutes = {
   list: route({
@@ -111,7 +110,7 @@ export const addressRoutes = {
     method: 'GET',
     path: '/api/v1/address/default',
     input: undefined,
-    response: envelope(addressItem.nullable()),
+    response: envelope(z.nullable(addressItem)),
     auth: true,
     summary: 'My default address, null when I have none',
   }),
@@ -135,7 +134,7 @@ export const addressRoutes = {
     method: 'POST',
     path: '/api/v1/address/delete',
     input: addressIdBody,
-    response: envelope(z.object({ id: z.number().int(), default_id: z.number().int().nullable() })),
+    response: envelope(z.object({ id: z.int(), default_id: z.nullable(z.int()) })),
     auth: true,
     summary: 'Delete an address; deleting the default makes the newest other address the default',
   }),

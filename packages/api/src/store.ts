@@ -2,7 +2,7 @@
 // (docs/product.md section 7: machine/orderList, machine/orderDetail, machine/receipt), cancelling an unpaid
 // order, the shipped devices waiting for activation, and the operator's product, shipping and
 // refund API. Amounts are exact decimal strings; power is text with 2 decimals, as in mining.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, idQuery, langs, pageQuery, paged, queryInt } from './common.ts';
 import { paymentOrder } from './onchain.ts';
 import { powerText } from './mining.ts';
@@ -50,7 +50,7 @@ export const storeImageKeys = ['nadi-box-1', 'nadi-box-pro', 'nadi-edge-ai'] as 
 export type StoreImageKey = (typeof storeImageKeys)[number];
 
 export const productItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   image: z.string(),
   /** In the request's language, else English. */
@@ -59,20 +59,20 @@ export const productItem = z.object({
   base_power: powerText,
   gift_power: powerText,
   price_usdt: amountText,
-  stock: z.number().int(),
-  sold: z.number().int(),
-  per_order_max: z.number().int(),
+  stock: z.int(),
+  sold: z.int(),
+  per_order_max: z.int(),
   is_on_sale: z.boolean(),
 });
 export type ProductItem = z.infer<typeof productItem>;
-export const productDetail = productItem.extend({
+export const productDetail = z.extend(productItem, {
   specs: z.array(z.object({ key: z.enum(storeSpecKeys), value: z.string() })),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 /** A product as the console lists it: also every language's summary ('' where none, readers see English) and its sort key, for the edit form. */
-export const operatorProductItem = productDetail.extend({
+export const operatorProductItem = z.extend(productDetail, {
   summaries: z.record(z.enum(langs), z.string()),
-  sort: z.number().int(),
+  sort: z.int(),
 });
 export type OperatorProductItem = z.infer<typeof operatorProductItem>;
 
@@ -83,7 +83,7 @@ export const orderLineInput = z.object({
 
 /** What the confirmation screen asks before it orders: the total and, for NADI, the amount at today's price. */
 export const quoteBody = z.object({
-  items: z.array(orderLineInput).min(1).max(orderItemsMax),
+  items: z.array(orderLineInput).check(z.minLength(1), z.maxLength(orderItemsMax)),
   pay_method: z.enum(storePayMethods),
   pay_asset: z.enum(storePayAssets),
 });
@@ -93,34 +93,34 @@ export const quoteData = z.object({
   /** What will be charged, in pay_asset. */
   pay_amount: amountText,
   /** USDT per NADI used for a NADI amount (send it back with the order); null for USDT. */
-  price: amountText.nullable(),
-  price_source: z.enum(['market', 'reference']).nullable(),
+  price: z.nullable(amountText),
+  price_source: z.nullable(z.enum(['market', 'reference'])),
   /** What the paying account holds now (balance: fund; credit: destroy quota); null for chain. */
-  available: amountText.nullable(),
+  available: z.nullable(amountText),
   /** Base + gift power the order brings once its devices run. */
   power: powerText,
-  item_count: z.number().int(),
+  item_count: z.int(),
 });
 export type StoreQuote = z.infer<typeof quoteData>;
 
-export const createOrderBody = quoteBody.extend({
+export const createOrderBody = z.extend(quoteBody, {
   address_id: queryInt(1, 2 ** 31 - 1),
   /** The quote's price for a NADI payment; another price now is QUOTE_EXPIRED. */
-  price: amountSchema.optional(),
-  remark: z.string().trim().max(remarkMax).default(''),
+  price: z.optional(amountSchema),
+  remark: z._default(z.string().check(z.trim(), z.maxLength(remarkMax)), ''),
 });
 
 export const orderItemView = z.object({
-  product_id: z.number().int(),
+  product_id: z.int(),
   name: z.string(),
   image: z.string(),
   price_usdt: amountText,
-  quantity: z.number().int(),
+  quantity: z.int(),
   unit_power: powerText,
 });
 
 export const storeOrderItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   order_no: z.string(),
   status: z.enum(storeOrderStatuses),
   pay_method: z.enum(storePayMethods),
@@ -128,46 +128,46 @@ export const storeOrderItem = z.object({
   total_usdt: amountText,
   /** The actual total charged, in pay_asset. */
   pay_amount: amountText,
-  price: amountText.nullable(),
-  item_count: z.number().int(),
+  price: z.nullable(amountText),
+  item_count: z.int(),
   items: z.array(orderItemView),
   created_at: z.string(),
   /** Unpaid orders: when the stock is released if no payment has arrived. */
-  expires_at: z.string().nullable(),
+  expires_at: z.nullable(z.string()),
 });
 export type StoreOrderItem = z.infer<typeof storeOrderItem>;
 
-export const storeOrderDetail = storeOrderItem.extend({
+export const storeOrderDetail = z.extend(storeOrderItem, {
   remark: z.string(),
   address: z.object({ receiver_name: z.string(), phone: z.string(), area: z.string(), detail: z.string() }),
-  courier_company: z.string().nullable(),
-  courier_number: z.string().nullable(),
-  paid_at: z.string().nullable(),
-  ship_time: z.string().nullable(),
-  confirm_time: z.string().nullable(),
+  courier_company: z.nullable(z.string()),
+  courier_number: z.nullable(z.string()),
+  paid_at: z.nullable(z.string()),
+  ship_time: z.nullable(z.string()),
+  confirm_time: z.nullable(z.string()),
   /** When a shipped order completes by itself if not confirmed. */
-  auto_confirm_at: z.string().nullable(),
+  auto_confirm_at: z.nullable(z.string()),
   is_auto_confirmed: z.boolean(),
-  cancel_reason: z.enum(cancelReasons).nullable(),
-  cancelled_at: z.string().nullable(),
-  refunded_at: z.string().nullable(),
+  cancel_reason: z.nullable(z.enum(cancelReasons)),
+  cancelled_at: z.nullable(z.string()),
+  refunded_at: z.nullable(z.string()),
   /** The devices shipped in the box (serials; their activation codes are on the card in the box). */
   devices: z.array(z.object({ serial: z.string(), model: z.string(), is_activated: z.boolean() })),
   /** The wallet payment of a chain order (resume the stepper with it while unpaid). */
-  payment: paymentOrder.nullable(),
+  payment: z.nullable(paymentOrder),
 });
 export type StoreOrderDetail = z.infer<typeof storeOrderDetail>;
 
-export const createOrderData = z.object({ order: storeOrderDetail, balance: amountText.nullable() });
+export const createOrderData = z.object({ order: storeOrderDetail, balance: z.nullable(amountText) });
 
-export const orderListQuery = pageQuery.extend({
-  page_size: queryInt(1, 50).default(orderPageSize),
-  status: z.enum(orderTabs).optional(),
+export const orderListQuery = z.extend(pageQuery, {
+  page_size: z._default(queryInt(1, 50), orderPageSize),
+  status: z.optional(z.enum(orderTabs)),
 });
 export const orderIdBody = z.object({ id: queryInt(1, 2 ** 53 - 1) });
 export const orderIdQuery = orderIdBody;
 /** A refund's reason is required (blank: REASON_REQUIRED); it goes to the audit trail. */
-export const refundBody = orderIdBody.extend({ reason: z.string().trim().max(500).optional() });
+export const refundBody = z.extend(orderIdBody, { reason: z.optional(z.string().check(z.trim(), z.maxLength(500))) });
 
 // A device from a completed order that nobody has activated yet, and its route, are in devices.ts:
 // the phone's mining screen reads them first thing and should not download the store's contract.
@@ -177,30 +177,31 @@ export { awaitingDevice } from './devices.ts';
 
 export const productBody = z.object({
   /** Absent: a new product. */
-  id: queryInt(1, 2 ** 31 - 1).optional(),
-  model_code: z.string().trim().min(1).max(32),
-  name: z.string().trim().min(1).max(80),
+  id: z.optional(queryInt(1, 2 ** 31 - 1)),
+  model_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   image: z.enum(storeImageKeys),
-  summary: z.record(z.string(), z.string().max(500)),
-  specs: z.array(z.object({ key: z.enum(storeSpecKeys), value: z.string().trim().min(1).max(80) })).max(storeSpecKeys.length),
+  summary: z.record(z.string(), z.string().check(z.maxLength(500))),
+  specs: z
+    .array(z.object({ key: z.enum(storeSpecKeys), value: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) }))
+    .check(z.maxLength(storeSpecKeys.length)),
   price_usdt: amountSchema,
   per_order_max: queryInt(1, orderQuantityMax),
   is_on_sale: z.boolean(),
-  sort: queryInt(0, 10_000).default(0),
+  sort: z._default(queryInt(0, 10_000), 0),
 });
 /** Adds to (or with a negative delta takes from) the stock; taking more than is in stock is refused. */
-export const stockBody = z.object({ product_id: queryInt(1, 2 ** 31 - 1), delta: z.number().int().min(-1_000_000).max(1_000_000) });
-export const operatorOrdersQuery = pageQuery.extend({ status: z.enum(storeOrderStatuses).optional() });
-export const operatorOrderItem = storeOrderDetail.extend({ user_id: z.number().int(), wallet_address: z.string() });
+export const stockBody = z.object({ product_id: queryInt(1, 2 ** 31 - 1), delta: z.int().check(z.gte(-1_000_000), z.lte(1_000_000)) });
+export const operatorOrdersQuery = z.extend(pageQuery, { status: z.optional(z.enum(storeOrderStatuses)) });
+export const operatorOrderItem = z.extend(storeOrderDetail, { user_id: z.int(), wallet_address: z.string() });
 export const shipBody = z.object({
   id: queryInt(1, 2 ** 53 - 1),
-  courier_company: z.string().trim().min(1).max(60),
-  courier_number: z.string().trim().min(1).max(60),
+  courier_company: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  courier_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   /** One per unit ordered, of the ordered models: the device's serial and the code on its card. */
   devices: z
-    .array(z.object({ serial: z.string().trim().min(1).max(64), code: z.string().trim().min(1).max(64) }))
-    .min(1)
-    .max(orderQuantityMax * orderItemsMax),
+    .array(z.object({ serial: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }))
+    .check(z.minLength(1), z.maxLength(orderQuantityMax * orderItemsMax)),
 });
 export const refundData = z.object({
   order: operatorOrderItem,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, pageQuery, paged, queryInt } from './common.ts';
 import { route } from './route.ts';
 import { amountText } from './wallet.ts';
@@ -12,107 +12,107 @@ export type TeamRewardKind = (typeof teamRewardKinds)[number];
 
 /** One level of the table in force. */
 export const levelRule = z.object({
-  level: z.number().int().min(1).max(5),
+  level: z.int().check(z.gte(1), z.lte(5)),
   /** Team performance needed (USDT). */
   team_performance: amountText,
   /** Active directs needed: direct referrals who have bought something themselves. */
-  active_directs: z.number().int(),
+  active_directs: z.int(),
   /** Community power income rate, basis points (200 = 2 %). */
-  rate_bps: z.number().int(),
+  rate_bps: z.int(),
 });
 export type LevelRuleItem = z.infer<typeof levelRule>;
 
 export const teamInfo = z.object({
   /** V0–V5 from the figures now (the settlement uses the figures at the epoch's end). */
-  level: z.number().int().min(0).max(5),
-  rate_bps: z.number().int(),
+  level: z.int().check(z.gte(0), z.lte(5)),
+  rate_bps: z.int(),
   /** The next level, what it needs and what is missing; null at V5. */
-  next_level: z
-    .object({
-      level: z.number().int(),
+  next_level: z.nullable(
+    z.object({
+      level: z.int(),
       team_performance: amountText,
-      active_directs: z.number().int(),
+      active_directs: z.int(),
       team_performance_missing: amountText,
-      active_directs_missing: z.number().int(),
+      active_directs_missing: z.int(),
       /** The lesser of the two conditions' progress, basis points (10,000 = met). */
-      progress_bps: z.number().int().min(0).max(10_000),
-    })
-    .nullable(),
+      progress_bps: z.int().check(z.gte(0), z.lte(10_000)),
+    }),
+  ),
   me_performance: amountText,
   team_performance: amountText,
   /** Direct referrals, those of them who have bought something, everyone below. */
-  zhi_num: z.number().int(),
-  active_directs: z.number().int(),
-  team_num: z.number().int(),
+  zhi_num: z.int(),
+  active_directs: z.int(),
+  team_num: z.int(),
   /** Per kind: what the last settlement paid (with the purchase-time rewards of the current epoch) and everything ever. */
   rewards: z.array(z.object({ kind: z.enum(teamRewardKinds), today: amountText, total: amountText })),
   /** The numbers in force, so the screen explains every reward. */
   levels: z.array(levelRule),
-  share_level1_bps: z.number().int(),
-  share_level2_bps: z.number().int(),
-  device_direct_bps: z.number().int(),
-  power_level_bps: z.number().int(),
-  power_level_min: z.number().int(),
+  share_level1_bps: z.int(),
+  share_level2_bps: z.int(),
+  device_direct_bps: z.int(),
+  power_level_bps: z.int(),
+  power_level_min: z.int(),
   /** The current epoch (a UTC day in production). */
-  epoch: z.number().int(),
+  epoch: z.int(),
 });
 export type TeamInfo = z.infer<typeof teamInfo>;
 
-export const zhiListQuery = pageQuery.extend({
+export const zhiListQuery = z.extend(pageQuery, {
   /** Someone in the caller's own team whose directs to list; absent: the caller's own directs. */
-  user_id: queryInt(1, 2 ** 31 - 1).optional(),
+  user_id: z.optional(queryInt(1, 2 ** 31 - 1)),
 });
 export const teamMember = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Masked wallet address. */
   address: z.string(),
   joined_at: z.string(),
-  level: z.number().int().min(0).max(5),
+  level: z.int().check(z.gte(0), z.lte(5)),
   me_performance: amountText,
   team_performance: amountText,
-  zhi_num: z.number().int(),
-  team_num: z.number().int(),
+  zhi_num: z.int(),
+  team_num: z.int(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
-export const zhiListData = paged(teamMember).extend({
+export const zhiListData = z.extend(paged(teamMember), {
   /** Whose directs these are (the caller, or the member asked for) and how deep below the caller. */
-  owner: z.object({ id: z.number().int(), address: z.string(), depth: z.number().int().min(0) }),
+  owner: z.object({ id: z.int(), address: z.string(), depth: z.int().check(z.gte(0)) }),
 });
 export type ZhiListData = z.infer<typeof zhiListData>;
 
 export const rankingEntry = z.object({
-  rank: z.number().int().min(1),
+  rank: z.int().check(z.gte(1)),
   address: z.string(),
   /** Team performance added this week (USDT). */
   amount: amountText,
-  level: z.number().int().min(0).max(5),
+  level: z.int().check(z.gte(0), z.lte(5)),
 });
 export type RankingEntry = z.infer<typeof rankingEntry>;
 export const rankingData = z.object({
-  week: z.number().int(),
+  week: z.int(),
   starts_at: z.string(),
   ends_at: z.string(),
   /** Top 100 by team performance added this week; ties by who joined first. */
   list: z.array(rankingEntry),
   /** The caller's own place, also outside the top 100; rank null with nothing added this week. */
-  me: z.object({ rank: z.number().int().min(1).nullable(), amount: amountText }),
+  me: z.object({ rank: z.nullable(z.int().check(z.gte(1))), amount: amountText }),
 });
 export type RankingData = z.infer<typeof rankingData>;
 
-export const teamRewardsQuery = pageQuery.extend({ kind: z.enum(teamRewardKinds).optional() });
+export const teamRewardsQuery = z.extend(pageQuery, { kind: z.optional(z.enum(teamRewardKinds)) });
 /** One reward line with its source and inputs, so a user can recompute it. */
 export const teamRewardLine = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The epoch it was earned in (a purchase's epoch for the device direct reward). */
-  epoch: z.number().int(),
+  epoch: z.int(),
   kind: z.enum(teamRewardKinds),
   /** Masked address of the user whose income or purchase it comes from (the branch's direct for community income, oneself for power level income). */
   source: z.string(),
   /** 1 or 2 for share income; 1 (the branch) for community income; 0 for power level income. */
-  source_depth: z.number().int(),
+  source_depth: z.int(),
   /** The source's mining income of the epoch (the branch's for community income), or the purchase in USDT. */
   source_amount: amountText,
-  rate_bps: z.number().int(),
+  rate_bps: z.int(),
   /** Community income: what lower levels in the branch already earn at their rates (rounded down). */
   lower_levels: amountText,
   /** What the formula gives, and what was paid (less only when the referral pool ran short). */

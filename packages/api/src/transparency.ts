@@ -3,7 +3,7 @@
 // liabilities and the snapshots with their on-chain publication. A signed-in user fetches their own
 // proofs and checks them in the browser (packages/proof). Amounts are exact decimal strings in whole
 // tokens (amountText); the trees' sums are base-unit integers (18 decimals) as decimal strings.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { envelope, idQuery, pageQuery, paged, queryInt } from './common.ts';
 import { route } from './route.ts';
 import { amountText, assets } from './wallet.ts';
@@ -22,11 +22,11 @@ export type PublicationState = (typeof publicationStates)[number];
 
 export const publication = z.object({
   state: z.enum(publicationStates),
-  chain_id: z.number().int(),
-  contract: z.string().nullable(),
-  tx_hash: z.string().nullable(),
-  block_number: z.string().nullable(),
-  published_at: z.string().nullable(),
+  chain_id: z.int(),
+  contract: z.nullable(z.string()),
+  tx_hash: z.nullable(z.string()),
+  block_number: z.nullable(z.string()),
+  published_at: z.nullable(z.string()),
 });
 export type Publication = z.infer<typeof publication>;
 
@@ -50,38 +50,38 @@ export const assetCover = z.object({
   reserves: amountText,
   liabilities: amountText,
   /** reserves ÷ liabilities with 4 decimals, null when nothing is owed. */
-  ratio: z.string().nullable(),
+  ratio: z.nullable(z.string()),
 });
 
 export const snapshotInfo = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The epoch whose end it was taken at (operator snapshots: the last ended epoch). */
-  epoch: z.number().int().nullable(),
+  epoch: z.nullable(z.int()),
   trigger: z.enum(snapshotTriggers),
   taken_at: z.string(),
   /** The chain block the reserves were read at. */
   block_number: z.string(),
-  users: z.number().int(),
-  leaf_count: z.number().int(),
+  users: z.int(),
+  leaf_count: z.int(),
   liabilities_root: z.string(),
   /** Base-unit sums of the root, in liabilityDims order. */
   liabilities_sums: z.array(z.string()),
   /** The rewards root of `epoch`, when the snapshot carries one. */
-  rewards_root: z.string().nullable(),
+  rewards_root: z.nullable(z.string()),
   cover: z.array(assetCover),
   publication,
 });
 export type SnapshotInfo = z.infer<typeof snapshotInfo>;
 
-export const snapshotDetail = snapshotInfo.extend({ reserves: z.array(reserveAddress) });
+export const snapshotDetail = z.extend(snapshotInfo, { reserves: z.array(reserveAddress) });
 export type SnapshotDetail = z.infer<typeof snapshotDetail>;
 
 export const rewardsInfo = z.object({
-  epoch: z.number().int(),
+  epoch: z.int(),
   root: z.string(),
   /** Base-unit sums of the root, in rewardKinds order. */
   sums: z.array(z.string()),
-  leaf_count: z.number().int(),
+  leaf_count: z.int(),
   /** What the pools paid for the epoch by kind (whole NADI), from the ledger. */
   paid: z.record(z.string(), amountText),
   /** Total paid and the emission schedule's amount for the epoch (packages/economy). */
@@ -91,9 +91,9 @@ export const rewardsInfo = z.object({
 });
 export type RewardsInfo = z.infer<typeof rewardsInfo>;
 
-export const emissionPoint = z.object({ epoch: z.number().int(), ended_at: z.string(), emitted: amountText, scheduled: amountText });
+export const emissionPoint = z.object({ epoch: z.int(), ended_at: z.string(), emitted: amountText, scheduled: amountText });
 export const coverPoint = z.object({
-  snapshot_id: z.number().int(),
+  snapshot_id: z.int(),
   taken_at: z.string(),
   asset: z.enum(assets),
   reserves: amountText,
@@ -107,9 +107,9 @@ export const transparencySummary = z.object({
   pools: z.array(z.object({ kind: z.string(), asset: z.enum(assets), balance: amountText })),
   /** Reserves and liabilities per snapshot, oldest first. */
   cover_history: z.array(coverPoint),
-  latest: snapshotDetail.nullable(),
+  latest: z.nullable(snapshotDetail),
   /** Where roots are published: read the snapshot's roots there. */
-  contract: z.object({ chain_id: z.number().int(), address: z.string() }).nullable(),
+  contract: z.nullable(z.object({ chain_id: z.int(), address: z.string() })),
 });
 export type TransparencySummary = z.infer<typeof transparencySummary>;
 
@@ -117,18 +117,18 @@ const nodeJson = z.object({ hash: z.string(), sums: z.array(z.string()) });
 export const proofJson = z.object({
   scope: z.string(),
   dims: z.array(z.string()),
-  user_id: z.number().int(),
+  user_id: z.int(),
   salt: z.string(),
   parts: z.array(
     z.object({
-      index: z.number().int(),
-      part: z.number().int(),
+      index: z.int(),
+      part: z.int(),
       sums: z.array(z.string()),
       path: z.array(z.object({ side: z.enum(['left', 'right']), hash: z.string(), sums: z.array(z.string()) })),
     }),
   ),
   root: nodeJson,
-  leaf_count: z.number().int(),
+  leaf_count: z.int(),
 });
 
 /**
@@ -138,15 +138,15 @@ export const proofJson = z.object({
 export const balanceProof = z.object({ snapshot: snapshotInfo, proof: proofJson, expected: z.array(z.string()) });
 export const incomeProof = z.object({ rewards: rewardsInfo, proof: proofJson, expected: z.array(z.string()) });
 
-export const snapshotQuery = z.object({ snapshot_id: queryInt(1, 2 ** 31 - 1).optional() });
+export const snapshotQuery = z.object({ snapshot_id: z.optional(queryInt(1, 2 ** 31 - 1)) });
 export const epochQuery = z.object({ epoch: queryInt(0, 2 ** 31 - 1) });
-export const treeQuery = z.object({ scope: z.string().regex(/^(snapshot|rewards):[0-9]{1,10}$/) });
+export const treeQuery = z.object({ scope: z.string().check(z.regex(/^(snapshot|rewards):[0-9]{1,10}$/)) });
 
 export const registerReserveBody = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  label: z.string().trim().min(1).max(60),
-  message: z.string().min(1).max(500),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/),
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  message: z.string().check(z.minLength(1), z.maxLength(500)),
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/)),
 });
 
 /**
@@ -185,7 +185,7 @@ export const transparencyRoutes = {
     method: 'GET',
     path: '/api/v1/transparency/tree',
     input: treeQuery,
-    response: envelope(z.object({ scope: z.string(), dims: z.array(z.string()), leaf_count: z.number().int(), root: nodeJson, download: z.string() })),
+    response: envelope(z.object({ scope: z.string(), dims: z.array(z.string()), leaf_count: z.int(), root: nodeJson, download: z.string() })),
     auth: false,
     summary: 'Public: a tree’s dimensions, size and root, and where to download its leaves',
   }),
@@ -216,7 +216,7 @@ export const transparencyRoutes = {
   operatorSnapshot: route({
     method: 'POST',
     path: '/api/v1/operator/transparency/snapshot',
-    input: z.object({}).optional(),
+    input: z.optional(z.object({})),
     response: envelope(snapshotInfo),
     auth: true,
     role: 'operator',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseAmount } from '@nadi/money/money';
 import { envelope, pageQuery, paged } from './common.ts';
 import { route } from './route.ts';
@@ -91,12 +91,15 @@ export const incomeRecordTypes = [
  * An amount on the wire: a decimal string with at most 18 decimals, above zero. Numbers, exponents,
  * signs, blanks and anything longer than the bound are refused with a reason the web translates.
  */
-export const amountSchema = z.unknown().transform((value, ctx) => {
-  const parsed = parseAmount(value);
-  if (parsed.ok) return parsed.units;
-  ctx.addIssue({ code: 'custom', message: `amount.${parsed.error}` });
-  return z.NEVER;
-});
+export const amountSchema = z.pipe(
+  z.unknown(),
+  z.transform((value, ctx) => {
+    const parsed = parseAmount(value);
+    if (parsed.ok) return parsed.units;
+    ctx.issues.push({ code: 'custom', message: `amount.${parsed.error}`, input: value });
+    return z.NEVER;
+  }),
+);
 /** Amounts in answers: exact decimal strings. */
 export const amountText = z.string();
 
@@ -126,7 +129,7 @@ export const transferBody = z.object({
   amount: amountSchema,
 });
 export const transferData = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.enum(assets),
   amount: amountText,
   from: z.string(),
@@ -149,9 +152,9 @@ export const exchangeQuoteData = z.object({
   expires_at: z.string(),
 });
 export type ExchangeQuoteData = z.infer<typeof exchangeQuoteData>;
-export const exchangeConfirmBody = z.object({ quote_id: z.string().uuid(), amount: amountSchema });
+export const exchangeConfirmBody = z.object({ quote_id: z.uuid(), amount: amountSchema });
 export const exchangeConfirmData = z.object({
-  id: z.number().int(),
+  id: z.int(),
   from_asset: z.enum(assets),
   to_asset: z.enum(assets),
   amount: amountText,
@@ -161,7 +164,7 @@ export const exchangeConfirmData = z.object({
 });
 
 export const fundRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: z.enum(recordTypes),
   asset: z.enum(assets),
   account: z.enum(userAccountKinds),
@@ -171,16 +174,16 @@ export const fundRecord = z.object({
   created_at: z.string(),
 });
 export type FundRecord = z.infer<typeof fundRecord>;
-export const moneyLogQuery = pageQuery.extend({
-  type: z.enum(recordTypes).optional(),
-  asset: z.enum(assets).optional(),
-  account: z.enum(userAccountKinds).optional(),
+export const moneyLogQuery = z.extend(pageQuery, {
+  type: z.optional(z.enum(recordTypes)),
+  asset: z.optional(z.enum(assets)),
+  account: z.optional(z.enum(userAccountKinds)),
 });
-export const incomeListQuery = pageQuery.extend({ type: z.enum(incomeRecordTypes).optional(), asset: z.enum(assets).optional() });
-export const incomeListData = paged(fundRecord).extend({
+export const incomeListQuery = z.extend(pageQuery, { type: z.optional(z.enum(incomeRecordTypes)), asset: z.optional(z.enum(assets)) });
+export const incomeListData = z.extend(paged(fundRecord), {
   totals: z.array(z.object({ asset: z.enum(assets), amount: amountText })),
 });
-export const transferListQuery = pageQuery.extend({ asset: z.enum(assets).optional() });
+export const transferListQuery = z.extend(pageQuery, { asset: z.optional(z.enum(assets)) });
 
 export const walletRoutes = {
   assets: route({

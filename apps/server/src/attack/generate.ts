@@ -215,7 +215,9 @@ function stringArbitrary(def: ZodDef): fc.Arbitrary<string> {
 
 function numberArbitrary(def: ZodDef): fc.Arbitrary<number> {
   const checks = checksOf(def);
-  const isInt = checks.some((c) => c.check === 'number_format' && (c.format === 'safeint' || c.format === 'int32'));
+  // z.int() is itself the format (its def carries it); z.number().check(z.int()) lists it as a check.
+  const isIntFormat = (format: unknown) => format === 'safeint' || format === 'int32';
+  const isInt = isIntFormat(def.format) || checks.some((c) => c.check === 'number_format' && isIntFormat(c.format));
   let lo = -Number.MAX_SAFE_INTEGER;
   let hi = Number.MAX_SAFE_INTEGER;
   for (const c of checks) {
@@ -342,7 +344,7 @@ function rawAttacks(isGet: boolean, valid: fc.Arbitrary<unknown>): fc.Arbitrary<
  * Requests for one route: valid-looking inputs from the contract, the same with hostile fields,
  * and whole-request attacks, in the given proportions.
  */
-export function requestArbitrary(input: z.ZodType | undefined, method: 'GET' | 'POST'): fc.Arbitrary<Omit<FuzzRequest, 'caller'>> {
+export function requestArbitrary(input: z.core.$ZodType | undefined, method: 'GET' | 'POST'): fc.Arbitrary<Omit<FuzzRequest, 'caller'>> {
   const isGet = method === 'GET';
   const valid = input ? arbitraryOf(input) : fc.constant(undefined);
   const send =

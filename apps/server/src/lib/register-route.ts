@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 export interface HandlerContext<R extends Route> {
-  input: R['input'] extends z.ZodType ? z.output<R['input']> : undefined;
+  input: R['input'] extends z.core.$ZodType ? z.output<R['input']> : undefined;
   lang: Lang;
   request: FastifyRequest;
 }

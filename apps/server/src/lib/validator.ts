@@ -21,7 +21,7 @@ export function hasNulText(value: unknown): boolean {
  * there as a 500 (found by the contract fuzzer); it is now a plain BAD_REQUEST, like any other
  * malformed field. Runs where validation runs, after an operator route's role check.
  */
-export const validatorWithoutNul: FastifySchemaCompiler<z.ZodType> = (route) => {
+export const validatorWithoutNul: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
   const validate = validatorCompiler(route);
   return (data: unknown) => {
     const result = validate(data) as { value?: unknown; error?: Error };

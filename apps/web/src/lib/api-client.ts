@@ -158,7 +158,7 @@ let zodConfigured: Promise<unknown> | null = null;
  * route object brought it), so this costs no download.
  */
 function zodWithoutEval(): Promise<unknown> {
-  return (zodConfigured ??= import('zod').then((zod) => zod.config({ jitless: true })));
+  return (zodConfigured ??= import('zod/mini').then((zod) => zod.config({ jitless: true })));
 }
 
 /** A GET's input as the query's strings (the same whether sent in the URL or sealed). */

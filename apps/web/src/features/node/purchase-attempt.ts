@@ -4,7 +4,7 @@
 // sent again as it was (the server then answers the first purchase); a refusal changed nothing, so the
 // next submit may send a newer quote's price under the same key. A wallet purchase keeps its body until
 // the stepper has paid: buying again opens the same payment order instead of holding a second unit.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { nodePayAssets, nodePayMethods } from '@nadi/api/node';
 import { isRefusal, newIdempotencyKey } from '../../lib/intent-key.ts';
 import type { PaymentOutcome } from '../../lib/payment/payment-flow.ts';
@@ -12,16 +12,16 @@ import { readItem, removeItem, storageKeys, writeItem } from '../../lib/storage.
 import type { NodeBuyRequest, PurchaseChoice } from './purchase.ts';
 
 const choiceShape = {
-  tier_id: z.number().int().min(1),
+  tier_id: z.int().check(z.gte(1)),
   pay_method: z.enum(nodePayMethods),
   pay_asset: z.enum(nodePayAssets),
 };
 
 const attemptSchema = z.object({
   ...choiceShape,
-  request_key: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  request_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/)),
   /** What was sent under the key without a known outcome (or a wallet order not yet paid): sent again as it was. */
-  sent: z.object({ ...choiceShape, price: z.string().max(64).optional() }).nullable(),
+  sent: z.nullable(z.object({ ...choiceShape, price: z.optional(z.string().check(z.maxLength(64))) })),
 });
 export type PurchaseAttempt = z.infer<typeof attemptSchema>;
 

@@ -1,21 +1,20 @@
 // The temporary order (docs/product.md section 3): what the shopper is about to buy, kept in session storage so
 // the confirmation screen survives a refresh. The product screen writes it; the confirmation screen
 // reads and updates it (pay method, address, remark) and clears it once the order exists.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { orderItemsMax, orderQuantityMax, remarkMax, storePayAssets, storePayMethods } from '@nadi/api/store';
 import { readItem, removeItem, storageKeys, writeItem } from '../../lib/storage.ts';
 
 const tempOrderSchema = z.object({
   items: z
-    .array(z.object({ product_id: z.number().int().min(1), quantity: z.number().int().min(1).max(orderQuantityMax) }))
-    .min(1)
-    .max(orderItemsMax),
-  pay_method: z.enum(storePayMethods).default('balance'),
-  pay_asset: z.enum(storePayAssets).default('USDT'),
-  address_id: z.number().int().min(1).nullable().default(null),
-  remark: z.string().max(remarkMax).default(''),
+    .array(z.object({ product_id: z.int().check(z.gte(1)), quantity: z.int().check(z.gte(1), z.lte(orderQuantityMax)) }))
+    .check(z.minLength(1), z.maxLength(orderItemsMax)),
+  pay_method: z._default(z.enum(storePayMethods), 'balance'),
+  pay_asset: z._default(z.enum(storePayAssets), 'USDT'),
+  address_id: z._default(z.nullable(z.int().check(z.gte(1))), null),
+  remark: z._default(z.string().check(z.maxLength(remarkMax)), ''),
   /** The Idempotency-Key of this order attempt: a retried submit never orders twice. */
-  request_key: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  request_key: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/)),
 });
 export type TempOrder = z.infer<typeof tempOrderSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { incomeProof } from '@nadi/api/transparency';
 import { call, type CallOptions } from '../../../lib/api-client.ts';
 
