@@ -19,18 +19,24 @@ export function newBenchAccount(inviteCode: string): BenchAccount {
   return { account: privateKeyToAccount(generatePrivateKey()), inviteCode, isRegistered: false };
 }
 
-async function apiData<T>(envelope: EnvelopeClient, baseUrl: string, call: Parameters<EnvelopeClient['request']>[0]): Promise<T> {
+/** A call's data through the envelope the server asks for (sealed or not). */
+export async function apiData<T>(envelope: EnvelopeClient, baseUrl: string, call: Parameters<EnvelopeClient['request']>[0]): Promise<T> {
   const answer = await envelope.request(call, (url, init) => fetch(`${baseUrl}${url}`, init));
   const body = answer.body as { code?: number; data?: T } | null;
   if (body?.code !== 200 || body.data === undefined) throw new Error(`${call.pathAndQuery}: HTTP ${answer.status} ${JSON.stringify(body)}`);
   return body.data;
 }
 
-/** A new session token for the account (each signed-in run gets its own, so none idles out), and its user. */
-export async function signIn(baseUrl: string, who: BenchAccount): Promise<{ token: string; user: UserInfo }> {
-  const envelope = new EnvelopeClient({
+/** The request envelope as the server at `baseUrl` asks for it (its config says whether and to which key). */
+export function envelopeFor(baseUrl: string): EnvelopeClient {
+  return new EnvelopeClient({
     loadConfig: async () => ((await (await fetch(`${baseUrl}/api/v1/common/config`)).json()) as { data: { encryption: EnvelopeConfig } }).data.encryption,
   });
+}
+
+/** A new session token for the account (each signed-in run gets its own, so none idles out), and its user. */
+export async function signIn(baseUrl: string, who: BenchAccount): Promise<{ token: string; user: UserInfo }> {
+  const envelope = envelopeFor(baseUrl);
   const address = who.account.address;
   const { message } = await apiData<LoginMessageData>(envelope, baseUrl, {
     method: 'GET',
