@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { MiningOverview } from '@nadi/api/mining';
@@ -10,8 +10,7 @@ import { AwaitingDevices } from './awaiting-devices.tsx';
 import { EpochCard } from './epoch-card.tsx';
 import { OverviewGate } from './overview-gate.tsx';
 import { LoadingView } from '../../../components/state-view.tsx';
-import { useIdle } from '../../../lib/use-idle.ts';
-import { whenPaintedAndIdle } from '../../../lib/when-idle.ts';
+import { AfterPaint } from '../../../components/after-paint.tsx';
 import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './mining.module.css';
@@ -31,27 +30,14 @@ export default function MiningPage() {
         {(overview) => (
           <>
             <OverviewSection overview={overview} />
-            <MinersAfterPaint />
+            {/* Below the fold on a phone: its chunk and read come after the overview's paint. */}
+            <AfterPaint fallback={<LoadingView />}>
+              <MinersSection />
+            </AfterPaint>
           </>
         )}
       </OverviewGate>
     </div>
-  );
-}
-
-/**
- * The miners' section once the overview's figures are painted: its chunk (the infinite list, the
- * cards) and its read start after that paint instead of sharing the network and the main thread
- * with it (issue 33: they were a tenth of /mining's bytes before its largest paint). Its loading
- * state holds the place meanwhile, as the Suspense fallback does after it.
- */
-function MinersAfterPaint() {
-  const isPainted = useIdle(whenPaintedAndIdle);
-  if (!isPainted) return <LoadingView />;
-  return (
-    <Suspense fallback={<LoadingView />}>
-      <MinersSection />
-    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import type { SnapshotDetail, TransparencySummary } from '@nadi/api/transparency';
 import { formatMoney } from '../../../lib/money-format.ts';
@@ -6,6 +6,7 @@ import { coverSeries } from '../chart-data.ts';
 import { isCovered, ratioPercent } from '../transparency-format.ts';
 import { cx } from '../../../lib/cx.ts';
 import styles from './transparency.module.css';
+import { AfterPaint } from '../../../components/after-paint.tsx';
 
 // The chart library is a chunk of its own, fetched once the figures are on screen.
 const CoverChart = lazy(() => import('./cover-chart.tsx'));
@@ -64,9 +65,9 @@ export function CoverSection({ snapshot, history }: { snapshot: SnapshotDetail; 
       {hasHistory ? (
         <figure className={styles.chartFigure}>
           <figcaption className={styles.chartCaption}>{t('transparency.cover.history')}</figcaption>
-          <Suspense fallback={<div className={styles.chartBox} aria-hidden="true" />}>
+          <AfterPaint fallback={<div className={styles.chartBox} aria-hidden="true" />}>
             <CoverChart series={series} label={t('transparency.cover.history')} />
-          </Suspense>
+          </AfterPaint>
         </figure>
       ) : null}
     </section>

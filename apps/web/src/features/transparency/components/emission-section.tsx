@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import type { TransparencySummary } from '@nadi/api/transparency';
 import { formatMoney } from '../../../lib/money-format.ts';
 import { emissionSeries } from '../chart-data.ts';
 import { cx } from '../../../lib/cx.ts';
 import styles from './transparency.module.css';
+import { AfterPaint } from '../../../components/after-paint.tsx';
 
 const EmissionChart = lazy(() => import('./emission-chart.tsx'));
 
@@ -29,13 +30,13 @@ export function EmissionSection({ emission }: { emission: TransparencySummary['e
               <span className={cx(styles.legend, styles.legendBar)}>{t('transparency.emission.emitted')}</span>
               <span className={cx(styles.legend, styles.legendLine)}>{t('transparency.emission.scheduled')}</span>
             </figcaption>
-            <Suspense fallback={<div className={styles.chartBox} aria-hidden="true" />}>
+            <AfterPaint fallback={<div className={styles.chartBox} aria-hidden="true" />}>
               <EmissionChart
                 series={series}
                 names={{ emitted: t('transparency.emission.emitted'), scheduled: t('transparency.emission.scheduled') }}
                 label={t('transparency.emission.title')}
               />
-            </Suspense>
+            </AfterPaint>
           </figure>
         </>
       ) : (
