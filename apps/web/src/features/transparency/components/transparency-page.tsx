@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import type { TransparencySummary } from '@nadi/api/transparency';
+import { AfterPaint } from '../../../components/after-paint.tsx';
 import { EmptyView, ErrorView, LoadingView } from '../../../components/state-view.tsx';
 import { useSummary } from '../api/get-summary.ts';
 import { CoverSection } from './cover-section.tsx';
@@ -12,7 +13,8 @@ import { cx } from '../../../lib/cx.ts';
 import moneyStyles from '../../../components/money.module.css';
 import styles from './transparency.module.css';
 
-// Below the fold, and with viem (checksummed addresses, the signatures' recovery): a chunk of its own.
+// Below the fold, and with viem (checksummed addresses, the signatures' recovery): a chunk of its own,
+// fetched after the figures above it are painted.
 const ReservesSection = lazy(() => import('./reserves-section.tsx'));
 
 /**
@@ -23,27 +25,36 @@ const ReservesSection = lazy(() => import('./reserves-section.tsx'));
 export default function TransparencyPage() {
   const { t } = useTranslation();
   const summary = useSummary();
-  if (summary.isPending) return <LoadingView />;
-  // A failed background refresh keeps the figures already shown.
-  if (!summary.data) return <ErrorView title={t('transparency.loadFailed')} error={summary.error} onRetry={() => void summary.refetch()} />;
-  return <TransparencyContent summary={summary.data} />;
+  return (
+    // Named for the tests once the figures are in; the intro is there from the first render (it needs no data).
+    <div className={cx(moneyStyles.moneyScreen, styles.transparency)} data-testid={summary.data ? 'transparency' : undefined}>
+      {/* The top bar names the screen; this says what it is for. */}
+      <p className={styles.intro}>{t('transparency.intro')}</p>
+      {summary.isPending ? (
+        <LoadingView />
+      ) : summary.data ? (
+        <TransparencyContent summary={summary.data} />
+      ) : (
+        <ErrorView title={t('transparency.loadFailed')} error={summary.error} onRetry={() => void summary.refetch()} />
+      )}
+    </div>
+  );
 }
 
+/** The figures under the intro; a failed background refresh keeps those already shown. */
 function TransparencyContent({ summary }: { summary: TransparencySummary }) {
   const { t } = useTranslation();
   const latest = summary.latest;
   return (
-    <div className={cx(moneyStyles.moneyScreen, styles.transparency)} data-testid="transparency">
-      {/* The top bar names the screen; this says what it is for. */}
-      <p className={styles.intro}>{t('transparency.intro')}</p>
+    <>
       {latest ? (
         <>
           <CoverSection snapshot={latest} history={summary.cover_history} />
           <VerifySection summary={summary} />
           <SnapshotSection snapshot={latest} />
-          <Suspense fallback={<LoadingView />}>
+          <AfterPaint fallback={<LoadingView />}>
             <ReservesSection snapshot={latest} />
-          </Suspense>
+          </AfterPaint>
         </>
       ) : (
         <>
@@ -56,6 +67,6 @@ function TransparencyContent({ summary }: { summary: TransparencySummary }) {
       <SupplySection supply={summary.supply} />
       <EmissionSection emission={summary.emission} />
       <PoolsSection pools={summary.pools} />
-    </div>
+    </>
   );
 }
