@@ -97,6 +97,9 @@ const loadedNamespaces = new Map<string, Promise<void>>();
 /** Fetches one namespace of the default language once (its own small chunk) and adds it. */
 function loadDefaultNamespace(namespace: string): Promise<void> {
   if (firstScreenNamespaces.includes(namespace)) return Promise.resolve();
+  // The whole language, in or on its way (after the first screen's data), holds this namespace
+  // too: a screen opened after it does not download the namespace's chunk a second time.
+  if (fullDefault) return fullDefault;
   let loading = loadedNamespaces.get(namespace);
   if (!loading) {
     const load = namespaceLoaders[namespace];
