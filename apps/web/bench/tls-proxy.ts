@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand, startChild, stopChild } from '../../../ops/cluster/processes.ts';
+import { runCommand, startChild, stopChild, waitFor } from '../../../ops/cluster/processes.ts';
 import { makeCertificates, spkiPin } from '../../../ops/cluster/tls.ts';
 import { freePort } from '../../../e2e/support/ports.ts';
 
@@ -67,15 +67,13 @@ export async function startTlsProxy(targets: string[]): Promise<TlsProxy> {
   runCommand('haproxy', ['-c', '-q', '-f', config]);
   const child = startChild('haproxy', 'haproxy', ['-db', '-f', config], { logFile: join(dir, 'haproxy.log') });
   const urls = routes.map(({ listen }) => `https://localhost:${listen}`);
-  const deadline = Date.now() + 15_000;
-  for (const url of urls) {
-    while (!(await isListening(`${url}/`))) {
-      if (child.process.exitCode !== null || Date.now() > deadline) {
-        await stopChild(child);
-        throw new Error(`HAProxy did not answer on ${url} (log: ${join(dir, 'haproxy.log')})`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  try {
+    // An HAProxy that exited ends the wait at once (and fails below) rather than at the deadline.
+    for (const url of urls) await waitFor(`HAProxy on ${url}`, async () => child.process.exitCode !== null || (await isListening(`${url}/`)), 15_000);
+    if (child.process.exitCode !== null) throw new Error(`HAProxy exited with ${child.process.exitCode}`);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`HAProxy did not answer (${error instanceof Error ? error.message : String(error)}; log: ${join(dir, 'haproxy.log')})`, { cause: error });
   }
   return {
     urls,
