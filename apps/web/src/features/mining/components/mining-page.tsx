@@ -20,8 +20,9 @@ const MinersSection = lazy(() => import('./miners-section.tsx'));
 /** /mining (the footer's "Depin" tab): devices waiting for activation, my power and income, the epoch counting down, the entries and my miners. */
 export default function MiningPage() {
   // The miners are read by their own section (a chunk of its own), which shows under the overview
-  // once that is in: they never sit where the overview's cards would then push them (a layout shift
-  // of 0.224 when they did), and their read does not share the first figures' moment (issue 33).
+  // once that is painted: they never sit where the overview's cards would then push them (a layout
+  // shift of 0.224 when they did), and their download and read do not share the first figures'
+  // moment (issue 33; below the fold on a phone).
   return (
     <div className={cx(moneyStyles.moneyScreen, 'mining-page')}>
       {/* First: a received device waiting for its code is the one thing to do here (shown only then). */}
@@ -30,7 +31,6 @@ export default function MiningPage() {
         {(overview) => (
           <>
             <OverviewSection overview={overview} />
-            {/* Below the fold on a phone: its chunk and read come after the overview's paint. */}
             <AfterPaint fallback={<LoadingView />}>
               <MinersSection />
             </AfterPaint>
