@@ -12,6 +12,7 @@ import { toDecimalString, units } from '@nadi/money/money';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LeaderLock } from '../../lib/leader-lock.ts';
+import { isDependencyUnavailable } from '../../lib/unavailable.ts';
 import type { RedisPubSub } from '../../lib/redis-pubsub.ts';
 import { BookReplica } from './book-replica.ts';
 import type { MarketConfig } from './params.ts';
@@ -179,7 +180,7 @@ export class MarketGateway {
           : await this.cancel(command.userId, command.orderId);
       reply = { id, ok: true, data };
     } catch (error) {
-      reply = { id, ok: false, reason: error instanceof AppError ? error.reason : null };
+      reply = { id, ok: false, reason: replyReason(error) };
     }
     await this.options.pubsub?.publish(replyChannel(replyTo), JSON.stringify(reply));
   }
@@ -224,6 +225,18 @@ async function openWriter(deps: AppDeps, lock: LeaderLock): Promise<MarketServic
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * What the forwarding instance answers for a command that failed here: the refusal itself, 503 for a
+ * dependency gone for now (as the error handler answers it, plugins/errors.ts), else a failure it
+ * cannot know more of (500), whose error only this instance has, so it is logged here.
+ */
+function replyReason(error: unknown): AppError['reason'] | null {
+  if (error instanceof AppError) return error.reason;
+  if (isDependencyUnavailable(error)) return 'SERVICE_UNAVAILABLE';
+  console.error('market: a forwarded command failed', error);
+  return null;
 }
 
 const commandChannel = (symbol: string) => `market:${symbol}:commands`;

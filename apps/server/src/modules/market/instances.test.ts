@@ -18,6 +18,7 @@ import { isRedisReachable, redisUrl } from '../../test/redis.ts';
 import { newTrader } from '../../test/trader.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { takeEpoch } from './repo.ts';
+import type { Db } from '../../db/client.ts';
 
 // Asked only where the suite runs (PostgreSQL), so a PGlite-only run needs no Redis even in CI.
 const isPostgres = process.env.TEST_DB === 'postgres';
@@ -35,7 +36,7 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
   const prefix = `nadi-test-${randomBytes(4).toString('hex')}`;
   const instances: Instance[] = [];
 
-  async function startInstance(): Promise<Instance> {
+  async function startInstance(db: Db = database.db): Promise<Instance> {
     const settings = testSettings({ DATABASE_URL: database.url ?? '' });
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     const pubsub = RedisPubSub.create(redis, prefix);
@@ -43,14 +44,17 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
     const { createPublicClient, http } = await import('viem');
     const chain = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 1_000, retryCount: 0 }) });
     const app = await buildApp(
-      { settings, db: database.db, dbKind: 'postgres', chain, now: clock.now, events },
+      { settings, db, dbKind: 'postgres', chain, now: clock.now, events },
       { redis, pubsub, rateLimitNamespace: prefix, sockets: { leaderRetryMs: 100 } },
     );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    let isClosed = false;
     const instance: Instance = {
       app,
       base: address,
       async close() {
+        if (isClosed) return;
+        isClosed = true;
         await app.close();
         await pubsub.close();
         redis.disconnect();
@@ -195,5 +199,40 @@ describe.runIf(isPostgres && (await isRedisReachable()))('two instances with Red
       { timeoutMs: 2_000 },
     );
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('answers a forwarded order 503, not 500, when the writer loses its database connection, and takes orders after', async () => {
+    for (const i of instances) await i.close();
+    // The writer's statements fail as node-postgres fails them when PostgreSQL goes away (a restart).
+    let isDatabaseGone = false;
+    const flaky = new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (isDatabaseGone) return Promise.reject(new Error('Connection terminated unexpectedly'));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const writer = await startInstance(flaky);
+    await eventually(
+      'the new instance taking the market',
+      () => writer.app.market.isWriter,
+      (isWriter) => isWriter,
+    );
+    const follower = await startInstance();
+    expect(follower.app.market.isWriter).toBe(false);
+    const user = await newUser(follower, { USDT: '10' });
+
+    isDatabaseGone = true;
+    const failed = await order(follower, user.token, { side: 'buy', type: 'limit', price: '0.5', quantity: '4' });
+    isDatabaseGone = false;
+    // Translated "try again in a moment", as the writer's own instance answers it (plugins/errors.ts).
+    expect(failed.status, JSON.stringify(failed.body)).toBe(503);
+    expect(failed.body.reason).toBe('SERVICE_UNAVAILABLE');
+    const accepted = await order(follower, user.token, { side: 'buy', type: 'limit', price: '0.5', quantity: '4' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await auditLedger(database.db)).problems).toEqual([]);
   });
 });
