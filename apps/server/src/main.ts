@@ -9,7 +9,7 @@ import { loadSettings, type AppSettings } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { LocalBus } from './lib/event-bus.ts';
-import { RedisBus, RedisPubSub } from './lib/redis-pubsub.ts';
+import { RedisBus, RedisPubSub, reportRedisOutages } from './lib/redis-pubsub.ts';
 import { deleteStaleNonces } from './modules/auth/index.ts';
 import { startSettlementJob } from './modules/mining/index.ts';
 import { startNodeJob } from './modules/node/index.ts';
@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   // Development: candles of past days (before the market opens), then a bot keeping the book filled.
   if (settings.isDemoMarketOn) await seedDemoHistory(database, settings, now());
   const redis = settings.redisUrl ? new Redis(settings.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) reportRedisOutages(redis, 'commands');
   // With Redis, instances share the live events and forward market commands to the one writer.
   const pubsub = redis ? RedisPubSub.create(redis) : null;
   const events = pubsub ? await RedisBus.start(pubsub) : new LocalBus();

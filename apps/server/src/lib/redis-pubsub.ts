@@ -10,6 +10,25 @@ import { LocalBus } from './event-bus.ts';
 
 export type ChannelHandler = (message: string) => void;
 
+/**
+ * One line when a Redis connection is lost and one when it is back. Without an 'error' listener
+ * ioredis prints every failed reconnect attempt as "[ioredis] Unhandled error event" with its stack
+ * (a Redis stopped for 30 s filled each instance's log with them); it reconnects either way.
+ */
+export function reportRedisOutages(client: Redis, name: string): void {
+  let isDown = false;
+  client.on('error', (error: Error) => {
+    if (isDown) return;
+    isDown = true;
+    console.error(`redis (${name}): connection lost, reconnecting: ${error.message}`);
+  });
+  client.on('ready', () => {
+    if (!isDown) return;
+    isDown = false;
+    console.info(`redis (${name}): connected again`);
+  });
+}
+
 export class RedisPubSub {
   /** Tells this process's own messages from the others' on shared channels. */
   readonly instanceId = randomUUID();
@@ -21,6 +40,7 @@ export class RedisPubSub {
   private constructor(redis: Redis, prefix: string) {
     this.pub = redis;
     this.sub = redis.duplicate();
+    reportRedisOutages(this.sub, 'subscriber');
     this.prefix = prefix;
     this.sub.on('message', (channel: string, message: string) => {
       const handler = this.handlers.get(channel);
