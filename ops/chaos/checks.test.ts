@@ -29,7 +29,7 @@ function action(over: Partial<ActionRecord>): ActionRecord {
   };
 }
 
-const byName = (checks: { name: string; ok: boolean }[], part: string) => checks.find((c) => c.name.includes(part))!;
+const byName = (checks: { name: string; ok: boolean; detail: string }[], part: string) => checks.find((c) => c.name.includes(part))!;
 
 describe('checkErrors', () => {
   it('passes answers outside the windows and translated 503s inside', () => {
@@ -51,11 +51,24 @@ describe('checkErrors', () => {
     expect(byName(checks, 'unanswered').ok).toBe(false);
   });
 
+  it('counts a call in flight when the fault began as inside its window, and one answered before it as outside', () => {
+    const inFlight = action({ start: window.start - 50, end: window.start + 900, status: null, error: 'fetch failed (UND_ERR_SOCKET)' });
+    expect(byName(checkErrors([inFlight], [window]), 'unanswered').ok).toBe(true);
+    const before = action({ start: window.start - 500, end: window.start - 1, status: null, error: 'fetch failed (UND_ERR_SOCKET)' });
+    expect(byName(checkErrors([before], [window]), 'unanswered').ok).toBe(false);
+  });
+
+  it('names the later fault when a call falls in the grace of one and the window of the next', () => {
+    const next: FaultWindow = { name: 'postgres-restart', start: window.end + 5_000, end: window.end + 8_000, detail: '' };
+    const checks = checkErrors([action({ start: next.start + 100, end: next.start + 200, status: 500, reason: 'INTERNAL' })], [window, next]);
+    expect(byName(checks, 'only 503').detail).toContain('in postgres-restart');
+  });
+
   it('fails a 500 inside a window, and a 503 in English for a Japanese user', () => {
     const checks = checkErrors(
       [
-        action({ start: 15_000, status: 500, reason: 'INTERNAL' }),
-        action({ start: 16_000, status: 503, reason: 'SERVICE_UNAVAILABLE', msg: errorTexts.EN.errors.SERVICE_UNAVAILABLE }),
+        action({ start: 15_000, end: 15_100, status: 500, reason: 'INTERNAL' }),
+        action({ start: 16_000, end: 16_100, status: 503, reason: 'SERVICE_UNAVAILABLE', msg: errorTexts.EN.errors.SERVICE_UNAVAILABLE }),
       ],
       [window],
     );

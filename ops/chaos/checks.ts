@@ -266,9 +266,14 @@ export function checkSockets(stats: SocketStats[]): Check[] {
   ];
 }
 
-/** In which fault window (with its grace) a moment falls. */
-export function windowAt(windows: FaultWindow[], at: number): FaultWindow | null {
-  return windows.find((w) => at >= w.start && at <= w.end + windowGraceMs) ?? null;
+/**
+ * The fault window (with its grace) a call overlapped: one in flight when the fault began (sent
+ * just before an instance was killed) met the fault as much as one sent during it. Where two
+ * overlap it (the next fault may begin within the last one's grace), the later one, whose fault is
+ * the fresher.
+ */
+export function windowOf(windows: FaultWindow[], a: Pick<ActionRecord, 'start' | 'end'>): FaultWindow | null {
+  return windows.findLast((w) => a.start <= w.end + windowGraceMs && a.end >= w.start) ?? null;
 }
 
 export function checkErrors(actions: ActionRecord[], windows: FaultWindow[]): Check[] {
@@ -277,13 +282,13 @@ export function checkErrors(actions: ActionRecord[], windows: FaultWindow[]): Ch
   const untranslated: string[] = [];
   for (const a of actions) {
     if (a.status === null || a.status < 500) continue;
-    const window = windowAt(windows, a.start) ?? windowAt(windows, a.end);
+    const window = windowOf(windows, a);
     if (!window) outside.push(describe(a));
     else if (a.status !== 503) inside.push(`${describe(a)} in ${window.name}`);
     else if (!isErrorReason(a.reason) || a.msg !== errorTexts[a.lang].errors[a.reason] || (a.lang !== 'EN' && a.msg === errorTexts.EN.errors[a.reason]))
       untranslated.push(`${describe(a)} (${a.lang}): msg ${JSON.stringify(a.msg)}`);
   }
-  const unanswered = actions.filter((a) => a.status === null && a.retryOf === null && !windowAt(windows, a.start));
+  const unanswered = actions.filter((a) => a.status === null && a.retryOf === null && !windowOf(windows, a));
   return [
     { name: 'no 5xx outside the fault windows', ok: outside.length === 0, detail: outside.length === 0 ? 'none' : `${outside.length}: ${list(outside)}` },
     {

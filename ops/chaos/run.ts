@@ -1,6 +1,7 @@
 // One chaos run on a started cluster: users set up, then working while the faults come one after
 // another, then the unanswered actions retried and every check made. Answers the figures and the
 // checks; the CLI prints them, the vitest file asserts them.
+import { readFileSync } from 'node:fs';
 import type { Cluster } from '../cluster/types.ts';
 import {
   waitForDeposits,
@@ -14,12 +15,13 @@ import {
   checkNoCrash,
   checkSockets,
   retryUnanswered,
-  windowAt,
+  windowOf,
   type Check,
   type MemorySample,
 } from './checks.ts';
 import { simpleFault, writerFailover, type FailoverResult, type FaultName, type FaultWindow } from './faults.ts';
 import { Population } from './journeys.ts';
+import { formatLoggedErrors, parseLoggedErrors, type LoggedError } from './logged-errors.ts';
 import { AccountWatcher, BookWatcher, type SocketStats } from './sockets.ts';
 import type { ActionRecord } from './user.ts';
 
@@ -54,6 +56,8 @@ export interface ChaosReport {
   sockets: SocketStats[];
   checks: Check[];
   retries: number;
+  /** What the instances logged as errors from the run's start (the report's only view of a 500's cause). */
+  loggedErrors: LoggedError[];
 }
 
 export const defaultFaults: FaultName[] = ['writer-failover', 'postgres-restart', 'redis-stop', 'rpc-block', 'proxy-reload'];
@@ -166,7 +170,7 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
     byClass.set(routeClass(a), list);
   }
   const figures: FaultFigure[] = windows.map((window) => {
-    const failures = runActions.filter((a) => (a.status === null || a.status >= 500) && windowAt([window], a.start));
+    const failures = runActions.filter((a) => (a.status === null || a.status >= 500) && windowOf([window], a));
     const errors: Record<string, number> = {};
     for (const f of failures) {
       const key = f.status === null ? 'no answer' : `${f.status} ${f.reason ?? ''}`.trim();
@@ -186,6 +190,9 @@ export async function runChaos(cluster: Cluster, options: ChaosOptions): Promise
     sockets: [...books, ...accounts].map((w) => w.stats),
     checks,
     retries: retries.length,
+    loggedErrors: cluster.instances
+      .flatMap((instance) => parseLoggedErrors(instance.name, readFileSync(instance.logFile, 'utf8'), startedAt))
+      .sort((a, b) => a.at - b.at),
   };
 }
 
@@ -220,6 +227,8 @@ export function formatReport(report: ChaosReport): string {
   lines.push('|---|---|---|---|---|---|');
   for (const s of report.sockets)
     lines.push(`| ${s.name} | ${s.opens} | ${s.closes} | ${s.reconnectMs.join(' ') || '—'} | ${s.gaps.length} | ${s.snapshots} |`);
+  lines.push('');
+  lines.push(...formatLoggedErrors(report.loggedErrors));
   lines.push('');
   for (const c of report.checks) lines.push(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
   return lines.join('\n');
