@@ -78,8 +78,8 @@ export class MarketGateway {
     const writer = await openWriter(deps, options.lock);
     const gateway = new MarketGateway(deps, config, options, writer, await lastTradePrice(deps.db, config.symbol));
     if (options.pubsub) await options.pubsub.on(replyChannel(options.pubsub.instanceId), (m) => gateway.onReply(m));
-    if (writer) await gateway.becomeWriter(writer);
-    else gateway.scheduleRetry();
+    if (writer) await gateway.becomeWriter(writer).catch((error: unknown) => console.error('market: taking the market at start failed', error));
+    if (!gateway.writer) gateway.scheduleRetry();
     return gateway;
   }
 
@@ -120,12 +120,23 @@ export class MarketGateway {
     await this.stepDown();
   }
 
+  /**
+   * Serves the market from now on: its own orders at once, the forwarded ones once it listens on the
+   * command channel. If it cannot listen (Redis down), it steps down and tries again later: a
+   * writer nobody can reach would hold the lock while every other instance's orders found no one.
+   */
   private async becomeWriter(writer: MarketService): Promise<void> {
     this.writer = writer;
     const stop = () => void this.stepDown().then(() => this.scheduleRetry());
     writer.onFenced(stop);
     this.options.lock.onLost(stop);
-    if (this.options.pubsub) await this.options.pubsub.on(commandChannel(this.config.symbol), (m) => void this.serve(m));
+    if (!this.options.pubsub) return;
+    try {
+      await this.options.pubsub.on(commandChannel(this.config.symbol), (m) => void this.serve(m));
+    } catch (error) {
+      await this.stepDown();
+      throw error;
+    }
   }
 
   /** The writer's work on this instance, across writers (for /metrics). */
@@ -182,7 +193,11 @@ export class MarketGateway {
     } catch (error) {
       reply = { id, ok: false, reason: replyReason(error) };
     }
-    await this.options.pubsub?.publish(replyChannel(replyTo), JSON.stringify(reply));
+    // Lost with Redis: the forwarding instance answers MARKET_UNAVAILABLE when its wait ends, and the
+    // client's retry with its client_order_id gets this order's answer.
+    await this.options.pubsub
+      ?.publish(replyChannel(replyTo), JSON.stringify(reply))
+      .catch((error: unknown) => console.error('market: the reply to a forwarded command was lost', error));
   }
 
   private async forward(command: Command): Promise<MarketOrder> {
@@ -196,7 +211,17 @@ export class MarketGateway {
       }, this.options.forwardTimeoutMs ?? forwardTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
     });
-    const receivers = await pubsub.publish(commandChannel(this.config.symbol), JSON.stringify({ id, replyTo: pubsub.instanceId, command }));
+    let receivers: number;
+    try {
+      receivers = await pubsub.publish(commandChannel(this.config.symbol), JSON.stringify({ id, replyTo: pubsub.instanceId, command }));
+    } catch (error) {
+      // Not sent (Redis down): the caller gets this error (503), and the wait ends here, not with a
+      // rejection nobody awaits when its timer fires.
+      const p = this.pending.get(id);
+      if (p) clearTimeout(p.timer);
+      this.pending.delete(id);
+      throw error;
+    }
     if (receivers === 0) this.settle({ id, ok: false, reason: 'MARKET_UNAVAILABLE' });
     return answer;
   }
