@@ -1,7 +1,9 @@
 // The order book as published on the event bus, kept by every instance (the writer's too): a
 // snapshot, then depth updates chained by seq/prevSeq. It serves REST depth and the socket
 // streams' snapshots, so both show only what was committed, on any instance. A gap (an update
-// that does not chain) makes it ask the writer for a new snapshot and say it is not ready.
+// that does not chain) makes it ask the writer for a new snapshot and say it is not ready; it asks
+// again every few seconds until one comes (a request or the writer's answer lost with Redis, no
+// writer yet).
 import type { BookLevel } from '@nadi/api/trade-socket';
 import type { AppEvent, EventBus } from '../../lib/event-bus.ts';
 
@@ -10,6 +12,9 @@ export interface PublishedBook {
   bids: BookLevel[];
   asks: BookLevel[];
 }
+
+/** How long a replica waits for the snapshot it asked for before it asks again. */
+export const snapshotRetryMs = 2_000;
 
 export class BookReplica {
   readonly symbol: string;
@@ -22,17 +27,22 @@ export class BookReplica {
   private sorted: { bids: BookLevel[]; asks: BookLevel[] } | null = null;
   private readonly resetListeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
+  private readonly retryMs: number;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   /** With `initial` (the writer's own book) it is ready at once; without, it asks the writer. */
-  constructor(bus: EventBus, symbol: string, initial?: PublishedBook) {
+  constructor(bus: EventBus, symbol: string, initial?: PublishedBook, retryMs = snapshotRetryMs) {
     this.bus = bus;
     this.symbol = symbol;
+    this.retryMs = retryMs;
     this.unsubscribe = bus.subscribe((e) => this.onEvent(e));
     if (initial) this.replace(initial);
     else this.request();
   }
 
   close(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.unsubscribe();
     this.resetListeners.clear();
   }
@@ -93,6 +103,12 @@ export class BookReplica {
 
   private request(): void {
     this.bus.publish({ type: 'book_request', symbol: this.symbol });
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.isReady) this.request();
+    }, this.retryMs);
+    this.retryTimer.unref();
   }
 
   private sortedView(): { bids: BookLevel[]; asks: BookLevel[] } {
