@@ -1,8 +1,8 @@
 // What the instances themselves logged as errors during a chaos run, for the report: a 500 the run
 // saw says only INTERNAL (5xx answers never carry the error's text), and the cluster's folder with
 // the logs is gone when the run ends. The server logs a failed request at pino's level 50 ("request
-// failed", with its error) and a background job's failure through console.error (lines that are
-// not JSON); both are gathered here, oldest first.
+// failed", with its error), and a background job's failure or a dependency's outage on the console
+// (lines that are not JSON, errors and the notes beside them alike); both are gathered here.
 
 /** One error an instance logged. */
 export interface LoggedError {
@@ -53,10 +53,12 @@ export function parseLoggedErrors(instance: string, text: string, since: number)
         detail: entry.err ? errorLines(entry.err) : [],
       });
     } else if (line.trim() !== '' && lastTime >= since) {
-      // console.error output: a message (one line or more), then its error's lines (indented frames,
-      // "}", "[cause]: …"). A line at the margin after the frames begins the next message.
+      // Console output: a message, then, when it printed an error, the rest of the error's message
+      // and its lines (indented frames, "}", "[cause]: …"). A line at the margin begins the next
+      // message unless it continues an error's message (a failed query's "params: …").
       const isFrame = /^\s/.test(line) || /^\}|^\[cause\]/.test(line);
-      if (consoleBlock && (isFrame || !consoleBlock.hasFrames)) {
+      const continuesError = consoleBlock !== null && !consoleBlock.hasFrames && /\w*Error\b/.test(consoleBlock.message);
+      if (consoleBlock && (isFrame || continuesError)) {
         consoleBlock.hasFrames ||= isFrame;
         if (consoleBlock.detail.length < stackFrames + 2) consoleBlock.detail.push(line.trim());
         continue;
@@ -69,11 +71,13 @@ export function parseLoggedErrors(instance: string, text: string, since: number)
 }
 
 function errorLines(err: NonNullable<PinoLine['err']>): string[] {
-  const head = [err.type, err.code, err.message].filter(Boolean).join(' ');
+  // An error's message may run over several lines (viem's names the URL and the request): its first.
+  const head = [err.type, err.code, err.message?.split('\n')[0]].filter(Boolean).join(' ');
   const frames = (err.stack ?? '')
     .split('\n')
-    .slice(1, 1 + stackFrames)
-    .map((l) => l.trim());
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('at '))
+    .slice(0, stackFrames);
   const cause = err.cause && typeof err.cause === 'object' ? (err.cause as { message?: string; code?: string }) : null;
   return [head, ...frames, ...(cause ? [`cause: ${[cause.code, cause.message].filter(Boolean).join(' ')}`] : [])];
 }
@@ -83,7 +87,7 @@ function errorLines(err: NonNullable<PinoLine['err']>): string[] {
  * and where it came, in order of its first time; the first `max` such, each with its detail indented.
  */
 export function formatLoggedErrors(errors: LoggedError[], max = 12): string[] {
-  if (errors.length === 0) return ['The instances logged no error.'];
+  if (errors.length === 0) return ['The instances logged no error and printed nothing beside their request log.'];
   const groups = new Map<string, { first: LoggedError; count: number; instances: Set<string> }>();
   for (const e of errors) {
     const key = `${e.request ?? ''} ${e.message}`;
@@ -93,7 +97,9 @@ export function formatLoggedErrors(errors: LoggedError[], max = 12): string[] {
     groups.set(key, group);
   }
   const shown = [...groups.values()].slice(0, max);
-  const lines = [`The instances logged ${errors.length} error(s), ${groups.size} different${groups.size > max ? `; the first ${max}` : ''}:`];
+  const lines = [
+    `The instances logged ${errors.length} error(s) and console line(s), ${groups.size} different${groups.size > max ? `; the first ${max}` : ''}:`,
+  ];
   for (const { first, count, instances } of shown) {
     const time = new Date(first.at).toISOString().slice(11, 23);
     const times = count > 1 ? ` (×${count})` : '';
