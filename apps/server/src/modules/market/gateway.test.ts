@@ -14,6 +14,9 @@ import type { RedisPubSub } from '../../lib/redis-pubsub.ts';
 import { createTestDatabase, TestClock, testSettings } from '../../test/harness.ts';
 import { forwardTimeoutMs, leaderRetryMs, MarketGateway } from './gateway.ts';
 
+/** The database work behind a check (a batch, a takeover's rebuild) may take seconds on a busy machine. */
+const waitLimit = { timeout: 20_000, interval: 50 };
+
 const redisDown = () => new Error('Connection is closed.');
 
 /** A RedisPubSub whose subscribe and publish fail while `isDown` (a subscribe also where `refusesSubscribe`). */
@@ -119,7 +122,7 @@ describe('the market gateway when Redis fails', () => {
     pubsub.isDown = true;
     // A cancel of an order that does not exist: refused (NOT_FOUND) without touching the book.
     serve!(JSON.stringify({ id: 'c1', replyTo: 'other-instance', command: { op: 'cancel', userId: 7, orderId: 999_999 } }));
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('market: the reply to a forwarded command was lost', expect.any(Error)));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('market: the reply to a forwarded command was lost', expect.any(Error)), waitLimit);
     await new Promise((resolve) => setImmediate(resolve));
     expect(unhandled).toEqual([]);
     expect(gateway.isWriter).toBe(true);
@@ -140,7 +143,7 @@ describe('the market gateway when Redis fails', () => {
     expect(gateway.isWriter).toBe(false);
     pubsub.refusesSubscribe = () => false;
     await pass(leaderRetryMs);
-    await vi.waitFor(() => expect(gateway.isWriter).toBe(true));
+    await vi.waitFor(() => expect(gateway.isWriter).toBe(true), waitLimit);
     expect([...pubsub.handlers.keys()].some((channel) => channel.endsWith(':commands'))).toBe(true);
     expect(unhandled).toEqual([]);
   });
