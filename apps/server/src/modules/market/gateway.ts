@@ -217,9 +217,7 @@ export class MarketGateway {
     } catch (error) {
       // Not sent (Redis down): the caller gets this error (503), and the wait ends here, not with a
       // rejection nobody awaits when its timer fires.
-      const p = this.pending.get(id);
-      if (p) clearTimeout(p.timer);
-      this.pending.delete(id);
+      this.takePending(id);
       throw error;
     }
     if (receivers === 0) this.settle({ id, ok: false, reason: 'MARKET_UNAVAILABLE' });
@@ -230,11 +228,18 @@ export class MarketGateway {
     this.settle(JSON.parse(message) as Reply);
   }
 
-  private settle(reply: Reply): void {
-    const p = this.pending.get(reply.id);
-    if (!p) return;
-    this.pending.delete(reply.id);
+  /** A forwarded command's wait, ended: out of the map, its timer stopped. */
+  private takePending(id: string): Pending | undefined {
+    const p = this.pending.get(id);
+    if (!p) return undefined;
+    this.pending.delete(id);
     clearTimeout(p.timer);
+    return p;
+  }
+
+  private settle(reply: Reply): void {
+    const p = this.takePending(reply.id);
+    if (!p) return;
     if (reply.ok) p.resolve(reply.data);
     else p.reject(reply.reason ? new AppError(reply.reason) : new Error('market: the writer failed the command'));
   }
