@@ -27,14 +27,12 @@ export class BookReplica {
   private sorted: { bids: BookLevel[]; asks: BookLevel[] } | null = null;
   private readonly resetListeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
-  private readonly retryMs: number;
   private retryTimer: NodeJS.Timeout | null = null;
 
   /** With `initial` (the writer's own book) it is ready at once; without, it asks the writer. */
-  constructor(bus: EventBus, symbol: string, initial?: PublishedBook, retryMs = snapshotRetryMs) {
+  constructor(bus: EventBus, symbol: string, initial?: PublishedBook) {
     this.bus = bus;
     this.symbol = symbol;
-    this.retryMs = retryMs;
     this.unsubscribe = bus.subscribe((e) => this.onEvent(e));
     if (initial) this.replace(initial);
     else this.request();
@@ -107,7 +105,7 @@ export class BookReplica {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (!this.isReady) this.request();
-    }, this.retryMs);
+    }, snapshotRetryMs);
     this.retryTimer.unref();
   }
 
