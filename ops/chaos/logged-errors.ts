@@ -32,7 +32,8 @@ export function parseLoggedErrors(instance: string, text: string, since: number)
   const errors: LoggedError[] = [];
   const requests = new Map<string, string>();
   let lastTime = 0;
-  let consoleBlock: (LoggedError & { hasFrames: boolean }) | null = null;
+  let consoleBlock: LoggedError | null = null;
+  let hasFrames = false;
   for (const line of text.split('\n')) {
     if (line.startsWith('{')) {
       consoleBlock = null;
@@ -57,17 +58,18 @@ export function parseLoggedErrors(instance: string, text: string, since: number)
       // and its lines (indented frames, "}", "[cause]: …"). A line at the margin begins the next
       // message unless it continues an error's message (a failed query's "params: …").
       const isFrame = /^\s/.test(line) || /^\}|^\[cause\]/.test(line);
-      const continuesError = consoleBlock !== null && !consoleBlock.hasFrames && /\w*Error\b/.test(consoleBlock.message);
+      const continuesError = consoleBlock !== null && !hasFrames && /\w*Error\b/.test(consoleBlock.message);
       if (consoleBlock && (isFrame || continuesError)) {
-        consoleBlock.hasFrames ||= isFrame;
+        hasFrames ||= isFrame;
         if (consoleBlock.detail.length < stackFrames + 2) consoleBlock.detail.push(line.trim());
         continue;
       }
-      consoleBlock = { instance, at: lastTime, request: null, message: line.trim(), detail: [], hasFrames: false };
+      consoleBlock = { instance, at: lastTime, request: null, message: line.trim(), detail: [] };
+      hasFrames = false;
       errors.push(consoleBlock);
     }
   }
-  return errors.map(({ instance: name, at, request, message, detail }) => ({ instance: name, at, request, message, detail }));
+  return errors;
 }
 
 function errorLines(err: NonNullable<PinoLine['err']>): string[] {
